@@ -1,0 +1,79 @@
+//! Blocks (the units a segmenter cuts a page into) and their labels.
+
+use serde::{Deserialize, Serialize};
+
+/// The class of a block, with jusText's names.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Label {
+    /// Main content.
+    Good,
+    /// Boilerplate.
+    Bad,
+    /// Probably content; decided by its neighbours.
+    #[serde(rename = "neargood")]
+    NearGood,
+    /// Too short to judge on its own; decided by its neighbours.
+    Short,
+}
+
+impl Label {
+    /// jusText's string for the label (`good`, `bad`, `neargood`, `short`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Label::Good => "good",
+            Label::Bad => "bad",
+            Label::NearGood => "neargood",
+            Label::Short => "short",
+        }
+    }
+}
+
+impl std::fmt::Display for Label {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Label {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Label, String> {
+        match s {
+            "good" => Ok(Label::Good),
+            "bad" => Ok(Label::Bad),
+            "neargood" => Ok(Label::NearGood),
+            "short" => Ok(Label::Short),
+            other => Err(format!("unknown label {other:?}")),
+        }
+    }
+}
+
+/// A block of text as a segmenter found it: jusText's paragraph.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Block {
+    /// The block's text: its text nodes joined, stripped and whitespace-normalised.
+    pub text: String,
+    /// The text nodes as the segmenter collected them (each normalised, not stripped).
+    pub text_nodes: Vec<String>,
+    /// Element names from the root to the block's opening element, joined by `.`.
+    pub dom_path: String,
+    /// The XPath of the block's opening element, `/html[1]/body[1]/...`.
+    pub xpath: String,
+    /// Characters (code points) of text inside links.
+    pub chars_count_in_links: usize,
+    /// Inline tags seen inside the block (can go negative, as in jusText).
+    pub tags_count: i64,
+    /// `Some(src)` if the block stands for an image (Java port's image paragraphs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_src: Option<String>,
+    /// Whether the block stands for an image.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub is_image: bool,
+}
+
+impl Block {
+    /// Length of the text in code points (Python's `len`).
+    pub fn len_chars(&self) -> usize {
+        self.text.chars().count()
+    }
+}

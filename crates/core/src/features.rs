@@ -1,0 +1,97 @@
+//! Feature values: one column of numbers per feature, one row per block.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// The name of a feature column, e.g. `"justext.stopwords_density"`.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct FeatureKey(pub Cow<'static, str>);
+
+impl FeatureKey {
+    /// A key from a static name.
+    pub const fn new(name: &'static str) -> FeatureKey {
+        FeatureKey(Cow::Borrowed(name))
+    }
+
+    /// The key's name.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for FeatureKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The computed features of all blocks of one page.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FeatureTable {
+    keys: Vec<FeatureKey>,
+    columns: Vec<Vec<f64>>,
+}
+
+impl FeatureTable {
+    /// An empty table.
+    pub fn new() -> FeatureTable {
+        FeatureTable::default()
+    }
+
+    /// Adds (or replaces) a column.
+    pub fn insert(&mut self, key: FeatureKey, column: Vec<f64>) {
+        match self.keys.iter().position(|k| *k == key) {
+            Some(i) => self.columns[i] = column,
+            None => {
+                self.keys.push(key);
+                self.columns.push(column);
+            }
+        }
+    }
+
+    /// The column of a feature.
+    pub fn column(&self, key: &FeatureKey) -> Option<&[f64]> {
+        self.keys
+            .iter()
+            .position(|k| k == key)
+            .map(|i| self.columns[i].as_slice())
+    }
+
+    /// The value of a feature for one block; `None` if the feature was not computed.
+    pub fn get(&self, key: &FeatureKey, block: usize) -> Option<f64> {
+        self.column(key).and_then(|c| c.get(block).copied())
+    }
+
+    /// The keys, in the order the columns were computed.
+    pub fn keys(&self) -> &[FeatureKey] {
+        &self.keys
+    }
+
+    /// A view of one block's values.
+    pub fn row(&self, block: usize) -> FeatureRow<'_> {
+        FeatureRow { table: self, block }
+    }
+}
+
+/// The features of one block.
+#[derive(Clone, Copy, Debug)]
+pub struct FeatureRow<'a> {
+    table: &'a FeatureTable,
+    block: usize,
+}
+
+impl FeatureRow<'_> {
+    /// The block's value of a feature. Pipelines check at load time that every feature
+    /// a stage requires is computed, so a missing value is a stage bug; it reads as NaN.
+    pub fn get(&self, key: &FeatureKey) -> f64 {
+        self.table.get(key, self.block).unwrap_or(f64::NAN)
+    }
+
+    /// The block's index on the page.
+    pub fn block(&self) -> usize {
+        self.block
+    }
+}

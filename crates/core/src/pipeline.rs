@@ -1,0 +1,373 @@
+//! A pipeline is data: decoding options, tree stages, a segmenter, features, a decision
+//! list of context-free rules and context passes. It loads from JSON or TOML, is
+//! checked once (feature dependencies form a DAG, every stage prepares its resources),
+//! and is then immutable: share it as `Arc<Pipeline>` across threads.
+
+use std::collections::HashMap;
+
+use petgraph::algo::toposort;
+use petgraph::graph::{DiGraph, NodeIndex};
+use pith_dom::decode::{DecodeOptions, Decoded};
+use pith_dom::Document;
+use serde::{Deserialize, Serialize};
+
+use crate::block::{Block, Label};
+use crate::error::{Error, Result};
+use crate::features::{FeatureKey, FeatureTable};
+use crate::stage::{
+    ContextFreeRule, ContextPass, Diagnostics, Feature, PassContext, Segmenter, TreeStage,
+};
+
+/// The pipeline file format version this build reads and writes.
+pub const PIPELINE_VERSION: u32 = 1;
+
+fn default_label() -> Label {
+    Label::Bad
+}
+
+/// The serialisable description of a pipeline (what a pipeline file holds).
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PipelineSpec {
+    /// File format version; must be [`PIPELINE_VERSION`].
+    pub version: u32,
+    /// A short name (presets use their preset name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// One line on what the pipeline is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// How input bytes become text.
+    #[serde(default)]
+    pub decode: DecodeOptions,
+    /// Stages that edit the tree, in order.
+    #[serde(default)]
+    pub tree: Vec<Box<dyn TreeStage>>,
+    /// The segmenter.
+    pub segmenter: Box<dyn Segmenter>,
+    /// Features, in any order (they are ordered by their dependencies at load time).
+    #[serde(default)]
+    pub features: Vec<Box<dyn Feature>>,
+    /// The context-free decision list: the first rule that answers wins.
+    #[serde(default)]
+    pub rules: Vec<Box<dyn ContextFreeRule>>,
+    /// The label of a block no rule answers for.
+    #[serde(default = "default_label")]
+    pub default_label: Label,
+    /// Context passes, in order.
+    #[serde(default)]
+    pub passes: Vec<Box<dyn ContextPass>>,
+}
+
+/// The result of running a pipeline on one page.
+#[derive(Clone, Debug, Default)]
+pub struct Extraction {
+    /// The blocks, in document order.
+    pub blocks: Vec<Block>,
+    /// Their features.
+    pub features: FeatureTable,
+    /// The context-free label of every block.
+    pub cf_labels: Vec<Label>,
+    /// The final label of every block.
+    pub labels: Vec<Label>,
+    /// How the input was decoded (absent when the input was text or a tree).
+    pub decoded_as: Option<(String, String)>,
+    /// What stages reported.
+    pub diagnostics: Diagnostics,
+}
+
+impl Extraction {
+    /// The blocks whose final label is good, in order.
+    pub fn good_blocks(&self) -> impl Iterator<Item = &Block> {
+        self.blocks
+            .iter()
+            .zip(&self.labels)
+            .filter(|(_, l)| **l == Label::Good)
+            .map(|(b, _)| b)
+    }
+
+    /// The good blocks' texts joined by `sep`.
+    pub fn good_text(&self, sep: &str) -> String {
+        let mut out = String::new();
+        for (i, b) in self.good_blocks().enumerate() {
+            if i > 0 {
+                out.push_str(sep);
+            }
+            out.push_str(&b.text);
+        }
+        out
+    }
+}
+
+/// A loaded, checked pipeline, ready to run.
+#[derive(Debug)]
+pub struct Pipeline {
+    spec: PipelineSpec,
+    /// Indices into `spec.features`, in dependency order.
+    feature_order: Vec<usize>,
+}
+
+impl Pipeline {
+    /// Checks a spec and prepares its stages.
+    pub fn new(mut spec: PipelineSpec) -> Result<Pipeline> {
+        if spec.version != PIPELINE_VERSION {
+            return Err(Error::Version(spec.version));
+        }
+        for s in &mut spec.tree {
+            s.prepare()?;
+        }
+        spec.segmenter.prepare()?;
+        for f in &mut spec.features {
+            f.prepare()?;
+        }
+        for r in &mut spec.rules {
+            r.prepare()?;
+        }
+        for p in &mut spec.passes {
+            p.prepare()?;
+        }
+        let feature_order = order_features(&spec)?;
+        Ok(Pipeline {
+            spec,
+            feature_order,
+        })
+    }
+
+    /// Loads a pipeline from JSON.
+    pub fn from_json(text: &str) -> Result<Pipeline> {
+        Pipeline::new(spec_from_json(text)?)
+    }
+
+    /// Loads a pipeline from TOML.
+    pub fn from_toml(text: &str) -> Result<Pipeline> {
+        Pipeline::new(spec_from_toml(text)?)
+    }
+
+    /// Loads a pipeline from a JSON value (after parameter overrides, say).
+    pub fn from_value(value: serde_json::Value) -> Result<Pipeline> {
+        Pipeline::new(spec_from_value(value)?)
+    }
+
+    /// The spec the pipeline was loaded from.
+    pub fn spec(&self) -> &PipelineSpec {
+        &self.spec
+    }
+
+    /// The pipeline as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&self.spec).expect("a pipeline always serialises")
+    }
+
+    /// The pipeline as a JSON value.
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::to_value(&self.spec).expect("a pipeline always serialises")
+    }
+
+    /// The pipeline as TOML.
+    pub fn to_toml(&self) -> Result<String> {
+        toml::to_string_pretty(&self.spec).map_err(|e| Error::Load {
+            path: String::new(),
+            message: format!("cannot write TOML: {e}"),
+        })
+    }
+
+    /// The decoding options of the pipeline.
+    pub fn decode_options(&self) -> &DecodeOptions {
+        &self.spec.decode
+    }
+
+    /// Decodes and parses raw page bytes with the pipeline's decoding options, then runs
+    /// every stage.
+    pub fn run_bytes(&self, bytes: &[u8]) -> Result<Extraction> {
+        let (doc, decoded) = pith_dom::parse_bytes(bytes, &self.spec.decode)?;
+        let mut ex = self.run_document(doc)?.0;
+        ex.decoded_as = Some(decoded_label(&decoded));
+        Ok(ex)
+    }
+
+    /// Parses text and runs every stage.
+    pub fn run_str(&self, html: &str) -> Result<Extraction> {
+        Ok(self.run_document(pith_dom::parse_html(html))?.0)
+    }
+
+    /// Runs the tree stages, then classifies; returns the extraction and the edited tree.
+    pub fn run_document(&self, mut doc: Document) -> Result<(Extraction, Document)> {
+        let mut diagnostics = Diagnostics::default();
+        self.apply_tree(&mut doc, &mut diagnostics)?;
+        let mut ex = self.classify(&doc)?;
+        diagnostics.notes.append(&mut ex.diagnostics.notes);
+        ex.diagnostics = diagnostics;
+        Ok((ex, doc))
+    }
+
+    /// Runs only the tree stages.
+    pub fn apply_tree(&self, doc: &mut Document, diagnostics: &mut Diagnostics) -> Result<()> {
+        for stage in &self.spec.tree {
+            stage.apply(doc, diagnostics)?;
+        }
+        Ok(())
+    }
+
+    /// Runs the segmenter, features, rules and passes on a tree as it is (no tree stages).
+    pub fn classify(&self, doc: &Document) -> Result<Extraction> {
+        let blocks = self.spec.segmenter.segment(doc)?;
+        self.classify_blocks(blocks)
+    }
+
+    /// Runs features, rules and passes on given blocks.
+    pub fn classify_blocks(&self, blocks: Vec<Block>) -> Result<Extraction> {
+        let mut features = FeatureTable::new();
+        for &i in &self.feature_order {
+            let f = &self.spec.features[i];
+            let column = f.compute(&blocks, &features)?;
+            features.insert(f.key(), column);
+        }
+        let cf_labels: Vec<Label> = blocks
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                self.spec
+                    .rules
+                    .iter()
+                    .find_map(|r| r.classify(b, features.row(i)))
+                    .unwrap_or(self.spec.default_label)
+            })
+            .collect();
+        let mut labels = cf_labels.clone();
+        let ctx = PassContext {
+            blocks: &blocks,
+            features: &features,
+            cf_labels: &cf_labels,
+        };
+        for p in &self.spec.passes {
+            p.revise(ctx, &mut labels)?;
+        }
+        Ok(Extraction {
+            blocks,
+            features,
+            cf_labels,
+            labels,
+            decoded_as: None,
+            diagnostics: Diagnostics::default(),
+        })
+    }
+}
+
+fn decoded_label(d: &Decoded) -> (String, String) {
+    (d.encoding.clone(), format!("{:?}", d.source))
+}
+
+/// Orders the features so that each comes after the features it requires, and checks
+/// that rules and passes only read features the pipeline computes.
+fn order_features(spec: &PipelineSpec) -> Result<Vec<usize>> {
+    let mut graph: DiGraph<usize, ()> = DiGraph::new();
+    let mut by_key: HashMap<FeatureKey, (NodeIndex, usize)> = HashMap::new();
+    let nodes: Vec<NodeIndex> = (0..spec.features.len())
+        .map(|i| graph.add_node(i))
+        .collect();
+    for (i, f) in spec.features.iter().enumerate() {
+        if let Some((_, first)) = by_key.insert(f.key(), (nodes[i], i)) {
+            return Err(Error::DuplicateFeature {
+                feature: f.key().to_string(),
+                first: spec.features[first].typetag_name().to_owned(),
+                second: f.typetag_name().to_owned(),
+            });
+        }
+    }
+    for (i, f) in spec.features.iter().enumerate() {
+        for req in f.requires() {
+            let (dep, _) = by_key.get(&req).ok_or_else(|| Error::MissingFeature {
+                stage: f.typetag_name().to_owned(),
+                feature: req.to_string(),
+            })?;
+            graph.add_edge(*dep, nodes[i], ());
+        }
+    }
+    let consumers = spec
+        .rules
+        .iter()
+        .map(|r| (r.typetag_name(), r.requires()))
+        .chain(spec.passes.iter().map(|p| (p.typetag_name(), p.requires())));
+    for (stage, reqs) in consumers {
+        for req in reqs {
+            if !by_key.contains_key(&req) {
+                return Err(Error::MissingFeature {
+                    stage: stage.to_owned(),
+                    feature: req.to_string(),
+                });
+            }
+        }
+    }
+    let order = toposort(&graph, None).map_err(|cycle| Error::CyclicFeatures {
+        stage: spec.features[graph[cycle.node_id()]]
+            .typetag_name()
+            .to_owned(),
+    })?;
+    Ok(order.into_iter().map(|n| graph[n]).collect())
+}
+
+/// Reads a spec from JSON; errors name the path of the bad field.
+pub fn spec_from_json(text: &str) -> Result<PipelineSpec> {
+    let de = &mut serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| Error::Load {
+        path: path_or_root(e.path().to_string()),
+        message: e.inner().to_string(),
+    })
+}
+
+/// Reads a spec from a JSON value; errors name the path of the bad field.
+pub fn spec_from_value(value: serde_json::Value) -> Result<PipelineSpec> {
+    serde_path_to_error::deserialize(value).map_err(|e| Error::Load {
+        path: path_or_root(e.path().to_string()),
+        message: e.inner().to_string(),
+    })
+}
+
+/// Reads a spec from TOML; errors name the path of the bad field.
+pub fn spec_from_toml(text: &str) -> Result<PipelineSpec> {
+    let de = toml::Deserializer::parse(text).map_err(|e| Error::Load {
+        path: String::new(),
+        message: e.to_string(),
+    })?;
+    serde_path_to_error::deserialize(de).map_err(|e| Error::Load {
+        path: path_or_root(e.path().to_string()),
+        message: e.inner().to_string(),
+    })
+}
+
+fn path_or_root(path: String) -> String {
+    if path == "." {
+        "(top level)".to_owned()
+    } else {
+        path
+    }
+}
+
+/// Sets parameter `name` to `value` on every stage (and the decoding options) of a
+/// pipeline given as JSON that has a field of that name; returns how many were set.
+/// This is how `-s`, `--length-low` and the like reach the stages that use them.
+pub fn set_param(pipeline: &mut serde_json::Value, name: &str, value: serde_json::Value) -> usize {
+    let mut count = 0;
+    let mut visit = |obj: &mut serde_json::Value| {
+        if let Some(map) = obj.as_object_mut() {
+            if let Some(slot) = map.get_mut(name) {
+                *slot = value.clone();
+                count += 1;
+            }
+        }
+    };
+    if let Some(map) = pipeline.as_object_mut() {
+        for (key, v) in map.iter_mut() {
+            match key.as_str() {
+                "decode" | "segmenter" => visit(v),
+                "tree" | "features" | "rules" | "passes" => {
+                    if let Some(items) = v.as_array_mut() {
+                        items.iter_mut().for_each(&mut visit);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    count
+}

@@ -1,0 +1,102 @@
+//! The stage traits. Every stage is a plain struct of parameters that serde can save and
+//! load; `typetag` records its type under the `"type"` key, so a pipeline file names
+//! its stages (`{"type": "justext.max_link_density", "max_link_density": 0.2}`) and a
+//! user's own stages load from the same file once their crate is linked.
+//!
+//! Resources a stage needs (a stoplist, a compiled pattern) are resolved once, in
+//! [`prepare`](Feature::prepare), when the pipeline is loaded; running never does I/O.
+
+use std::fmt::Debug;
+
+use pith_dom::Document;
+
+use crate::block::{Block, Label};
+use crate::error::Result;
+use crate::features::{FeatureKey, FeatureRow, FeatureTable};
+
+/// What stages report about one page besides their results (e.g. limits that were hit).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Diagnostics {
+    /// Human-readable notes, one per event, e.g. `"depth limit 512 reached"`.
+    pub notes: Vec<String>,
+}
+
+/// A stage that edits the document tree (cleaning, pruning, purifying).
+#[typetag::serde(tag = "type")]
+pub trait TreeStage: Send + Sync + Debug {
+    /// Resolves resources and checks parameters; called once when the pipeline loads.
+    fn prepare(&mut self) -> Result<()> {
+        Ok(())
+    }
+    /// Edits the document.
+    fn apply(&self, doc: &mut Document, diagnostics: &mut Diagnostics) -> Result<()>;
+}
+
+/// A stage that cuts a document into blocks.
+#[typetag::serde(tag = "type")]
+pub trait Segmenter: Send + Sync + Debug {
+    /// Resolves resources and checks parameters; called once when the pipeline loads.
+    fn prepare(&mut self) -> Result<()> {
+        Ok(())
+    }
+    /// The blocks of the document, in document order.
+    fn segment(&self, doc: &Document) -> Result<Vec<Block>>;
+}
+
+/// A stage that computes one number per block.
+#[typetag::serde(tag = "type")]
+pub trait Feature: Send + Sync + Debug {
+    /// The column this feature fills.
+    fn key(&self) -> FeatureKey;
+    /// The columns it reads; they are computed first.
+    fn requires(&self) -> Vec<FeatureKey> {
+        Vec::new()
+    }
+    /// Resolves resources and checks parameters; called once when the pipeline loads.
+    fn prepare(&mut self) -> Result<()> {
+        Ok(())
+    }
+    /// One value per block.
+    fn compute(&self, blocks: &[Block], features: &FeatureTable) -> Result<Vec<f64>>;
+}
+
+/// A rule of the context-free decision list: the first rule that answers labels the block.
+#[typetag::serde(tag = "type")]
+pub trait ContextFreeRule: Send + Sync + Debug {
+    /// The feature columns the rule reads.
+    fn requires(&self) -> Vec<FeatureKey> {
+        Vec::new()
+    }
+    /// Resolves resources and checks parameters; called once when the pipeline loads.
+    fn prepare(&mut self) -> Result<()> {
+        Ok(())
+    }
+    /// `Some(label)` to decide the block, `None` to pass it to the next rule.
+    fn classify(&self, block: &Block, features: FeatureRow<'_>) -> Option<Label>;
+}
+
+/// What a context pass may look at.
+#[derive(Clone, Copy, Debug)]
+pub struct PassContext<'a> {
+    /// The blocks.
+    pub blocks: &'a [Block],
+    /// Their features.
+    pub features: &'a FeatureTable,
+    /// Their context-free labels (the decision list's answers).
+    pub cf_labels: &'a [Label],
+}
+
+/// A stage that revises labels using the neighbours of each block.
+#[typetag::serde(tag = "type")]
+pub trait ContextPass: Send + Sync + Debug {
+    /// The feature columns the pass reads.
+    fn requires(&self) -> Vec<FeatureKey> {
+        Vec::new()
+    }
+    /// Resolves resources and checks parameters; called once when the pipeline loads.
+    fn prepare(&mut self) -> Result<()> {
+        Ok(())
+    }
+    /// Revises `labels` (one per block) in place.
+    fn revise(&self, ctx: PassContext<'_>, labels: &mut [Label]) -> Result<()>;
+}

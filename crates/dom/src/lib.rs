@@ -1,0 +1,29 @@
+//! pith's document model: bytes → text → one arena tree that every algorithm shares.
+//!
+//! ```
+//! use pith_dom::{parse_html, NodeData};
+//!
+//! let doc = parse_html("<p>Hello <b>world</b></p>");
+//! let body = doc.body().unwrap();
+//! assert_eq!(doc.text_content(body), "Hello world");
+//! let names: Vec<&str> = doc.descendants(body).filter_map(|n| doc.element_name(n)).collect();
+//! assert_eq!(names, ["body", "p", "b"]);
+//! ```
+//!
+//! Why our own tree: html5ever's reference DOM (`markup5ever_rcdom`) says it exists for
+//! testing; an index arena written directly by html5ever's tree builder parses once,
+//! gives cheap node handles and drops in linear time at any depth. This is the only
+//! crate that names html5ever types.
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod decode;
+mod events;
+mod parse;
+mod serialize;
+mod sink;
+mod tree;
+
+pub use events::{Event, EventError};
+pub use parse::{parse_bytes, parse_html};
+pub use tree::{Children, Document, Edge, Element, ElementNamespace, NodeData, NodeId, Traverse};

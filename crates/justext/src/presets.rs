@@ -1,0 +1,247 @@
+//! The jusText presets: pipelines built in code here, and the same pipelines as JSON
+//! files in `presets/` (embedded). A test checks that each file equals its builder, so
+//! the files users read are the pipelines that run.
+
+use pith_core::{ContextFreeRule, ContextPass, Feature, Label, PipelineSpec, PIPELINE_VERSION};
+use pith_dom::decode::DecodeOptions;
+
+use crate::clean::JustextClean;
+use crate::features::{
+    Heading, HeadingMatch, Length, LinkDensity, StopwordsCount, StopwordsDensity, WordsCount,
+};
+use crate::passes::{EdgeRule, GoodHeadings, MoreGoodHeadings, ReviseNearGood, ReviseShort};
+use crate::rules::{
+    Copyright, Headline, ImageParagraph, LengthLow, MaxLinkDensity, SelectMatch, SelectPath,
+    StopwordsHigh, StopwordsLow,
+};
+use crate::segment::Paragraphs;
+
+/// jusText's parameters, with its names.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JustextParams {
+    /// Stoplist reference (`"English"`, `"none"`, a path).
+    pub stoplist: String,
+    /// Shorter paragraphs are short (70).
+    pub length_low: usize,
+    /// Longer content-like paragraphs are good (200).
+    pub length_high: usize,
+    /// Stop-word density from which a paragraph may be content (0.30).
+    pub stopwords_low: f64,
+    /// Stop-word density from which a paragraph is content-like (0.32).
+    pub stopwords_high: f64,
+    /// Largest link density of content (0.2).
+    pub max_link_density: f64,
+    /// Characters between a heading and the good paragraph it introduces (200).
+    pub max_heading_distance: usize,
+    /// Treat no paragraph as a heading (false).
+    pub no_headings: bool,
+    /// jusText 4's bound on neighbour searches, in paragraphs (none in 3.0.2).
+    pub max_good_distance: Option<usize>,
+}
+
+impl Default for JustextParams {
+    fn default() -> Self {
+        JustextParams {
+            stoplist: "English".into(),
+            length_low: 70,
+            length_high: 200,
+            stopwords_low: 0.30,
+            stopwords_high: 0.32,
+            max_link_density: 0.2,
+            max_heading_distance: 200,
+            no_headings: false,
+            max_good_distance: None,
+        }
+    }
+}
+
+/// Which jusText line a pipeline follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// Python jusText 3.0.2, quirks included.
+    Python302,
+    /// jusText 4 (corpus.tools): 3.0.2's stages, pass 1 working, bounded neighbour search.
+    Justext4,
+    /// The Java port (justext-java 0.2.5).
+    Java,
+}
+
+/// Builds a jusText pipeline spec.
+pub fn justext_spec(p: &JustextParams, variant: Variant) -> PipelineSpec {
+    let java = variant == Variant::Java;
+    let clean = if java {
+        JustextClean {
+            kill: ["head", "meta", "title", "script", "style"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            unwrap: Vec::new(),
+        }
+    } else {
+        JustextClean::default()
+    };
+    let features: Vec<Box<dyn Feature>> = vec![
+        Box::new(Length {}),
+        Box::new(LinkDensity {}),
+        Box::new(WordsCount {}),
+        Box::new(StopwordsCount::new(&p.stoplist)),
+        Box::new(StopwordsDensity {}),
+        Box::new(Heading::new(p.no_headings, HeadingMatch::WordBoundary)),
+    ];
+    let mut rules: Vec<Box<dyn ContextFreeRule>> = Vec::new();
+    if java {
+        rules.push(Box::new(ImageParagraph {}));
+    }
+    rules.push(Box::new(MaxLinkDensity {
+        max_link_density: p.max_link_density,
+    }));
+    rules.push(Box::new(Copyright {
+        entity: if java { "&copy;" } else { "&copy" }.into(),
+    }));
+    if java {
+        rules.push(Box::new(Headline::default()));
+    }
+    rules.push(Box::new(SelectPath {
+        matching: if java {
+            SelectMatch::PathSegmentPrefix
+        } else {
+            SelectMatch::Substring
+        },
+    }));
+    rules.push(Box::new(LengthLow {
+        length_low: p.length_low,
+    }));
+    rules.push(Box::new(StopwordsHigh {
+        stopwords_high: p.stopwords_high,
+        length_high: p.length_high,
+    }));
+    rules.push(Box::new(StopwordsLow {
+        stopwords_low: p.stopwords_low,
+    }));
+    let passes: Vec<Box<dyn ContextPass>> = vec![
+        Box::new(GoodHeadings {
+            max_heading_distance: p.max_heading_distance,
+            reproduce_3_0_2_bug: variant == Variant::Python302,
+        }),
+        Box::new(ReviseShort {
+            max_good_distance: p.max_good_distance,
+            edge: if java {
+                EdgeRule::Java
+            } else {
+                EdgeRule::Python
+            },
+        }),
+        Box::new(ReviseNearGood {
+            max_good_distance: p.max_good_distance,
+        }),
+        Box::new(MoreGoodHeadings {
+            max_heading_distance: p.max_heading_distance,
+            require_cf_not_bad: !java,
+        }),
+    ];
+    PipelineSpec {
+        version: PIPELINE_VERSION,
+        name: None,
+        description: None,
+        decode: DecodeOptions::default(),
+        tree: vec![Box::new(clean)],
+        segmenter: Box::new(Paragraphs {
+            br_inserts_space: !java,
+        }),
+        features,
+        rules,
+        default_label: Label::Bad,
+        passes,
+    }
+}
+
+/// A built-in preset: its name, its embedded pipeline file, and its builder.
+pub struct Preset {
+    /// The preset's name (`--preset NAME`).
+    pub name: &'static str,
+    /// One line on what it is for.
+    pub description: &'static str,
+    /// The pipeline file as shipped.
+    pub json: &'static str,
+    /// The same pipeline built in code.
+    pub build: fn() -> PipelineSpec,
+}
+
+fn named(mut spec: PipelineSpec, name: &str, description: &str) -> PipelineSpec {
+    spec.name = Some(name.into());
+    spec.description = Some(description.into());
+    spec
+}
+
+fn jt4(
+    length_low: usize,
+    length_high: usize,
+    stopwords_low: f64,
+    stopwords_high: f64,
+    max_link_density: f64,
+    max_good_distance: usize,
+    max_heading_distance: usize,
+) -> JustextParams {
+    JustextParams {
+        length_low,
+        length_high,
+        stopwords_low,
+        stopwords_high,
+        max_link_density,
+        max_good_distance: Some(max_good_distance),
+        max_heading_distance,
+        ..JustextParams::default()
+    }
+}
+
+macro_rules! preset {
+    ($name:literal, $desc:literal, $build:expr) => {
+        Preset {
+            name: $name,
+            description: $desc,
+            json: include_str!(concat!("../presets/", $name, ".json")),
+            build: || named($build, $name, $desc),
+        }
+    };
+}
+
+/// Every jusText preset.
+pub fn presets() -> Vec<Preset> {
+    vec![
+        preset!(
+            "justext",
+            "Python jusText 3.0.2 exactly, quirks included (default parameters)",
+            justext_spec(&JustextParams::default(), Variant::Python302)
+        ),
+        preset!(
+            "justext4-very-strict",
+            "jusText 4 'very strict' (its default): 70/200/0.3/0.32/0.2, max_good_distance 5, heading distance 150",
+            justext_spec(&jt4(70, 200, 0.3, 0.32, 0.2, 5, 150), Variant::Justext4)
+        ),
+        preset!(
+            "justext4-strict",
+            "jusText 4 'strict' (web-crawl default): 70/140/0.2/0.3/0.4, max_good_distance 5, heading distance 150",
+            justext_spec(&jt4(70, 140, 0.2, 0.3, 0.4, 5, 150), Variant::Justext4)
+        ),
+        preset!(
+            "justext4-balanced",
+            "jusText 4 'balanced' (low-resource languages): 50/140/0.2/0.3/0.4, max_good_distance 5, heading distance 200",
+            justext_spec(&jt4(50, 140, 0.2, 0.3, 0.4, 5, 200), Variant::Justext4)
+        ),
+        preset!(
+            "justext4-permissive",
+            "jusText 4 'permissive' (rare languages): 40/90/0.2/0.3/0.45, max_good_distance 10, heading distance 300",
+            justext_spec(&jt4(40, 90, 0.2, 0.3, 0.45, 10, 300), Variant::Justext4)
+        ),
+        preset!(
+            "justext4-boilernet2017",
+            "jusText 4 tuned on GoogleTrends-2017: 57/98/0.16/0.25/0.42, max_good_distance 5, heading distance 243",
+            justext_spec(&jt4(57, 98, 0.16, 0.25, 0.42, 5, 243), Variant::Justext4)
+        ),
+        preset!(
+            "justext-java",
+            "the Java port (justext-java 0.2.5): its cleaning, rules and revision edge cases",
+            justext_spec(&JustextParams::default(), Variant::Java)
+        ),
+    ]
+}

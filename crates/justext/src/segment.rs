@@ -1,0 +1,346 @@
+//! `justext.paragraphs`: jusText's `ParagraphMaker`, the segmenter that cuts a cleaned
+//! tree into paragraphs.
+//!
+//! It replays the SAX events the reference sees (start tag, text, end tag, in document
+//! order) through the same state machine: a path stack, a `link` flag and a `br` flag.
+//! Block tags close the current paragraph and open the next one; `<br>` adds a space,
+//! and a second `<br>` with only blank text, end tags or block starts in between splits
+//! the paragraph. A paragraph is emitted only if its text is non-empty.
+//!
+//! Paths are kept in a persistent stack (each entry points to its parent), so opening
+//! a paragraph costs O(1) and a path string is built only for paragraphs that are
+//! emitted: a page of 100,000 nested block tags stays linear.
+//!
+//! ```
+//! # use pith_justext::Paragraphs;
+//! let stage: Paragraphs = serde_json::from_str(r#"{"br_inserts_space": true}"#).unwrap();
+//! assert_eq!(stage, Paragraphs::default());
+//! ```
+
+use std::collections::HashMap;
+
+use pith_core::{Block, Result, Segmenter};
+use pith_dom::{Document, Edge, NodeData};
+use serde::{Deserialize, Serialize};
+
+use crate::text::{is_blank, normalize_whitespace, python_strip};
+
+/// jusText's 32 paragraph tags (`PARAGRAPH_TAGS`).
+pub const PARAGRAPH_TAGS: &[&str] = &[
+    "body",
+    "blockquote",
+    "caption",
+    "center",
+    "col",
+    "colgroup",
+    "dd",
+    "div",
+    "dl",
+    "dt",
+    "fieldset",
+    "form",
+    "legend",
+    "optgroup",
+    "option",
+    "p",
+    "pre",
+    "table",
+    "td",
+    "textarea",
+    "tfoot",
+    "th",
+    "thead",
+    "tr",
+    "ul",
+    "li",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+];
+
+fn default_true() -> bool {
+    true
+}
+
+/// jusText's paragraph segmenter.
+///
+/// Fields (defaults are jusText 3.0.2's):
+/// - `br_inserts_space` (true): a single `<br>` adds a `" "` text node (jusText ≥ 3.0;
+///   the Java port and jusText 2 join the words instead).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Paragraphs {
+    /// Whether a single `<br>` adds a space text node.
+    #[serde(default = "default_true")]
+    pub br_inserts_space: bool,
+}
+
+impl Default for Paragraphs {
+    fn default() -> Self {
+        Paragraphs {
+            br_inserts_space: true,
+        }
+    }
+}
+
+#[typetag::serde(name = "justext.paragraphs")]
+impl Segmenter for Paragraphs {
+    fn segment(&self, doc: &Document) -> Result<Vec<Block>> {
+        let mut maker = ParagraphMaker::new(self);
+        for edge in doc.traverse(doc.root()) {
+            match edge {
+                Edge::Open(id) => match doc.data(id) {
+                    NodeData::Element(e) => maker.start(e.name()),
+                    NodeData::Text(t) => maker.characters(t),
+                    _ => {}
+                },
+                Edge::Close(id) => {
+                    if let NodeData::Element(e) = doc.data(id) {
+                        maker.end(e.name());
+                    }
+                }
+            }
+        }
+        Ok(maker.finish())
+    }
+}
+
+/// One open (or once-open) element on the path: name, ordinal among same-named siblings,
+/// and its parent entry.
+struct PathEntry {
+    name: String,
+    ordinal: u32,
+    parent: Option<u32>,
+}
+
+/// The reference's `PathInfo`, persistent: entries are never overwritten, so a paragraph
+/// remembers its path as one index.
+struct PathStack {
+    entries: Vec<PathEntry>,
+    top: Option<u32>,
+    /// Per open element (and one for the top level): counts of child names seen so far.
+    child_counts: Vec<HashMap<String, u32>>,
+}
+
+impl PathStack {
+    fn new() -> PathStack {
+        PathStack {
+            entries: Vec::new(),
+            top: None,
+            child_counts: vec![HashMap::new()],
+        }
+    }
+
+    fn push(&mut self, name: &str) {
+        let counts = self.child_counts.last_mut().expect("top-level counts");
+        let ordinal = counts.entry(name.to_owned()).or_insert(0);
+        *ordinal += 1;
+        let ordinal = *ordinal;
+        self.entries.push(PathEntry {
+            name: name.to_owned(),
+            ordinal,
+            parent: self.top,
+        });
+        self.top = Some((self.entries.len() - 1) as u32);
+        self.child_counts.push(HashMap::new());
+    }
+
+    fn pop(&mut self) {
+        if let Some(top) = self.top {
+            self.top = self.entries[top as usize].parent;
+            self.child_counts.pop();
+        }
+    }
+
+    /// `(dom_path, xpath)` of the path ending at `top`.
+    fn render(&self, top: Option<u32>) -> (String, String) {
+        let mut chain = Vec::new();
+        let mut cur = top;
+        while let Some(i) = cur {
+            let e = &self.entries[i as usize];
+            chain.push(e);
+            cur = e.parent;
+        }
+        chain.reverse();
+        let mut dom = String::new();
+        let mut xpath = String::from("/");
+        for (k, e) in chain.iter().enumerate() {
+            if k > 0 {
+                dom.push('.');
+                xpath.push('/');
+            }
+            dom.push_str(&e.name);
+            xpath.push_str(&e.name);
+            xpath.push('[');
+            xpath.push_str(&e.ordinal.to_string());
+            xpath.push(']');
+        }
+        (dom, xpath)
+    }
+}
+
+struct OpenParagraph {
+    path: Option<u32>,
+    text_nodes: Vec<String>,
+    chars_count_in_links: usize,
+    tags_count: i64,
+}
+
+impl OpenParagraph {
+    fn new(path: Option<u32>) -> OpenParagraph {
+        OpenParagraph {
+            path,
+            text_nodes: Vec::new(),
+            chars_count_in_links: 0,
+            tags_count: 0,
+        }
+    }
+}
+
+struct ParagraphMaker<'a> {
+    opts: &'a Paragraphs,
+    path: PathStack,
+    paragraph: OpenParagraph,
+    blocks: Vec<Block>,
+    link: bool,
+    br: bool,
+}
+
+impl<'a> ParagraphMaker<'a> {
+    fn new(opts: &'a Paragraphs) -> Self {
+        ParagraphMaker {
+            opts,
+            path: PathStack::new(),
+            paragraph: OpenParagraph::new(None),
+            blocks: Vec::new(),
+            link: false,
+            br: false,
+        }
+    }
+
+    fn start_new_paragraph(&mut self) {
+        let next = OpenParagraph::new(self.path.top);
+        let done = std::mem::replace(&mut self.paragraph, next);
+        if done.text_nodes.is_empty() {
+            return;
+        }
+        let text = normalize_whitespace(python_strip(&done.text_nodes.concat()));
+        if text.is_empty() {
+            return;
+        }
+        let (dom_path, xpath) = self.path.render(done.path);
+        self.blocks.push(Block {
+            text,
+            text_nodes: done.text_nodes,
+            dom_path,
+            xpath,
+            chars_count_in_links: done.chars_count_in_links,
+            tags_count: done.tags_count,
+            ..Block::default()
+        });
+    }
+
+    fn start(&mut self, name: &str) {
+        self.path.push(name);
+        if PARAGRAPH_TAGS.contains(&name) || (name == "br" && self.br) {
+            if name == "br" {
+                self.paragraph.tags_count -= 1;
+            }
+            self.start_new_paragraph();
+        } else {
+            self.br = name == "br";
+            if self.br {
+                if self.opts.br_inserts_space {
+                    self.paragraph.text_nodes.push(" ".to_owned());
+                }
+            } else if name == "a" {
+                self.link = true;
+            }
+            self.paragraph.tags_count += 1;
+        }
+    }
+
+    fn end(&mut self, name: &str) {
+        self.path.pop();
+        if PARAGRAPH_TAGS.contains(&name) {
+            self.start_new_paragraph();
+        }
+        if name == "a" {
+            self.link = false;
+        }
+    }
+
+    fn characters(&mut self, content: &str) {
+        if is_blank(content) {
+            return;
+        }
+        let text = normalize_whitespace(content);
+        if self.link {
+            self.paragraph.chars_count_in_links += text.chars().count();
+        }
+        self.paragraph.text_nodes.push(text);
+        self.br = false;
+    }
+
+    fn finish(mut self) -> Vec<Block> {
+        self.start_new_paragraph();
+        self.blocks
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pith_dom::Event;
+
+    fn segment_events(events: &[(&str, &str)]) -> Vec<Block> {
+        let events = events
+            .iter()
+            .map(|(k, v)| Event::try_from((k.to_string(), v.to_string())).unwrap());
+        let doc = Document::from_events(events).unwrap();
+        Paragraphs::default().segment(&doc).unwrap()
+    }
+
+    #[test]
+    fn br_worked_example() {
+        // a<br><div></div><br>b  → "a" (html.body) and "b" (html.body.br)
+        let blocks = segment_events(&[
+            ("start", "html"),
+            ("start", "body"),
+            ("text", "a"),
+            ("start", "br"),
+            ("end", "br"),
+            ("start", "div"),
+            ("end", "div"),
+            ("start", "br"),
+            ("end", "br"),
+            ("text", "b"),
+            ("end", "body"),
+            ("end", "html"),
+        ]);
+        assert_eq!(blocks.len(), 2);
+        assert_eq!(blocks[0].text, "a");
+        assert_eq!(blocks[0].text_nodes, ["a", " "]);
+        assert_eq!(blocks[0].dom_path, "html.body");
+        assert_eq!(blocks[1].text, "b");
+        assert_eq!(blocks[1].dom_path, "html.body.br");
+        assert_eq!(blocks[1].xpath, "/html[1]/body[1]/br[2]");
+    }
+
+    #[test]
+    fn link_chars_counted_unstripped() {
+        let blocks = segment_events(&[
+            ("start", "p"),
+            ("text", "foobarbaz "),
+            ("start", "a"),
+            ("text", " link "),
+            ("end", "a"),
+            ("end", "p"),
+        ]);
+        assert_eq!(blocks[0].text, "foobarbaz link");
+        assert_eq!(blocks[0].chars_count_in_links, 6);
+    }
+}
