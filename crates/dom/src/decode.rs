@@ -17,6 +17,15 @@
 //!    (`utf8` unless configured) with the error policy; if that fails too (only possible
 //!    with [`ErrorPolicy::Strict`]) the result is [`DecodeError::Undecodable`].
 //!
+//! ```
+//! use pith_dom::decode::{decode, DecodeOptions, EncodingSource};
+//!
+//! let page = b"<meta charset=windows-1251><p>\xcf\xf0\xe8\xe2\xe5\xf2</p>";
+//! let d = decode(page, &DecodeOptions::default()).unwrap();
+//! assert_eq!(d.text, "<meta charset=windows-1251><p>Привет</p>");
+//! assert_eq!((d.encoding.as_str(), d.source), ("cp1251", EncodingSource::MetaCharset));
+//! ```
+//!
 //! Codec names are looked up as `bytes.decode(name)` does ([`lookup_codec`]): CPython's
 //! `_Py_normalize_encoding` (ASCII letters lower-cased, every run of other characters
 //! except `.` collapsed to one `_`, leading and trailing runs dropped), then the
@@ -53,26 +62,44 @@
 //!   CPython's UTF-7 decoder lets through become U+FFFD (dropped under `Ignore`) and
 //!   set [`Decoded::replaced`].
 //! * CJK multi-byte codecs: the closest `encoding_rs` (WHATWG) decoder. These are
-//!   **approximations**; the WHATWG decoders are supersets that decode some sequences
-//!   Python rejects, and they delimit invalid sequences differently, so the number and
-//!   place of U+FFFD can differ on malformed input:
-//!   - `euc_kr` → EUC-KR (windows-949/UHC: also decodes the UHC extension Python rejects,
-//!     and does not compose KS X 1001 "make-up" jamo sequences `A4 D4 …` as Python does);
-//!   - `cp949` → EUC-KR (windows-949; the mappings agree);
-//!   - `gb2312`, `gbk` → GBK (the gb18030 decoder: superset of both; also decodes
-//!     four-byte GB18030 sequences);
-//!   - `gb18030` → gb18030 (GB18030-2022 mapping in `encoding_rs`, GB18030-2000 in
-//!     Python: a handful of PUA code points differ);
-//!   - `big5`, `big5hkscs`, `cp950` → Big5 (WHATWG Big5 = Big5-HKSCS; `big5`/`cp950`
-//!     vendor differences and the HKSCS pairs that Python maps to two code points);
-//!   - `shift_jis`, `shift_jis_2004`, `shift_jisx0213`, `cp932` → Shift_JIS (WHATWG =
-//!     windows-31j: for `shift_jis` 0x5C/0x7E stay ASCII as in Python but the NEC/IBM
-//!     extensions decode; JIS X 0213 planes of the `_2004`/`x0213` codecs do not);
-//!   - `euc_jp`, `euc_jis_2004`, `euc_jisx0213` → EUC-JP (JIS X 0208 + 0212; no
+//!   **approximations** ([`Codec::is_approximation`]): the WHATWG decoders are mostly
+//!   supersets that decode some sequences Python rejects, a few mappings differ, and
+//!   invalid sequences are delimited differently, so the number and place of U+FFFD can
+//!   differ on malformed input. Measured by decoding every two-byte sequence (lead
+//!   0x80–0xFF, trail 0x40–0xFF) with both, "agree" counting the pairs Python decodes:
+//!   - `euc_kr` → EUC-KR (= windows-949): all 8,225 agree; the 8,823 UHC-extension
+//!     pairs Python rejects (including lead 0x81–0xC6 + ASCII letter) are decoded; KS X 1001
+//!     "make-up" sequences (`A4 D4 A4 xx A4 xx A4 xx`) stay four jamo instead of
+//!     composing one syllable as Python does;
+//!   - `cp949` → EUC-KR: all 17,048 agree (exact on this measure);
+//!   - `gb2312` → GBK (the gb18030 decoder): 7,443 of 7,445 agree (`A1 A4` is U+00B7
+//!     not U+30FB, `A1 AA` U+2014 not U+2015); GBK pairs and 0x80 (€) are decoded;
+//!   - `gbk` → GBK: all 21,791 agree; 0x80 (€) and 2,214 more pairs are decoded, and
+//!     four-byte GB18030 sequences;
+//!   - `gb18030` → gb18030: 23,920 of 23,940 agree (Python keeps GB18030-2000's PUA
+//!     code points for `A3 A0`, `A6 D9`…, `A8 BC`, `FE xx`, `encoding_rs` the later
+//!     standard characters);
+//!   - `big5` → Big5 (WHATWG Big5 = Big5-HKSCS): 13,450 of 13,710 agree (11 symbol
+//!     mappings in rows `A1`/`A2` such as `A1 45`, `A1 C2`, `A2 44`, and the kana/
+//!     Cyrillic block at `C6 A1`–`C7 FC`, which WHATWG shifts); HKSCS pairs decoded;
+//!   - `big5hkscs` → Big5: 18,391 of 18,402 agree (the same 11 symbols);
+//!   - `cp950` → Big5: 13,502 of 13,752 agree (the `C6`/`C7` block and one `F9` pair);
+//!   - `shift_jis` → Shift_JIS (= windows-31j): 14,874 of 14,880 agree (`81 60` 〜,
+//!     `81 61` ‖, `81 7C` −, `81 91` ¢, `81 92` £, `81 CA` ¬ get the Microsoft
+//!     mappings); NEC/IBM extension pairs are decoded;
+//!   - `cp932` → Shift_JIS: all pairs agree; the single bytes 0xA0, 0xFD–0xFF (Python:
+//!     U+F8F0–U+F8F3) are errors;
+//!   - `shift_jis_2004`, `shift_jisx0213` → Shift_JIS: about 14,820 of 19,230 agree
+//!     (no JIS X 0213);
+//!   - `euc_jp` → EUC-JP: 6,936 of 6,942 agree (the same six JIS/Microsoft mapping
+//!     differences as `shift_jis`); of the 6,067 three-byte JIS X 0212 sequences
+//!     only `8F A2 B7` differs (U+FF5E, Python U+007E);
+//!   - `euc_jis_2004`, `euc_jisx0213` → EUC-JP: about 7,009 of 8,855 agree (no
 //!     JIS X 0213);
 //!   - `iso2022_jp`, `iso2022_jp_1`, `iso2022_jp_2`, `iso2022_jp_2004`, `iso2022_jp_3`,
-//!     `iso2022_jp_ext` → ISO-2022-JP (JIS X 0208, half-width katakana; none of the
-//!     other designations of the `_1`/`_2`/`_3`/`_2004` variants).
+//!     `iso2022_jp_ext` → ISO-2022-JP (ASCII, JIS X 0201 Roman and katakana, JIS X 0208;
+//!     none of the other designations of the `_1`/`_2`/`_3`/`_2004` variants, and an
+//!     unknown escape is an error where Python passes ESC through).
 //! * **Unsupported** text codecs, treated as unknown names (so a meta tag naming one is
 //!   ignored, a forced one is [`DecodeError::UnknownEncoding`]): `hz`, `johab`,
 //!   `iso2022_kr` (no `encoding_rs` decoder), `idna`, `punycode`, `unicode_escape`,
@@ -89,7 +116,7 @@
 //! * Byte-order mark ([`DecodeOptions::honour_bom`], on by default): when no encoding is
 //!   forced, a leading UTF-8, UTF-16LE/BE or UTF-32LE/BE BOM selects the encoding before
 //!   anything else and is stripped. (The reference keeps U+FEFF from a UTF-8 BOM, lets a
-//!   meta tag override it, and fails on UTF-16 pages without a meta tag.)
+//!   meta tag override it, and reads UTF-16 pages without a meta tag as broken UTF-8.)
 //! * XML declaration ([`DecodeOptions::sniff_xml_declaration`], on by default): when
 //!   rule 2 found no usable meta charset, an `<?xml … encoding="X"?>` at the very start
 //!   (after optional whitespace) naming a known codec is used. The reference decodes such
@@ -243,7 +270,9 @@ pub enum DecodeError {
     Undecodable {
         /// Python's canonical name of the codec that failed.
         encoding: String,
-        /// Offset in the input of the first byte that could not be decoded.
+        /// Offset in the input of the first byte that could not be decoded (always in
+        /// the whole input, also after a BOM; Python's `utf_8_sig` counts from after
+        /// its BOM instead).
         position: usize,
     },
 }
@@ -1012,6 +1041,27 @@ mod tests {
         ] {
             assert!(lookup_codec(l).is_none(), "{l}");
             assert!(resolve_module(l).is_some(), "{l}");
+        }
+    }
+
+    #[test]
+    fn every_codec_decodes_every_byte_under_every_policy() {
+        let mut all: Vec<u8> = (0..=255u8).collect();
+        all.extend((0..=255u8).rev());
+        all.extend(b"+AGE-+2D3eAA-\x1b$B\x30\x21\x1b(B\xef\xbb\xbf");
+        for (module, _, _) in MODULES {
+            let Some(codec) = lookup_codec(module) else {
+                continue;
+            };
+            let (text, _) = codec.decode(&all, ErrorPolicy::Replace).unwrap();
+            let (dropped, _) = codec.decode(&all, ErrorPolicy::Ignore).unwrap();
+            assert!(dropped.len() <= text.len(), "{module}");
+            if let Ok((strict, _)) = codec.decode(&all, ErrorPolicy::Strict) {
+                assert_eq!(strict, text, "{module}");
+            }
+            if let Impl::AsciiHigh(_) | Impl::Full(_) = codec.imp {
+                assert_eq!(text.chars().count(), all.len(), "{module}");
+            }
         }
     }
 

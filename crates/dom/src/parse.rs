@@ -26,8 +26,10 @@ pub fn parse_html(text: &str) -> Document {
     let tokenizer = Tokenizer::new(builder, TokenizerOpts::default());
     let input = BufferQueue::default();
     input.push_back(StrTendril::from(text));
-    // A `Script` result only pauses the tokenizer so a script could run; we run none.
-    while let TokenizerResult::Script(_) = tokenizer.feed(&input) {}
+    // `Script` and `EncodingIndicator` results only pause the tokenizer (so a script
+    // could run, or the caller could re-decode); the text is decoded already, so we
+    // resume until the input is consumed.
+    while !matches!(tokenizer.feed(&input), TokenizerResult::Done) {}
     tokenizer.end();
     tokenizer.sink.sink.finish()
 }
@@ -66,6 +68,12 @@ mod tests {
     fn template_children_are_reachable() {
         let doc = parse_html("<body><template><p>inside</p></template>");
         assert_eq!(doc.text_content(doc.root()), "inside");
+    }
+
+    #[test]
+    fn meta_charset_does_not_stop_the_parse() {
+        let doc = parse_html("<html><head><meta charset=utf-8></head><body><div>hi</div>");
+        assert_eq!(doc.text_content(doc.body().unwrap()), "hi");
     }
 
     #[test]

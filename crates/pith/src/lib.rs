@@ -1,1 +1,112 @@
-//! tmp
+//! pith: take the main text out of web pages.
+//!
+//! This facade re-exports every stage crate (which also links every stage's typetag
+//! registration, so any pipeline file loads), lists the built-in presets, loads
+//! pipeline files, and formats results.
+//!
+//! ```
+//! let pipeline = pith::preset("justext").unwrap();
+//! let html = b"<html><body><p>The quick brown fox jumps over the lazy dog, and this \
+//!     is the sort of sentence that is full of the words which we would call stop words \
+//!     in English, as it has to be long enough for the algorithm to think it is good \
+//!     text and not a menu.</p><p><a href='/'>Home</a></p></body></html>";
+//! let extraction = pipeline.run_bytes(html).unwrap();
+//! for paragraph in extraction.good_blocks() {
+//!     println!("{}", paragraph.text);
+//! }
+//! assert_eq!(extraction.good_blocks().count(), 1);
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod output;
+
+use std::path::Path;
+
+pub use pith_core as core;
+pub use pith_core::{Block, Error, Extraction, Label, Pipeline, PipelineSpec, Result};
+pub use pith_dom as dom;
+pub use pith_justext as justext;
+pub use pith_stoplists as stoplists;
+
+/// A built-in preset: name, description and its pipeline file.
+#[derive(Clone, Copy, Debug)]
+pub struct PresetInfo {
+    /// The name used with `--preset`.
+    pub name: &'static str,
+    /// One line on what it is for.
+    pub description: &'static str,
+    /// The embedded pipeline file (JSON).
+    pub json: &'static str,
+}
+
+/// Every built-in preset, in the order `pith pipeline list` shows them.
+pub fn presets() -> Vec<PresetInfo> {
+    pith_justext::presets()
+        .into_iter()
+        .map(|p| PresetInfo {
+            name: p.name,
+            description: p.description,
+            json: p.json,
+        })
+        .collect()
+}
+
+/// The pipeline file of a preset as a JSON value, ready for parameter overrides.
+pub fn preset_value(name: &str) -> Result<serde_json::Value> {
+    let info = presets()
+        .into_iter()
+        .find(|p| p.name == name)
+        .ok_or_else(|| unknown_preset(name))?;
+    serde_json::from_str(info.json).map_err(|e| Error::Load {
+        path: format!("preset {name}"),
+        message: e.to_string(),
+    })
+}
+
+fn unknown_preset(name: &str) -> Error {
+    let names: Vec<&str> = presets().iter().map(|p| p.name).collect();
+    Error::Load {
+        path: "--preset".into(),
+        message: format!("unknown preset {name:?}; presets: {}", names.join(", ")),
+    }
+}
+
+/// Loads a built-in preset.
+pub fn preset(name: &str) -> Result<Pipeline> {
+    Pipeline::from_value(preset_value(name)?)
+}
+
+/// Reads a pipeline file (TOML if the name ends in `.toml`, else JSON) as a JSON value.
+pub fn pipeline_file_value(path: &Path) -> Result<serde_json::Value> {
+    let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    let value = if path.extension().is_some_and(|e| e == "toml") {
+        let spec = pith_core::spec_from_toml(&text).map_err(|e| in_file(path, e))?;
+        serde_json::to_value(&spec).expect("a pipeline always serialises")
+    } else {
+        let spec = pith_core::spec_from_json(&text).map_err(|e| in_file(path, e))?;
+        serde_json::to_value(&spec).expect("a pipeline always serialises")
+    };
+    Ok(value)
+}
+
+fn in_file(path: &Path, e: Error) -> Error {
+    match e {
+        Error::Load {
+            path: field,
+            message,
+        } => Error::Load {
+            path: format!("{}: {field}", path.display()),
+            message,
+        },
+        other => other,
+    }
+}
+
+/// Loads a pipeline file (JSON or TOML).
+pub fn load_pipeline_file(path: &Path) -> Result<Pipeline> {
+    Pipeline::from_value(pipeline_file_value(path)?)
+}

@@ -1,0 +1,194 @@
+//! Output formats: the reference CLI's four (`default`, `boilerplate`, `detailed`,
+//! `krdwrd`, byte for byte), plus `text` and `json` (JSON Lines).
+
+use std::io::{self, Write};
+
+use pith_core::{Extraction, Label};
+use serde::Serialize;
+
+use crate::justext::features::{HEADING, LINK_DENSITY, STOPWORDS_DENSITY, WORDS_COUNT};
+use crate::justext::text::python_strip;
+
+/// An output format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Good paragraphs as `<p> text` / `<h> text` (reference `default`).
+    Default,
+    /// All paragraphs; non-good ones as `<b> text` (reference `boilerplate`).
+    Boilerplate,
+    /// All paragraphs with class, cf class, heading and xpath (reference `detailed`).
+    Detailed,
+    /// One `CLASS<TAB>text` line per text node (reference `krdwrd`).
+    Krdwrd,
+    /// Good paragraphs, one per line, no markup.
+    Text,
+    /// One JSON object per input with every paragraph and its features.
+    Json,
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Format, String> {
+        Ok(match s {
+            "default" => Format::Default,
+            "boilerplate" => Format::Boilerplate,
+            "detailed" => Format::Detailed,
+            "krdwrd" => Format::Krdwrd,
+            "text" => Format::Text,
+            "json" | "jsonl" => Format::Json,
+            other => return Err(format!("unknown output format {other:?}")),
+        })
+    }
+}
+
+/// jusText's HTML escaping of output text: `&`, `<`, `>` (quotes untouched).
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn is_heading(ex: &Extraction, i: usize) -> bool {
+    ex.features.get(&HEADING, i) == Some(1.0)
+}
+
+/// One paragraph as `--format json` writes it, with jusText's field names.
+#[derive(Debug, Serialize)]
+pub struct ParagraphRecord<'a> {
+    /// The paragraph text.
+    pub text: &'a str,
+    /// The final class.
+    pub class_type: Label,
+    /// The context-free class.
+    pub cf_class: Label,
+    /// Whether it is a heading.
+    pub heading: bool,
+    /// Number of words.
+    pub words_count: u64,
+    /// Characters inside links.
+    pub chars_count_in_links: usize,
+    /// Inline tags counted by the segmenter.
+    pub tags_count: i64,
+    /// Link characters / length.
+    pub links_density: f64,
+    /// Stop words / words.
+    pub stopwords_density: f64,
+    /// Element names from the root, joined by `.`.
+    pub dom_path: &'a str,
+    /// XPath of the opening element.
+    pub xpath: &'a str,
+}
+
+/// The paragraph records of an extraction.
+pub fn records(ex: &Extraction) -> Vec<ParagraphRecord<'_>> {
+    let f = &ex.features;
+    ex.blocks
+        .iter()
+        .enumerate()
+        .map(|(i, b)| ParagraphRecord {
+            text: &b.text,
+            class_type: ex.labels[i],
+            cf_class: ex.cf_labels[i],
+            heading: is_heading(ex, i),
+            words_count: f.get(&WORDS_COUNT, i).unwrap_or(0.0) as u64,
+            chars_count_in_links: b.chars_count_in_links,
+            tags_count: b.tags_count,
+            links_density: f.get(&LINK_DENSITY, i).unwrap_or(0.0),
+            stopwords_density: f.get(&STOPWORDS_DENSITY, i).unwrap_or(0.0),
+            dom_path: &b.dom_path,
+            xpath: &b.xpath,
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct JsonRecord<'a> {
+    source: &'a str,
+    paragraphs: Vec<ParagraphRecord<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonError<'a> {
+    source: &'a str,
+    error: &'a str,
+}
+
+/// Writes the JSON Lines error record of an input that failed.
+pub fn write_json_error<W: Write>(out: &mut W, source: &str, error: &str) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, &JsonError { source, error })?;
+    out.write_all(b"\n")
+}
+
+/// Writes one extraction in the given format.
+pub fn write<W: Write>(
+    out: &mut W,
+    format: Format,
+    source: &str,
+    ex: &Extraction,
+) -> io::Result<()> {
+    match format {
+        Format::Json => {
+            let rec = JsonRecord {
+                source,
+                paragraphs: records(ex),
+            };
+            serde_json::to_writer(&mut *out, &rec)?;
+            out.write_all(b"\n")?;
+        }
+        Format::Text => {
+            for b in ex.good_blocks() {
+                writeln!(out, "{}", b.text)?;
+            }
+        }
+        Format::Default | Format::Boilerplate => {
+            for (i, b) in ex.blocks.iter().enumerate() {
+                let tag = if ex.labels[i] == Label::Good {
+                    if is_heading(ex, i) {
+                        "<h>"
+                    } else {
+                        "<p>"
+                    }
+                } else if format == Format::Boilerplate {
+                    "<b>"
+                } else {
+                    continue;
+                };
+                writeln!(out, "{tag} {}", escape(&b.text))?;
+            }
+        }
+        Format::Detailed => {
+            for (i, b) in ex.blocks.iter().enumerate() {
+                writeln!(
+                    out,
+                    "<p class=\"{}\" cfclass=\"{}\" heading=\"{}\" xpath=\"{}\"> {}",
+                    ex.labels[i],
+                    ex.cf_labels[i],
+                    u8::from(is_heading(ex, i)),
+                    b.xpath,
+                    escape(&b.text)
+                )?;
+            }
+        }
+        Format::Krdwrd => {
+            for (i, b) in ex.blocks.iter().enumerate() {
+                let good = matches!(ex.labels[i], Label::Good | Label::NearGood);
+                let cls = match (good, is_heading(ex, i)) {
+                    (true, false) => 3,
+                    (true, true) => 2,
+                    _ => 1,
+                };
+                for node in &b.text_nodes {
+                    writeln!(out, "{cls}\t{}", python_strip(node))?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
