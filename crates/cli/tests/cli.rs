@@ -1,0 +1,268 @@
+//! The `pith` binary end to end: options, formats, and inputs that must not crash.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const GOOD_PAGE: &str = "<html><body><div><p>The quick brown fox jumps over the lazy dog, and \
+this is the sort of sentence that is full of the words which we would call stop words in \
+English, as it has to be long enough for the algorithm to think that it is good text and \
+not a menu of the site.</p></div><ul><li><a href='/'>Home</a></li></ul></body></html>";
+
+fn pith(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pith"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run pith");
+    {
+        let mut input = child.stdin.take().unwrap();
+        if let Some(bytes) = stdin {
+            input.write_all(bytes).unwrap();
+        }
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+#[test]
+fn default_format_prints_good_paragraphs_from_stdin() {
+    let o = pith(&["extract"], Some(GOOD_PAGE.as_bytes()));
+    assert!(o.status.success());
+    assert!(stdout(&o).starts_with("<p> The quick brown fox"));
+    assert_eq!(stdout(&o).lines().count(), 1);
+}
+
+#[test]
+fn empty_and_whitespace_inputs_give_no_paragraphs_and_exit_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = write(dir.path(), "empty.html", b"");
+    let blank = write(dir.path(), "blank.html", b" \n\t \n");
+    let o = pith(
+        &[
+            "extract",
+            "--format",
+            "json",
+            empty.to_str().unwrap(),
+            blank.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    for rec in lines {
+        assert_eq!(rec["paragraphs"].as_array().unwrap().len(), 0);
+    }
+}
+
+#[test]
+fn a_missing_file_is_named_the_others_processed_and_the_exit_code_is_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = write(dir.path(), "good.html", GOOD_PAGE.as_bytes());
+    let missing = dir.path().join("missing.html");
+    let o = pith(
+        &[
+            "extract",
+            "--format",
+            "json",
+            missing.to_str().unwrap(),
+            good.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("missing.html"));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "one record per input");
+    assert!(lines[0]["error"].as_str().unwrap().contains("cannot read"));
+    assert!(lines[0]["source"]
+        .as_str()
+        .unwrap()
+        .ends_with("missing.html"));
+    let paragraphs = lines[1]["paragraphs"].as_array().unwrap();
+    assert_eq!(paragraphs[0]["class_type"], "good");
+    for key in [
+        "text",
+        "class_type",
+        "cf_class",
+        "heading",
+        "words_count",
+        "chars_count_in_links",
+        "tags_count",
+        "links_density",
+        "stopwords_density",
+        "dom_path",
+        "xpath",
+    ] {
+        assert!(paragraphs[0].get(key).is_some(), "field {key}");
+    }
+}
+
+#[test]
+fn binary_junk_and_nul_bytes_do_not_crash() {
+    let mut junk = Vec::new();
+    let mut x: u32 = 12345;
+    for _ in 0..200_000 {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        junk.push((x >> 16) as u8);
+    }
+    let o = pith(&["extract", "--format", "json"], Some(&junk));
+    assert!(o.status.success());
+    let page = GOOD_PAGE.replace("lazy dog", "lazy\0dog\u{b}");
+    let o = pith(&["extract", "--format", "text"], Some(page.as_bytes()));
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("quick brown fox"));
+}
+
+#[test]
+fn unknown_stoplist_lists_close_names() {
+    let o = pith(&["extract", "-s", "Englsh"], Some(GOOD_PAGE.as_bytes()));
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("Englsh") && err.contains("English"), "{err}");
+}
+
+#[test]
+fn stoplist_none_and_stoplist_file_work() {
+    let o = pith(
+        &["extract", "-s", "none", "--format", "detailed"],
+        Some(GOOD_PAGE.as_bytes()),
+    );
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("class=\"good\""));
+    let dir = tempfile::tempdir().unwrap();
+    let list = write(
+        dir.path(),
+        "mylist.txt",
+        b"the\nof\nand\nis\nthat\nit\nto\nas\n",
+    );
+    let o = pith(
+        &["extract", "-s", list.to_str().unwrap(), "--format", "text"],
+        Some(GOOD_PAGE.as_bytes()),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn reference_formats_have_the_reference_shapes() {
+    let o = pith(
+        &["extract", "--format", "detailed"],
+        Some(GOOD_PAGE.as_bytes()),
+    );
+    let out = stdout(&o);
+    let first = out.lines().next().unwrap();
+    assert!(first.starts_with("<p class=\"good\" cfclass=\"good\" heading=\"0\" xpath=\"/html[1]/body[1]/div[1]/p[1]\"> The quick"));
+    let o = pith(
+        &["extract", "--format", "boilerplate"],
+        Some(GOOD_PAGE.as_bytes()),
+    );
+    assert_eq!(stdout(&o).lines().nth(1), Some("<b> Home"));
+    let o = pith(
+        &["extract", "--format", "krdwrd"],
+        Some(GOOD_PAGE.as_bytes()),
+    );
+    assert!(stdout(&o).starts_with("3\tThe quick"));
+    assert!(stdout(&o).contains("1\tHome"));
+}
+
+#[test]
+fn parameters_reach_the_stages() {
+    let o = pith(
+        &["extract", "--length-high", "100000", "--format", "detailed"],
+        Some(GOOD_PAGE.as_bytes()),
+    );
+    // With length_high raised, the article paragraph is no longer long enough to be
+    // good on its own: the stop-word rule now answers neargood.
+    assert!(stdout(&o).contains("cfclass=\"neargood\""));
+}
+
+#[test]
+fn pipeline_list_show_and_file() {
+    let o = pith(&["pipeline", "list"], None);
+    let out = stdout(&o);
+    for name in [
+        "justext",
+        "justext4-very-strict",
+        "justext4-strict",
+        "justext4-balanced",
+        "justext4-permissive",
+        "justext4-boilernet2017",
+        "justext-java",
+    ] {
+        assert!(out.lines().any(|l| l.starts_with(name)), "{name}");
+    }
+    let o = pith(&["pipeline", "show", "justext", "--toml"], None);
+    assert!(o.status.success());
+    let dir = tempfile::tempdir().unwrap();
+    let toml = write(dir.path(), "p.toml", &o.stdout);
+    let o = pith(
+        &["extract", "--pipeline", toml.to_str().unwrap()],
+        Some(GOOD_PAGE.as_bytes()),
+    );
+    assert!(o.status.success());
+    assert!(stdout(&o).starts_with("<p> The quick"));
+}
+
+#[test]
+fn a_bad_pipeline_file_names_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = write(
+        dir.path(),
+        "bad.json",
+        br#"{"version": 1, "segmenter": {"type": "justext.paragraphs"},
+            "rules": [{"type": "justext.length_low"}, {"type": "justext.stopwords_low", "stopwords_lo": 0.3}]}"#,
+    );
+    let o = pith(
+        &["extract", "--pipeline", bad.to_str().unwrap()],
+        Some(b"x"),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("rules[1]") && err.contains("stopwords_lo"),
+        "{err}"
+    );
+    let missing_feature = write(
+        dir.path(),
+        "missing.json",
+        br#"{"version": 1, "segmenter": {"type": "justext.paragraphs"},
+            "rules": [{"type": "justext.length_low"}]}"#,
+    );
+    let o = pith(
+        &["extract", "--pipeline", missing_feature.to_str().unwrap()],
+        Some(b"x"),
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("justext.length_low") && err.contains("justext.length"),
+        "{err}"
+    );
+}
+
+#[test]
+fn list_stoplists_prints_100_sorted_names() {
+    let o = pith(&["extract", "--list-stoplists"], None);
+    let names: Vec<String> = stdout(&o).lines().map(str::to_owned).collect();
+    assert_eq!(names.len(), 100);
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(names, sorted);
+}
