@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use petgraph::algo::toposort;
 use petgraph::graph::{DiGraph, NodeIndex};
 use pith_dom::decode::{DecodeOptions, Decoded};
-use pith_dom::Document;
+use pith_dom::{Document, ParseLimits};
 use serde::{Deserialize, Serialize};
 
 use crate::block::{Block, Label};
@@ -40,6 +40,9 @@ pub struct PipelineSpec {
     /// How input bytes become text.
     #[serde(default)]
     pub decode: DecodeOptions,
+    /// Limits enforced while parsing (hostile-page guards).
+    #[serde(default)]
+    pub parse: ParseLimits,
     /// Stages that edit the tree, in order.
     #[serde(default)]
     pub tree: Vec<Box<dyn TreeStage>>,
@@ -179,15 +182,20 @@ impl Pipeline {
     /// Decodes and parses raw page bytes with the pipeline's decoding options, then runs
     /// every stage.
     pub fn run_bytes(&self, bytes: &[u8]) -> Result<Extraction> {
-        let (doc, decoded) = pith_dom::parse_bytes(bytes, &self.spec.decode)?;
-        let mut ex = self.run_document(doc)?.0;
+        let decoded = pith_dom::decode::decode(bytes, &self.spec.decode)?;
+        let mut ex = self.run_str(&decoded.text)?;
         ex.decoded_as = Some(decoded_label(&decoded));
         Ok(ex)
     }
 
-    /// Parses text and runs every stage.
+    /// Parses text (with the pipeline's parse limits) and runs every stage.
     pub fn run_str(&self, html: &str) -> Result<Extraction> {
-        Ok(self.run_document(pith_dom::parse_html(html))?.0)
+        let (doc, report) = pith_dom::parse_html_with(html, &self.spec.parse);
+        let mut ex = self.run_document(doc)?.0;
+        let mut notes = report.notes(&self.spec.parse);
+        notes.append(&mut ex.diagnostics.notes);
+        ex.diagnostics.notes = notes;
+        Ok(ex)
     }
 
     /// Runs the tree stages, then classifies; returns the extraction and the edited tree.

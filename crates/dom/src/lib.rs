@@ -19,11 +19,13 @@
 
 pub mod decode;
 mod events;
+mod guard;
 mod parse;
 mod serialize;
 mod sink;
 mod tree;
 
 pub use events::{Event, EventError};
-pub use parse::{parse_bytes, parse_html};
+pub use guard::{ParseLimits, ParseReport};
+pub use parse::{parse_bytes, parse_html, parse_html_with};
 pub use tree::{Children, Document, Edge, Element, ElementNamespace, NodeData, NodeId, Traverse};

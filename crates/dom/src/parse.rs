@@ -10,20 +10,26 @@ use html5ever::tree_builder::{TreeBuilder, TreeBuilderOpts, TreeSink};
 use html5ever::TokenizerResult;
 
 use crate::decode::{decode, DecodeError, DecodeOptions, Decoded};
+use crate::guard::{Guard, ParseLimits, ParseReport};
 use crate::sink::ArenaSink;
 use crate::tree::Document;
 
-/// Parses decoded HTML text into a [`Document`].
+/// Parses decoded HTML text into a [`Document`] with the default [`ParseLimits`].
 ///
 /// Scripting is disabled, so `<noscript>` content is parsed as markup (as libxml2 does),
 /// and `<template>` children are ordinary children of the template element.
 pub fn parse_html(text: &str) -> Document {
+    parse_html_with(text, &ParseLimits::default()).0
+}
+
+/// Parses decoded HTML text with the given limits; the report says which were hit.
+pub fn parse_html_with(text: &str, limits: &ParseLimits) -> (Document, ParseReport) {
     let opts = TreeBuilderOpts {
         scripting_enabled: false,
         ..TreeBuilderOpts::default()
     };
     let builder = TreeBuilder::new(ArenaSink::new(), opts);
-    let tokenizer = Tokenizer::new(builder, TokenizerOpts::default());
+    let tokenizer = Tokenizer::new(Guard::new(builder, limits), TokenizerOpts::default());
     let input = BufferQueue::default();
     input.push_back(StrTendril::from(text));
     // `Script` and `EncodingIndicator` results only pause the tokenizer (so a script
@@ -31,10 +37,11 @@ pub fn parse_html(text: &str) -> Document {
     // resume until the input is consumed.
     while !matches!(tokenizer.feed(&input), TokenizerResult::Done) {}
     tokenizer.end();
-    tokenizer.sink.sink.finish()
+    let report = tokenizer.sink.report();
+    (tokenizer.sink.inner.sink.finish(), report)
 }
 
-/// Decodes raw page bytes (see [`crate::decode`]) and parses them.
+/// Decodes raw page bytes (see [`crate::decode`]) and parses them with default limits.
 pub fn parse_bytes(bytes: &[u8], opts: &DecodeOptions) -> Result<(Document, Decoded), DecodeError> {
     let decoded = decode(bytes, opts)?;
     let doc = parse_html(&decoded.text);
@@ -74,6 +81,37 @@ mod tests {
     fn meta_charset_does_not_stop_the_parse() {
         let doc = parse_html("<html><head><meta charset=utf-8></head><body><div>hi</div>");
         assert_eq!(doc.text_content(doc.body().unwrap()), "hi");
+    }
+
+    #[test]
+    fn deep_nesting_is_capped_and_keeps_its_text() {
+        let n = 100_000;
+        let html = format!("{}deep text{}", "<div>".repeat(n), "</div>".repeat(n));
+        let (doc, report) = parse_html_with(&html, &ParseLimits::default());
+        assert_eq!(report.depth_limited_tags, n - 512);
+        assert_eq!(doc.text_content(doc.root()), "deep text");
+        let deepest = doc.descendants(doc.root()).map(|id| doc.depth(id)).max();
+        assert!(deepest.unwrap() <= 512 + 3, "{deepest:?}");
+    }
+
+    #[test]
+    fn nested_tables_are_capped() {
+        let n = 5_000;
+        let html = format!(
+            "{}cell text{}",
+            "<table><tr><td>".repeat(n),
+            "</td></tr></table>".repeat(n)
+        );
+        let (doc, report) = parse_html_with(&html, &ParseLimits::default());
+        assert!(report.depth_limited_tags > 0);
+        assert_eq!(doc.text_content(doc.root()), "cell text");
+    }
+
+    #[test]
+    fn ordinary_lists_and_paragraphs_do_not_count_toward_depth() {
+        let html = format!("<ul>{}</ul>", "<li><p>item".repeat(2_000));
+        let (_, report) = parse_html_with(&html, &ParseLimits::default());
+        assert_eq!(report.depth_limited_tags, 0);
     }
 
     #[test]

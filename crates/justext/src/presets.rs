@@ -4,6 +4,7 @@
 
 use pith_core::{ContextFreeRule, ContextPass, Feature, Label, PipelineSpec, PIPELINE_VERSION};
 use pith_dom::decode::DecodeOptions;
+use pith_dom::ParseLimits;
 
 use crate::clean::JustextClean;
 use crate::features::{
@@ -144,6 +145,7 @@ pub fn justext_spec(p: &JustextParams, variant: Variant) -> PipelineSpec {
         name: None,
         description: None,
         decode: DecodeOptions::default(),
+        parse: ParseLimits::default(),
         tree: vec![Box::new(clean)],
         segmenter: Box::new(Paragraphs {
             br_inserts_space: !java,

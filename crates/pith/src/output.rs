@@ -112,6 +112,9 @@ pub fn records(ex: &Extraction) -> Vec<ParagraphRecord<'_>> {
 struct JsonRecord<'a> {
     source: &'a str,
     paragraphs: Vec<ParagraphRecord<'a>>,
+    /// Guards that changed the parse (absent when none did).
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    limits_hit: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -138,6 +141,7 @@ pub fn write<W: Write>(
             let rec = JsonRecord {
                 source,
                 paragraphs: records(ex),
+                limits_hit: &ex.diagnostics.notes,
             };
             serde_json::to_writer(&mut *out, &rec)?;
             out.write_all(b"\n")?;
