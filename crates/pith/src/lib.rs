@@ -110,3 +110,8 @@ fn in_file(path: &Path, e: Error) -> Error {
 pub fn load_pipeline_file(path: &Path) -> Result<Pipeline> {
     Pipeline::from_value(pipeline_file_value(path)?)
 }
+
+/// The README's Rust examples, compiled and run as doctests.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
