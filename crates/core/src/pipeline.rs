@@ -116,6 +116,7 @@ impl Pipeline {
         if spec.version != PIPELINE_VERSION {
             return Err(Error::Version(spec.version));
         }
+        check_decode_options(&spec.decode)?;
         for s in &mut spec.tree {
             s.prepare()?;
         }
@@ -261,6 +262,24 @@ impl Pipeline {
     }
 }
 
+/// Unknown codec names are configuration errors, reported when the pipeline loads rather
+/// than once per page.
+fn check_decode_options(opts: &DecodeOptions) -> Result<()> {
+    let forced = opts.encoding.iter().filter(|e| !e.is_empty());
+    for (field, name) in forced.map(|e| ("encoding", e)).chain(std::iter::once((
+        "default_encoding",
+        &opts.default_encoding,
+    ))) {
+        if pith_dom::decode::lookup_codec(name).is_none() {
+            return Err(Error::Load {
+                path: format!("decode.{field}"),
+                message: format!("unknown encoding {name:?}"),
+            });
+        }
+    }
+    Ok(())
+}
+
 fn decoded_label(d: &Decoded) -> (String, String) {
     (d.encoding.clone(), format!("{:?}", d.source))
 }
@@ -367,7 +386,7 @@ pub fn set_param(pipeline: &mut serde_json::Value, name: &str, value: serde_json
     if let Some(map) = pipeline.as_object_mut() {
         for (key, v) in map.iter_mut() {
             match key.as_str() {
-                "decode" | "segmenter" => visit(v),
+                "decode" | "parse" | "segmenter" => visit(v),
                 "tree" | "features" | "rules" | "passes" => {
                     if let Some(items) = v.as_array_mut() {
                         items.iter_mut().for_each(&mut visit);

@@ -124,7 +124,7 @@
 //!   declaration, re-parses the raw bytes, garbling e.g. ISO-8859-2 Polish text. A
 //!   declaration naming UTF-16 or UTF-32 is ignored: it was readable as ASCII, so it is
 //!   wrong.
-//! * [`DecodeOptions::sniff_meta`] (on by default) turns rule 2 off.
+//! * [`DecodeOptions::sniff_meta`] (on by default): setting it to false turns rule 2 off.
 //! * Codecs CPython lacks on this platform (`mbcs`, `oem`) are unknown, as on Linux.
 //! * The reference raises a bare `UnicodeDecodeError` for a strict failure of a
 //!   meta-declared codec and `JustextError` for the default; both are

@@ -19,17 +19,17 @@ use html5ever::tokenizer::{Tag, TagKind, Token, TokenSink, TokenSinkResult};
 use html5ever::LocalName;
 use serde::{Deserialize, Serialize};
 
-fn default_max_depth() -> Option<usize> {
-    Some(512)
+fn default_max_depth() -> usize {
+    512
 }
 
-/// Limits applied while parsing. `None` switches a limit off (the raw parser).
+/// Limits applied while parsing. A limit of 0 switches that guard off (the raw parser).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ParseLimits {
-    /// Most nested elements the tree may get (default 512, as Blink).
+    /// Most nested elements the tree may get (default 512, as Blink; 0 = no limit).
     #[serde(default = "default_max_depth")]
-    pub max_depth: Option<usize>,
+    pub max_depth: usize,
 }
 
 impl Default for ParseLimits {
@@ -54,8 +54,7 @@ impl ParseReport {
         if self.depth_limited_tags > 0 {
             notes.push(format!(
                 "max_depth {}: {} start tags were not nested deeper (their text is kept)",
-                limits.max_depth.unwrap_or_default(),
-                self.depth_limited_tags
+                limits.max_depth, self.depth_limited_tags
             ));
         }
         notes
@@ -92,7 +91,10 @@ impl<S> Guard<S> {
     pub(crate) fn new(inner: S, limits: &ParseLimits) -> Guard<S> {
         Guard {
             inner,
-            max_depth: limits.max_depth.unwrap_or(usize::MAX),
+            max_depth: match limits.max_depth {
+                0 => usize::MAX,
+                n => n,
+            },
             state: RefCell::new(GuardState {
                 open: Vec::new(),
                 swallowed_ends: HashMap::new(),

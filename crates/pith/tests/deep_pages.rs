@@ -43,7 +43,7 @@ fn a_good_paragraph_under_5000_nested_tables_is_kept() {
 #[test]
 fn the_limit_can_be_switched_off() {
     let mut value = pith::preset_value("justext").unwrap();
-    value["parse"]["max_depth"] = serde_json::Value::Null;
+    value["parse"]["max_depth"] = serde_json::json!(0);
     let pipeline = pith::Pipeline::from_value(value).unwrap();
     let ex = pipeline
         .run_bytes(nested(1_000, "<div>", "</div>").as_bytes())
