@@ -1,0 +1,91 @@
+//! Replays the fuzz seed corpora (`fuzz/corpus/<target>/*`) through the code the fuzz
+//! targets run, so `cargo test` keeps them panic-free without cargo-fuzz or nightly.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+// The fuzz package's checks, shared verbatim with `fuzz/fuzz_targets/*.rs`.
+#[path = "../../../fuzz/src/lib.rs"]
+#[allow(dead_code)]
+mod checks;
+
+fn corpus_dir(target: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fuzz/corpus")
+        .join(target)
+}
+
+/// Every regular, non-hidden file of a target's corpus, sorted.
+fn corpus_files(target: &str) -> Vec<PathBuf> {
+    let dir = corpus_dir(target);
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|p| p.is_file())
+        .filter(|p| {
+            !p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with('.'))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+fn replay(target: &str, check: fn(&[u8])) {
+    let files = corpus_files(target);
+    assert!(!files.is_empty(), "empty corpus for {target}");
+    for path in &files {
+        let data = fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        let outcome = std::panic::catch_unwind(|| check(&data));
+        assert!(outcome.is_ok(), "{target}: {} panicked", path.display());
+    }
+}
+
+#[test]
+fn extract_bytes_corpus() {
+    replay("extract_bytes", checks::extract_bytes);
+}
+
+#[test]
+fn decode_corpus() {
+    replay("decode", checks::decode);
+}
+
+#[test]
+fn pipeline_json_corpus() {
+    replay("pipeline_json", checks::pipeline_json);
+}
+
+/// Every target's corpus is fed to every check too: pages as pipelines, JSON as pages.
+#[test]
+fn all_corpora_through_all_checks() {
+    let targets = ["extract_bytes", "decode", "pipeline_json"];
+    for target in targets {
+        for path in corpus_files(target) {
+            let data = fs::read(&path).expect("corpus file");
+            checks::extract_bytes(&data);
+            checks::decode(&data);
+            checks::pipeline_json(&data);
+        }
+    }
+}
+
+/// No corpus directory without a fuzz target, and the reverse.
+#[test]
+fn corpus_dirs_match_targets() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz");
+    let mut dirs: Vec<String> = fs::read_dir(root.join("corpus"))
+        .expect("fuzz/corpus")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    dirs.sort();
+    let mut targets: Vec<String> = fs::read_dir(root.join("fuzz_targets"))
+        .expect("fuzz/fuzz_targets")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    targets.sort();
+    assert_eq!(dirs, targets);
+}

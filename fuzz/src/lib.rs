@@ -1,0 +1,120 @@
+//! The checks behind the fuzz targets.
+//!
+//! Shared with `crates/pith/tests/fuzz_corpus.rs` (included there with `#[path]`), so
+//! `cargo test` replays the seed corpus through exactly the code the fuzzers run. Keep
+//! this file free of crate-level attributes and of dependencies other than `pith`.
+
+use pith::dom::decode::{decode as decode_bytes, DecodeOptions, ErrorPolicy};
+use pith::Pipeline;
+
+/// The page every pipeline loaded by [`pipeline_json`] is run on.
+pub const SMALL_PAGE: &str = "<!DOCTYPE html><html><head><title>t</title>\
+<style>p{}</style><script>var x = 1;</script></head><body>\
+<h1>A heading about the page</h1>\
+<p>This is the first paragraph of the page and it is long enough to be taken for \
+content by the classifier, with the and of to in a for is on that stop words.</p>\
+<div>menu <a href=\"/\">home</a> | <a href=\"/a\">about</a></div>\
+<p>Second<br><br>paragraph &copy; 2024 with <b>bold</b> and <i>italic</i> text.</p>\
+<ul><li>one</li><li>two</li></ul><pre>  pre\n  text </pre>\
+<table><tr><td>cell</td><td>cell two</td></tr></table>\
+<form><input value=x><select><option>o</option></select></form>\
+</body></html>";
+
+thread_local! {
+    static JUSTEXT: Pipeline = pith::preset("justext").expect("the justext preset loads");
+}
+
+/// `extract_bytes`: page bytes through the justext preset. Must never panic; errors
+/// (for instance an undecodable page under a strict policy) are fine.
+pub fn extract_bytes(data: &[u8]) {
+    JUSTEXT.with(|p| {
+        let _ = p.run_bytes(data);
+    });
+}
+
+const POLICIES: [ErrorPolicy; 3] = [
+    ErrorPolicy::Strict,
+    ErrorPolicy::Replace,
+    ErrorPolicy::Ignore,
+];
+
+/// Codecs forced by the first input byte in [`decode`].
+const FORCED: [&str; 12] = [
+    "utf8",
+    "latin-1",
+    "cp1252",
+    "ascii",
+    "utf-16",
+    "utf-16-be",
+    "utf-32",
+    "shift_jis",
+    "gb18030",
+    "koi8-r",
+    "iso-8859-2",
+    "euc-kr",
+];
+
+/// `decode`: bytes through the decoder with the default options and with each error
+/// policy, plus a forced codec picked by the first byte.
+///
+/// Checked besides "no panic": the lenient policies never fail with the default options,
+/// and when the strict policy succeeds the replacing one gives the same text.
+pub fn decode(data: &[u8]) {
+    let default = decode_bytes(data, &DecodeOptions::default());
+    assert!(default.is_ok(), "default decoding failed: {default:?}");
+
+    let mut strict = None;
+    for errors in POLICIES {
+        let opts = DecodeOptions {
+            errors,
+            ..DecodeOptions::default()
+        };
+        let result = decode_bytes(data, &opts);
+        match errors {
+            ErrorPolicy::Strict => strict = result.ok(),
+            ErrorPolicy::Replace => {
+                let replaced = result.expect("the replace policy never fails here");
+                if let Some(s) = &strict {
+                    assert_eq!(s.text, replaced.text, "strict and replace disagree");
+                    assert!(!replaced.replaced, "strict succeeded but replace replaced");
+                }
+            }
+            ErrorPolicy::Ignore => {
+                result.expect("the ignore policy never fails here");
+            }
+        }
+    }
+
+    if let Some((&first, rest)) = data.split_first() {
+        let label = FORCED[usize::from(first) % FORCED.len()];
+        for errors in POLICIES {
+            let opts = DecodeOptions {
+                encoding: Some(label.to_owned()),
+                errors,
+                ..DecodeOptions::default()
+            };
+            let _ = decode_bytes(rest, &opts);
+        }
+        // The same bytes as a (bad) default encoding, without any sniffing.
+        let opts = DecodeOptions {
+            default_encoding: label.to_owned(),
+            sniff_meta: false,
+            sniff_xml_declaration: false,
+            honour_bom: false,
+            ..DecodeOptions::default()
+        };
+        let _ = decode_bytes(rest, &opts);
+    }
+}
+
+/// `pipeline_json`: bytes as a pipeline file. Loading must not panic; a pipeline that
+/// loads is run on [`SMALL_PAGE`] (as text and as bytes).
+pub fn pipeline_json(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(pipeline) = Pipeline::from_json(text) {
+        let _ = pipeline.run_str(SMALL_PAGE);
+        let _ = pipeline.run_bytes(SMALL_PAGE.as_bytes());
+    }
+}
