@@ -149,6 +149,7 @@ pub fn justext_spec(p: &JustextParams, variant: Variant) -> PipelineSpec {
         tree: vec![Box::new(clean)],
         segmenter: Box::new(Paragraphs {
             br_inserts_space: !java,
+            image_blocks: java,
         }),
         features,
         rules,

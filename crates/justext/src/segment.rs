@@ -70,18 +70,25 @@ fn default_true() -> bool {
 /// Fields (defaults are jusText 3.0.2's):
 /// - `br_inserts_space` (true): a single `<br>` adds a `" "` text node (jusText ≥ 3.0;
 ///   the Java port and jusText 2 join the words instead).
+/// - `image_blocks` (false): the Java port's image paragraphs: `<img>` is a block tag
+///   whose paragraph holds its non-blank `alt` text and `src`, and is emitted even
+///   without text.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Paragraphs {
     /// Whether a single `<br>` adds a space text node.
     #[serde(default = "default_true")]
     pub br_inserts_space: bool,
+    /// Whether `<img>` makes an image paragraph (Java port).
+    #[serde(default)]
+    pub image_blocks: bool,
 }
 
 impl Default for Paragraphs {
     fn default() -> Self {
         Paragraphs {
             br_inserts_space: true,
+            image_blocks: false,
         }
     }
 }
@@ -93,6 +100,9 @@ impl Segmenter for Paragraphs {
         for edge in doc.traverse(doc.root()) {
             match edge {
                 Edge::Open(id) => match doc.data(id) {
+                    NodeData::Element(e) if self.image_blocks && e.name() == "img" => {
+                        maker.start_image(e.attr("alt"), e.attr("src"))
+                    }
                     NodeData::Element(e) => maker.start(e.name()),
                     NodeData::Text(t) => maker.characters(t),
                     _ => {}
@@ -187,6 +197,8 @@ struct OpenParagraph {
     text_nodes: Vec<String>,
     chars_count_in_links: usize,
     tags_count: i64,
+    image_src: Option<String>,
+    is_image: bool,
 }
 
 impl OpenParagraph {
@@ -196,6 +208,8 @@ impl OpenParagraph {
             text_nodes: Vec::new(),
             chars_count_in_links: 0,
             tags_count: 0,
+            image_src: None,
+            is_image: false,
         }
     }
 }
@@ -224,11 +238,11 @@ impl<'a> ParagraphMaker<'a> {
     fn start_new_paragraph(&mut self) {
         let next = OpenParagraph::new(self.path.top);
         let done = std::mem::replace(&mut self.paragraph, next);
-        if done.text_nodes.is_empty() {
+        if done.text_nodes.is_empty() && !done.is_image {
             return;
         }
         let text = normalize_whitespace(python_strip(&done.text_nodes.concat()));
-        if text.is_empty() {
+        if text.is_empty() && !done.is_image {
             return;
         }
         let (dom_path, xpath) = self.path.render(done.path);
@@ -239,8 +253,21 @@ impl<'a> ParagraphMaker<'a> {
             xpath,
             chars_count_in_links: done.chars_count_in_links,
             tags_count: done.tags_count,
-            ..Block::default()
+            image_src: done.image_src,
+            is_image: done.is_image,
         });
+    }
+
+    /// The Java port's `<img>`: a paragraph of its own, holding `alt` and `src`. The
+    /// element is void, so its end follows at once.
+    fn start_image(&mut self, alt: Option<&str>, src: Option<&str>) {
+        self.path.push("img");
+        self.start_new_paragraph();
+        self.paragraph.is_image = true;
+        if let Some(alt) = alt.filter(|a| !is_blank(a)) {
+            self.paragraph.text_nodes.push(normalize_whitespace(alt));
+        }
+        self.paragraph.image_src = src.filter(|s| !is_blank(s)).map(str::to_owned);
     }
 
     fn start(&mut self, name: &str) {
@@ -265,7 +292,7 @@ impl<'a> ParagraphMaker<'a> {
 
     fn end(&mut self, name: &str) {
         self.path.pop();
-        if PARAGRAPH_TAGS.contains(&name) {
+        if PARAGRAPH_TAGS.contains(&name) || (self.opts.image_blocks && name == "img") {
             self.start_new_paragraph();
         }
         if name == "a" {
@@ -328,6 +355,28 @@ mod tests {
         assert_eq!(blocks[1].text, "b");
         assert_eq!(blocks[1].dom_path, "html.body.br");
         assert_eq!(blocks[1].xpath, "/html[1]/body[1]/br[2]");
+    }
+
+    #[test]
+    fn image_blocks_make_image_paragraphs() {
+        let doc = pith_dom::parse_html("<p>before<img alt='A fox' src='fox.png'>after</p>");
+        let stage = Paragraphs {
+            image_blocks: true,
+            ..Paragraphs::default()
+        };
+        let blocks = stage.segment(&doc).unwrap();
+        let texts: Vec<(&str, bool)> = blocks
+            .iter()
+            .map(|b| (b.text.as_str(), b.is_image))
+            .collect();
+        assert_eq!(
+            texts,
+            [("before", false), ("A fox", true), ("after", false)]
+        );
+        assert_eq!(blocks[1].image_src.as_deref(), Some("fox.png"));
+        assert_eq!(blocks[1].dom_path, "html.body.p.img");
+        let plain = Paragraphs::default().segment(&doc).unwrap();
+        assert_eq!(plain.len(), 1);
     }
 
     #[test]
