@@ -150,10 +150,20 @@ impl Feature for StopwordsCount {
             .iter()
             .map(|b| {
                 python_split(&b.text)
-                    .filter(|w| list.contains(&w.to_lowercase()))
+                    .filter(|w| is_stopword(list, w))
                     .count() as f64
             })
             .collect())
+    }
+}
+
+/// Whether `word`'s lower-case form (Python `str.lower`) is in the list; ASCII words
+/// already in lower case (most of them) are looked up without allocating.
+fn is_stopword(list: &Stoplist, word: &str) -> bool {
+    if word.is_ascii() && !word.bytes().any(|b| b.is_ascii_uppercase()) {
+        list.contains(word)
+    } else {
+        list.contains(&word.to_lowercase())
     }
 }
 

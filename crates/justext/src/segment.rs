@@ -17,8 +17,6 @@
 //! assert_eq!(stage, Paragraphs::default());
 //! ```
 
-use std::collections::HashMap;
-
 use pith_core::{Block, Result, Segmenter};
 use pith_dom::{Document, Edge, NodeData};
 use serde::{Deserialize, Serialize};
@@ -118,50 +116,105 @@ impl Segmenter for Paragraphs {
     }
 }
 
+/// Whether a tag is one of jusText's paragraph tags (a `match` compiles to a few byte
+/// comparisons; this runs for every start and end tag).
+fn is_paragraph_tag(name: &str) -> bool {
+    matches!(
+        name,
+        "body"
+            | "blockquote"
+            | "caption"
+            | "center"
+            | "col"
+            | "colgroup"
+            | "dd"
+            | "div"
+            | "dl"
+            | "dt"
+            | "fieldset"
+            | "form"
+            | "legend"
+            | "optgroup"
+            | "option"
+            | "p"
+            | "pre"
+            | "table"
+            | "td"
+            | "textarea"
+            | "tfoot"
+            | "th"
+            | "thead"
+            | "tr"
+            | "ul"
+            | "li"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+    )
+}
+
 /// One open (or once-open) element on the path: name, ordinal among same-named siblings,
-/// and its parent entry.
-struct PathEntry {
-    name: String,
+/// and its parent entry. Names are borrowed from the document.
+struct PathEntry<'d> {
+    name: &'d str,
     ordinal: u32,
     parent: Option<u32>,
 }
 
 /// The reference's `PathInfo`, persistent: entries are never overwritten, so a paragraph
 /// remembers its path as one index.
-struct PathStack {
-    entries: Vec<PathEntry>,
+struct PathStack<'d> {
+    entries: Vec<PathEntry<'d>>,
     top: Option<u32>,
     /// Per open element (and one for the top level): counts of child names seen so far.
-    child_counts: Vec<HashMap<String, u32>>,
+    /// A short list beats a map here: most elements have few distinct child names.
+    child_counts: Vec<Vec<(&'d str, u32)>>,
+    /// Emptied count lists, reused so that pushing an element rarely allocates.
+    spare: Vec<Vec<(&'d str, u32)>>,
 }
 
-impl PathStack {
-    fn new() -> PathStack {
+impl<'d> PathStack<'d> {
+    fn new() -> PathStack<'d> {
         PathStack {
             entries: Vec::new(),
             top: None,
-            child_counts: vec![HashMap::new()],
+            child_counts: vec![Vec::new()],
+            spare: Vec::new(),
         }
     }
 
-    fn push(&mut self, name: &str) {
+    fn push(&mut self, name: &'d str) {
         let counts = self.child_counts.last_mut().expect("top-level counts");
-        let ordinal = counts.entry(name.to_owned()).or_insert(0);
-        *ordinal += 1;
-        let ordinal = *ordinal;
+        let ordinal = match counts.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, count)) => {
+                *count += 1;
+                *count
+            }
+            None => {
+                counts.push((name, 1));
+                1
+            }
+        };
         self.entries.push(PathEntry {
-            name: name.to_owned(),
+            name,
             ordinal,
             parent: self.top,
         });
         self.top = Some((self.entries.len() - 1) as u32);
-        self.child_counts.push(HashMap::new());
+        let fresh = self.spare.pop().unwrap_or_default();
+        self.child_counts.push(fresh);
     }
 
     fn pop(&mut self) {
         if let Some(top) = self.top {
             self.top = self.entries[top as usize].parent;
-            self.child_counts.pop();
+            if let Some(mut counts) = self.child_counts.pop() {
+                counts.clear();
+                self.spare.push(counts);
+            }
         }
     }
 
@@ -182,8 +235,8 @@ impl PathStack {
                 dom.push('.');
                 xpath.push('/');
             }
-            dom.push_str(&e.name);
-            xpath.push_str(&e.name);
+            dom.push_str(e.name);
+            xpath.push_str(e.name);
             xpath.push('[');
             xpath.push_str(&e.ordinal.to_string());
             xpath.push(']');
@@ -214,16 +267,16 @@ impl OpenParagraph {
     }
 }
 
-struct ParagraphMaker<'a> {
+struct ParagraphMaker<'a, 'd> {
     opts: &'a Paragraphs,
-    path: PathStack,
+    path: PathStack<'d>,
     paragraph: OpenParagraph,
     blocks: Vec<Block>,
     link: bool,
     br: bool,
 }
 
-impl<'a> ParagraphMaker<'a> {
+impl<'a, 'd> ParagraphMaker<'a, 'd> {
     fn new(opts: &'a Paragraphs) -> Self {
         ParagraphMaker {
             opts,
@@ -270,9 +323,9 @@ impl<'a> ParagraphMaker<'a> {
         self.paragraph.image_src = src.filter(|s| !is_blank(s)).map(str::to_owned);
     }
 
-    fn start(&mut self, name: &str) {
+    fn start(&mut self, name: &'d str) {
         self.path.push(name);
-        if PARAGRAPH_TAGS.contains(&name) || (name == "br" && self.br) {
+        if is_paragraph_tag(name) || (name == "br" && self.br) {
             if name == "br" {
                 self.paragraph.tags_count -= 1;
             }
@@ -292,7 +345,7 @@ impl<'a> ParagraphMaker<'a> {
 
     fn end(&mut self, name: &str) {
         self.path.pop();
-        if PARAGRAPH_TAGS.contains(&name) || (self.opts.image_blocks && name == "img") {
+        if is_paragraph_tag(name) || (self.opts.image_blocks && name == "img") {
             self.start_new_paragraph();
         }
         if name == "a" {
@@ -329,6 +382,18 @@ mod tests {
             .map(|(k, v)| Event::try_from((k.to_string(), v.to_string())).unwrap());
         let doc = Document::from_events(events).unwrap();
         Paragraphs::default().segment(&doc).unwrap()
+    }
+
+    #[test]
+    fn paragraph_tag_test_matches_the_list() {
+        for tag in PARAGRAPH_TAGS {
+            assert!(is_paragraph_tag(tag), "{tag}");
+        }
+        for tag in [
+            "html", "head", "span", "a", "br", "ol", "tbody", "section", "h7", "img",
+        ] {
+            assert!(!is_paragraph_tag(tag), "{tag}");
+        }
     }
 
     #[test]
