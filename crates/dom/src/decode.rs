@@ -744,6 +744,11 @@ fn decode_full(bytes: &[u8], table: &[u16; 256], out: &mut Out) -> Result<(), us
 /// Python's UTF-8 decoder: one error per maximal invalid subsequence, exactly the
 /// chunks of [`<[u8]>::utf8_chunks`].
 fn decode_utf8(bytes: &[u8], out: &mut Out) -> Result<(), usize> {
+    // Fast path: almost every page is valid UTF-8, and the validator is vectorised.
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        out.text.push_str(text);
+        return Ok(());
+    }
     let mut pos = 0;
     for chunk in bytes.utf8_chunks() {
         out.text.push_str(chunk.valid());

@@ -61,18 +61,51 @@ impl ParseReport {
     }
 }
 
-/// Elements that never take an end tag.
-const VOID: &[&str] = &[
-    "area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link", "meta", "param",
-    "source", "track", "wbr", "image",
-];
-
-/// Elements whose end tag may be left out (closed implicitly by the tree builder), and
-/// the document's frame; neither counts toward the estimated depth.
-const UNCOUNTED: &[&str] = &[
-    "html", "head", "body", "p", "li", "dt", "dd", "option", "optgroup", "tr", "td", "th", "tbody",
-    "thead", "tfoot", "colgroup", "caption", "rb", "rt", "rtc", "rp",
-];
+/// Elements that never take an end tag; elements whose end tag may be left out (closed
+/// implicitly by the tree builder); and the document's frame. None of them counts toward
+/// the estimated depth.
+fn never_deepens(name: &str) -> bool {
+    matches!(
+        name,
+        "area"
+            | "base"
+            | "br"
+            | "col"
+            | "embed"
+            | "hr"
+            | "img"
+            | "input"
+            | "keygen"
+            | "link"
+            | "meta"
+            | "param"
+            | "source"
+            | "track"
+            | "wbr"
+            | "image"
+            | "html"
+            | "head"
+            | "body"
+            | "p"
+            | "li"
+            | "dt"
+            | "dd"
+            | "option"
+            | "optgroup"
+            | "tr"
+            | "td"
+            | "th"
+            | "tbody"
+            | "thead"
+            | "tfoot"
+            | "colgroup"
+            | "caption"
+            | "rb"
+            | "rt"
+            | "rtc"
+            | "rp"
+    )
+}
 
 struct GuardState {
     open: Vec<LocalName>,
@@ -113,7 +146,7 @@ impl<S> Guard<S> {
         let name: &str = &tag.name;
         match tag.kind {
             TagKind::StartTag => {
-                if VOID.contains(&name) || UNCOUNTED.contains(&name) || tag.self_closing {
+                if never_deepens(name) || tag.self_closing {
                     return true;
                 }
                 if st.open.len() >= self.max_depth {
