@@ -8,7 +8,7 @@
 //!   content is markup, not one text node.
 
 use std::borrow::Cow;
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, Ref, RefCell};
 
 use html5ever::interface::{ElemName, ElementFlags, NodeOrText, QuirksMode, TreeSink};
 use html5ever::tendril::StrTendril;
@@ -16,12 +16,17 @@ use html5ever::{Attribute, LocalName, Namespace, QualName};
 
 use crate::tree::{Document, Element, NodeData, NodeId};
 
-/// The element name handed to the tree builder. Owned, because the arena sits in a
-/// `RefCell` and the builder may hold a name while it asks us to mutate the tree.
+/// The element name handed to the tree builder: a borrow of the sink's name table.
+///
+/// The builder asks for names constantly (every scope check walks its stack of open
+/// elements), so names live in a table of their own, indexed by node, that is only
+/// written when an element is created. A name borrowed from it can be held while the
+/// builder edits the tree, which lives in a different `RefCell`; only `create_element`
+/// writes the table, and the builder never holds a name across that call.
 #[derive(Debug)]
-pub(crate) struct OwnedElemName(QualName);
+pub(crate) struct BorrowedElemName<'a>(Ref<'a, QualName>);
 
-impl ElemName for OwnedElemName {
+impl ElemName for BorrowedElemName<'_> {
     fn ns(&self) -> &Namespace {
         &self.0.ns
     }
@@ -33,24 +38,43 @@ impl ElemName for OwnedElemName {
 /// Builds a [`Document`] from html5ever's tree-construction callbacks.
 pub(crate) struct ArenaSink {
     pub(crate) doc: RefCell<Document>,
+    /// Element names by node index (non-elements hold an empty name).
+    names: RefCell<Vec<QualName>>,
     pub(crate) quirks: Cell<QuirksMode>,
     pub(crate) parse_errors: Cell<usize>,
+}
+
+fn empty_name() -> QualName {
+    QualName::new(None, html5ever::ns!(), LocalName::from(""))
 }
 
 impl ArenaSink {
     pub(crate) fn new() -> ArenaSink {
         ArenaSink {
             doc: RefCell::new(Document::new()),
+            names: RefCell::new(vec![empty_name()]),
             quirks: Cell::new(QuirksMode::NoQuirks),
             parse_errors: Cell::new(0),
         }
     }
 }
 
+impl ArenaSink {
+    /// Keeps the name table aligned with the arena: every created node gets a slot
+    /// (text nodes are created by the document itself and get theirs lazily here).
+    fn record_name(&self, id: NodeId, name: QualName) {
+        let mut names = self.names.borrow_mut();
+        while names.len() < id.index() {
+            names.push(empty_name());
+        }
+        names.push(name);
+    }
+}
+
 impl TreeSink for ArenaSink {
     type Handle = NodeId;
     type Output = Document;
-    type ElemName<'a> = OwnedElemName;
+    type ElemName<'a> = BorrowedElemName<'a>;
 
     fn finish(self) -> Document {
         self.doc.into_inner()
@@ -64,34 +88,41 @@ impl TreeSink for ArenaSink {
         self.doc.borrow().root()
     }
 
-    fn elem_name<'a>(&'a self, target: &'a NodeId) -> OwnedElemName {
-        let doc = self.doc.borrow();
-        match doc.data(*target) {
-            NodeData::Element(e) => OwnedElemName(e.name.clone()),
-            // The builder only asks for element names; answer harmlessly otherwise.
-            _ => OwnedElemName(QualName::new(None, html5ever::ns!(), LocalName::from(""))),
-        }
+    fn elem_name<'a>(&'a self, target: &'a NodeId) -> BorrowedElemName<'a> {
+        // The builder only asks for element names; other nodes answer an empty name.
+        BorrowedElemName(Ref::map(self.names.borrow(), |names| {
+            names.get(target.index()).unwrap_or(&names[0])
+        }))
     }
 
     fn create_element(&self, name: QualName, attrs: Vec<Attribute>, _: ElementFlags) -> NodeId {
-        self.doc
-            .borrow_mut()
-            .create(NodeData::Element(Element { name, attrs }))
+        let id = self.doc.borrow_mut().create(NodeData::Element(Element {
+            name: name.clone(),
+            attrs,
+        }));
+        self.record_name(id, name);
+        id
     }
 
     fn create_comment(&self, text: StrTendril) -> NodeId {
-        self.doc
+        let id = self
+            .doc
             .borrow_mut()
-            .create(NodeData::Comment(text.to_string()))
+            .create(NodeData::Comment(text.to_string()));
+        self.record_name(id, empty_name());
+        id
     }
 
     fn create_pi(&self, target: StrTendril, data: StrTendril) -> NodeId {
-        self.doc
+        let id = self
+            .doc
             .borrow_mut()
             .create(NodeData::ProcessingInstruction {
                 target: target.to_string(),
                 data: data.to_string(),
-            })
+            });
+        self.record_name(id, empty_name());
+        id
     }
 
     fn append(&self, parent: &NodeId, child: NodeOrText<NodeId>) {
