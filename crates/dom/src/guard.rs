@@ -22,20 +22,36 @@ use serde::{Deserialize, Serialize};
 fn default_max_depth() -> usize {
     512
 }
+fn default_max_attributes() -> usize {
+    1000
+}
+fn default_max_nodes() -> usize {
+    1_000_000
+}
 
 /// Limits applied while parsing. A limit of 0 switches that guard off (the raw parser).
+/// `docs/limits.md` gives each default and why.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ParseLimits {
     /// Most nested elements the tree may get (default 512, as Blink; 0 = no limit).
     #[serde(default = "default_max_depth")]
     pub max_depth: usize,
+    /// Most attributes kept per element, the first ones (default 1000; 0 = no limit).
+    #[serde(default = "default_max_attributes")]
+    pub max_attributes: usize,
+    /// Most elements (start tags) per document; past it the rest of the page is kept
+    /// as text of the element then open (default 1,000,000; 0 = no limit).
+    #[serde(default = "default_max_nodes")]
+    pub max_nodes: usize,
 }
 
 impl Default for ParseLimits {
     fn default() -> Self {
         ParseLimits {
             max_depth: default_max_depth(),
+            max_attributes: default_max_attributes(),
+            max_nodes: default_max_nodes(),
         }
     }
 }
@@ -45,6 +61,10 @@ impl Default for ParseLimits {
 pub struct ParseReport {
     /// Start tags not nested because the depth limit was reached.
     pub depth_limited_tags: usize,
+    /// Attributes dropped because an element had more than `max_attributes`.
+    pub attributes_dropped: usize,
+    /// Tags (and comments) not turned into nodes because `max_nodes` was reached.
+    pub node_limited_tags: usize,
 }
 
 impl ParseReport {
@@ -55,6 +75,18 @@ impl ParseReport {
             notes.push(format!(
                 "max_depth {}: {} start tags were not nested deeper (their text is kept)",
                 limits.max_depth, self.depth_limited_tags
+            ));
+        }
+        if self.attributes_dropped > 0 {
+            notes.push(format!(
+                "max_attributes {}: {} attributes were dropped",
+                limits.max_attributes, self.attributes_dropped
+            ));
+        }
+        if self.node_limited_tags > 0 {
+            notes.push(format!(
+                "max_nodes {}: {} later tags and comments were ignored (their text is kept)",
+                limits.max_nodes, self.node_limited_tags
             ));
         }
         notes
@@ -109,6 +141,8 @@ fn never_deepens(name: &str) -> bool {
 
 struct GuardState {
     open: Vec<LocalName>,
+    /// Start tags and comments forwarded so far (each makes one node).
+    nodes: usize,
     swallowed_ends: HashMap<LocalName, usize>,
     report: ParseReport,
 }
@@ -117,6 +151,7 @@ struct GuardState {
 pub(crate) struct Guard<S> {
     pub(crate) inner: S,
     max_depth: usize,
+    max_nodes: usize,
     state: RefCell<GuardState>,
 }
 
@@ -128,8 +163,13 @@ impl<S> Guard<S> {
                 0 => usize::MAX,
                 n => n,
             },
+            max_nodes: match limits.max_nodes {
+                0 => usize::MAX,
+                n => n,
+            },
             state: RefCell::new(GuardState {
                 open: Vec::new(),
+                nodes: 0,
                 swallowed_ends: HashMap::new(),
                 report: ParseReport::default(),
             }),
@@ -140,12 +180,28 @@ impl<S> Guard<S> {
         self.state.borrow().report.clone()
     }
 
+    /// Whether a comment goes on to the tree builder (it makes a node).
+    fn admit_comment(&self) -> bool {
+        let mut st = self.state.borrow_mut();
+        if st.nodes >= self.max_nodes {
+            st.report.node_limited_tags += 1;
+            return false;
+        }
+        st.nodes += 1;
+        true
+    }
+
     /// Whether the tag goes on to the tree builder.
     fn admit(&self, tag: &Tag) -> bool {
         let mut st = self.state.borrow_mut();
+        if st.nodes >= self.max_nodes {
+            st.report.node_limited_tags += 1;
+            return false;
+        }
         let name: &str = &tag.name;
         match tag.kind {
             TagKind::StartTag => {
+                st.nodes += 1;
                 if never_deepens(name) || tag.self_closing {
                     return true;
                 }
@@ -180,10 +236,13 @@ impl<S: TokenSink> TokenSink for Guard<S> {
     type Handle = S::Handle;
 
     fn process_token(&self, token: Token, line_number: u64) -> TokenSinkResult<S::Handle> {
-        if let Token::TagToken(tag) = &token {
-            if !self.admit(tag) {
-                return TokenSinkResult::Continue;
-            }
+        let admitted = match &token {
+            Token::TagToken(tag) => self.admit(tag),
+            Token::CommentToken(_) => self.admit_comment(),
+            _ => true,
+        };
+        if !admitted {
+            return TokenSinkResult::Continue;
         }
         self.inner.process_token(token, line_number)
     }

@@ -21,6 +21,7 @@ pub mod decode;
 mod events;
 mod guard;
 mod parse;
+mod prescan;
 mod serialize;
 mod sink;
 mod tree;

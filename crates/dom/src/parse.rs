@@ -11,6 +11,7 @@ use html5ever::TokenizerResult;
 
 use crate::decode::{decode, DecodeError, DecodeOptions, Decoded};
 use crate::guard::{Guard, ParseLimits, ParseReport};
+use crate::prescan::limit_attributes;
 use crate::sink::ArenaSink;
 use crate::tree::Document;
 
@@ -30,14 +31,16 @@ pub fn parse_html_with(text: &str, limits: &ParseLimits) -> (Document, ParseRepo
     };
     let builder = TreeBuilder::new(ArenaSink::new(), opts);
     let tokenizer = Tokenizer::new(Guard::new(builder, limits), TokenizerOpts::default());
+    let (text, attributes_dropped) = limit_attributes(text, limits.max_attributes);
     let input = BufferQueue::default();
-    input.push_back(StrTendril::from(text));
+    input.push_back(StrTendril::from(&*text));
     // `Script` and `EncodingIndicator` results only pause the tokenizer (so a script
     // could run, or the caller could re-decode); the text is decoded already, so we
     // resume until the input is consumed.
     while !matches!(tokenizer.feed(&input), TokenizerResult::Done) {}
     tokenizer.end();
-    let report = tokenizer.sink.report();
+    let mut report = tokenizer.sink.report();
+    report.attributes_dropped = attributes_dropped;
     (tokenizer.sink.inner.sink.finish(), report)
 }
 
@@ -112,6 +115,36 @@ mod tests {
         let html = format!("<ul>{}</ul>", "<li><p>item".repeat(2_000));
         let (_, report) = parse_html_with(&html, &ParseLimits::default());
         assert_eq!(report.depth_limited_tags, 0);
+    }
+
+    #[test]
+    fn attribute_floods_are_cut_to_the_limit() {
+        let attrs: Vec<String> = (0..5_000).map(|i| format!("a{i}=v")).collect();
+        let html = format!("<div {}>kept</div>", attrs.join(" "));
+        let (doc, report) = parse_html_with(&html, &ParseLimits::default());
+        assert_eq!(report.attributes_dropped, 4_000);
+        let div = doc
+            .descendants(doc.root())
+            .find(|&n| doc.element_name(n) == Some("div"));
+        assert_eq!(doc.element(div.unwrap()).unwrap().attr_count(), 1_000);
+        assert_eq!(doc.text_content(doc.root()), "kept");
+    }
+
+    #[test]
+    fn past_the_node_limit_the_rest_is_text() {
+        let limits = ParseLimits {
+            max_nodes: 10,
+            ..ParseLimits::default()
+        };
+        let html = "<p>a</p>".repeat(20);
+        let (doc, report) = parse_html_with(&html, &limits);
+        assert!(report.node_limited_tags > 0);
+        assert_eq!(doc.text_content(doc.root()), "a".repeat(20));
+        // Ten admitted start tags, plus the html/head/body the tree builder implies.
+        let elements = doc
+            .descendants(doc.root())
+            .filter(|&n| doc.element(n).is_some());
+        assert!(elements.count() <= 10 + 3);
     }
 
     #[test]
