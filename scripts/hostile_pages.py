@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Hostile pages at full size: times `pith extract --preset justext -s English` on each.
+
+Builds every page of the hostile-pages issue in a temporary folder, runs the release
+binary on each (one process per page, wall clock and peak RSS from /usr/bin/time), and
+checks that the page's long English paragraph comes out as good text.
+
+Usage: scripts/hostile_pages.py [--pith target/release/pith]
+"""
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+P = ("The quick brown fox jumps over the lazy dog, and this is the sort of sentence that is "
+     "full of the words which we would call stop words in English, as it has to be long "
+     "enough for the algorithm to think that it is good text and not a menu.")
+POLISH = "Zażółć gęślą jaźń. Pchnąć w tę łódź jeża lub ośm skrzyń fig, i to jest zdanie."
+
+
+def page(body):
+    return f"<html><body>{body}</body></html>".encode()
+
+
+def pages():
+    rnd = random.Random(1)
+    yield "empty file", b"", None
+    yield "whitespace only", b" \n\t \r\n" * 100, None
+    yield "200 KB of random bytes", bytes(rnd.getrandbits(8) for _ in range(200_000)), None
+    nul = P.replace("lazy dog", "lazy\0dog").replace("stop words", "stop\x0bwords")
+    yield "paragraph with NUL and vertical tab", page(f"<p>{nul}</p>"), "stop words"
+    yield "260 nested <div>", page("<div>" * 260 + f"<p>{P}</p>" + "</div>" * 260), P
+    yield "100,000 nested <div>", page("<div>" * 100_000 + f"<p>{P}</p>" + "</div>" * 100_000), P
+    yield ("5,000 nested <table><tr><td>",
+           page("<table><tr><td>" * 5000 + f"<p>{P}</p>" + "</td></tr></table>" * 5000), P)
+    attrs = " ".join(f'a{i}="v"' for i in range(100_000))
+    yield "<div> with 100,000 attributes", page(f"<div {attrs}><p>{P}</p></div>"), P
+    filler = "More words of the same kind are added here so that the page is big enough. " * 13
+    para = f"<p>{P} {filler}</p>\n"
+    big = page(para * 40_000)
+    yield f"{len(big) / 1e6:.0f} MB page of 40,000 paragraphs", big, P
+    xml = (f'<?xml version="1.0" encoding="iso-8859-2"?>\n'
+           f"<html><body><p>{POLISH} {P}</p></body></html>")
+    yield "XML declaration iso-8859-2, Polish", xml.encode("iso-8859-2"), POLISH
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--pith", default=str(ROOT / "target" / "release" / "pith"))
+    args = ap.parse_args()
+    if not Path(args.pith).exists():
+        subprocess.run(["cargo", "build", "--release", "-p", "pith-cli"], cwd=ROOT, check=True)
+    print(f"{'page':40} {'MB':>8} {'time s':>8} {'s/MB':>7} {'peak MB':>8}  kept  exit")
+    failures = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, data, expect in pages():
+            path = Path(tmp) / "page.html"
+            path.write_bytes(data)
+            cmd = ["/usr/bin/time", "-f", "%M", args.pith, "extract", "--preset", "justext",
+                   "-s", "English", "--format", "text", str(path)]
+            start = time.perf_counter()
+            out = subprocess.run(cmd, capture_output=True)
+            elapsed = time.perf_counter() - start
+            peak_mb = int(out.stderr.decode().strip().splitlines()[-1]) / 1024
+            mb = len(data) / 1e6
+            text = out.stdout.decode("utf-8", "replace")
+            kept = "-" if expect is None else ("yes" if expect in text else "NO")
+            per_mb = elapsed / mb if mb >= 0.01 else float("nan")
+            slow = mb >= 0.01 and per_mb > 1.0
+            if kept == "NO" or out.returncode != 0 or slow:
+                failures += 1
+            print(f"{name:40} {mb:8.2f} {elapsed:8.3f} {per_mb:7.3f} {peak_mb:8.1f}  {kept:>4}  "
+                  f"{out.returncode}{'  SLOW' if slow else ''}")
+    print("all pages answered in under 1 s per MB with their text kept" if failures == 0
+          else f"{failures} page(s) failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
