@@ -1,15 +1,16 @@
 //! `pith extract`: the reference CLI's options on top of a preset or pipeline file.
 
 use std::fs::File;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use pith::output::{self, Format};
+use pith::output::Format;
 use pith::Pipeline;
 use serde_json::{json, Value};
 
+use crate::record::Mode;
 use crate::UsageError;
 
 #[derive(Args, Debug)]
@@ -64,6 +65,37 @@ pub struct ExtractArgs {
     /// Print the names of the built-in stoplists and exit.
     #[arg(long)]
     pub list_stoplists: bool,
+    /// Worker threads (default: every core).
+    #[arg(short = 'j', long = "jobs")]
+    pub jobs: Option<usize>,
+    /// Files to take from directories (glob on the path below the directory, e.g.
+    /// `*.html`; repeatable). Default: every file.
+    #[arg(long = "glob")]
+    pub globs: Vec<String>,
+    /// How to read inputs: auto (by name, then content), html, warc or jsonl.
+    #[arg(long, default_value = "auto")]
+    pub input_format: String,
+    /// The JSON Lines field that holds the HTML.
+    #[arg(long, default_value = "html")]
+    pub html_field: String,
+    /// With --format jsonl: add every paragraph with its class and features.
+    #[arg(long)]
+    pub paragraphs: bool,
+    /// Largest document in bytes; a larger one is an error record.
+    #[arg(long, default_value_t = 16 * 1024 * 1024)]
+    pub max_bytes: u64,
+    /// Seconds one document may take before it is an error record (0: no limit).
+    #[arg(long, default_value_t = 60.0)]
+    pub timeout: f64,
+    /// Write the run summary as JSON to this file.
+    #[arg(long)]
+    pub stats: Option<PathBuf>,
+    /// No progress line and no summary on stderr.
+    #[arg(short = 'q', long)]
+    pub quiet: bool,
+    /// Write records as soon as they are done, not in input order.
+    #[arg(long)]
+    pub unordered: bool,
 }
 
 /// Builds the pipeline: preset or file, then the reference CLI's parameters on top.
@@ -130,68 +162,21 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let format: Format = args.format.parse().map_err(UsageError)?;
+    let mode = if args.format == "jsonl" {
+        Mode::Jsonl {
+            paragraphs: args.paragraphs,
+        }
+    } else {
+        let format: Format = args.format.parse().map_err(UsageError)?;
+        Mode::Page(format)
+    };
     let pipeline = build_pipeline(&args)?;
-    let mut out: Box<dyn Write> = match &args.output {
-        Some(path) => {
-            Box::new(BufWriter::new(File::create(path).map_err(|e| {
-                UsageError(format!("{}: cannot create: {e}", path.display()))
-            })?))
-        }
-        None => Box::new(BufWriter::new(io::stdout().lock())),
+    let out: Box<dyn Write> = match &args.output {
+        Some(path) => Box::new(
+            File::create(path)
+                .map_err(|e| UsageError(format!("{}: cannot create: {e}", path.display())))?,
+        ),
+        None => Box::new(io::stdout().lock()),
     };
-
-    let inputs: Vec<Option<PathBuf>> = if args.files.is_empty() {
-        vec![None]
-    } else {
-        args.files.iter().cloned().map(Some).collect()
-    };
-    let mut failures = 0usize;
-    for input in inputs {
-        let source = input
-            .as_ref()
-            .map_or_else(|| "-".to_owned(), |p| p.display().to_string());
-        let result = read_input(input.as_ref())
-            .map_err(|e| format!("cannot read: {e}"))
-            .and_then(|bytes| pipeline.run_bytes(&bytes).map_err(|e| e.to_string()));
-        let written = match result {
-            Ok(ex) => output::write(&mut out, format, &source, &ex),
-            Err(msg) => {
-                failures += 1;
-                eprintln!("pith: {source}: {msg}");
-                if format == Format::Json {
-                    output::write_json_error(&mut out, &source, &msg)
-                } else {
-                    Ok(())
-                }
-            }
-        };
-        if let Err(e) = written {
-            if e.kind() == io::ErrorKind::BrokenPipe {
-                return Ok(ExitCode::SUCCESS);
-            }
-            return Err(UsageError(format!("cannot write output: {e}")));
-        }
-    }
-    if let Err(e) = out.flush() {
-        if e.kind() != io::ErrorKind::BrokenPipe {
-            return Err(UsageError(format!("cannot write output: {e}")));
-        }
-    }
-    Ok(if failures > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
-}
-
-fn read_input(path: Option<&PathBuf>) -> io::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    match path {
-        Some(p) => bytes = std::fs::read(p)?,
-        None => {
-            io::stdin().lock().read_to_end(&mut bytes)?;
-        }
-    }
-    Ok(bytes)
+    crate::run::run_extract(&args, pipeline, mode, out)
 }

@@ -7,7 +7,14 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod extract;
+mod input;
+mod jsonl;
 mod pipeline_cmd;
+mod progress;
+mod record;
+mod run;
+mod stats;
+mod warc;
 
 use extract::{extract, ExtractArgs};
 use pipeline_cmd::{pipeline_command, PipelineCommand};

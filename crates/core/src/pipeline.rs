@@ -183,7 +183,15 @@ impl Pipeline {
     /// Decodes and parses raw page bytes with the pipeline's decoding options, then runs
     /// every stage.
     pub fn run_bytes(&self, bytes: &[u8]) -> Result<Extraction> {
-        let decoded = pith_dom::decode::decode(bytes, &self.spec.decode)?;
+        self.run_bytes_with(bytes, &self.spec.decode)
+    }
+
+    /// [`run_bytes`](Pipeline::run_bytes) with decoding options given for this one
+    /// document instead of the pipeline's (e.g. a charset from HTTP headers forced for
+    /// one page of a WARC file). The options are not checked: an unknown codec is a
+    /// decoding error of this document.
+    pub fn run_bytes_with(&self, bytes: &[u8], decode: &DecodeOptions) -> Result<Extraction> {
+        let decoded = pith_dom::decode::decode(bytes, decode)?;
         let mut ex = self.run_str(&decoded.text)?;
         ex.decoded_as = Some(decoded_label(&decoded));
         Ok(ex)

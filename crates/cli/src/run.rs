@@ -1,0 +1,475 @@
+//! The parallel run: one reader thread, `-j N` worker threads, the writer on the
+//! calling thread, and a watchdog for documents that take too long.
+//!
+//! * **Constant memory.** The reader takes a token from a pool of `2N + 8` before it
+//!   sends a document, and the writer returns the token once the document's record is
+//!   written, so at most that many documents (each at most `--max-bytes`) are in
+//!   memory, queued, being processed or waiting for their turn, whatever the corpus.
+//! * **Order.** Records carry their input sequence number; the writer keeps the ones
+//!   that come early until their turn (at most the token pool), so the output is in
+//!   input order whatever the number of workers (`--unordered` writes them as they come).
+//! * **Panics.** Each document runs under `catch_unwind`: a panicking stage becomes
+//!   that document's error record and the worker goes on.
+//! * **Time.** A thread cannot be killed safely, so the watchdog does not try: when a
+//!   document has run longer than `--timeout`, it writes the document's error record
+//!   itself, abandons that worker (which exits, discarding its result, if it ever
+//!   finishes) and starts a replacement, so the run neither hangs nor loses a core.
+//!   An abandoned worker still burns its core until its document ends; since every
+//!   stage is linear or guarded (parse depth limit) and pages are at most `--max-bytes`,
+//!   this is a safety net for bugs, not a normal path.
+//! * **Stopping.** Ctrl-C or a closed output sets a flag: the reader stops taking
+//!   documents, the records of the documents already read are still written whole
+//!   (Ctrl-C) or writing stops at once (closed output); no record is ever cut.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+use std::panic::{self, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{bounded, unbounded, Receiver, RecvTimeoutError, Sender};
+use pith::Pipeline;
+
+use crate::input::{self, Doc, DocMeta, InputOptions, Item};
+use crate::progress::Progress;
+use crate::record::{self, Mode, Outcome};
+use crate::stats::Stats;
+
+/// Settings of a run.
+pub struct RunConfig {
+    /// Worker threads.
+    pub workers: usize,
+    /// Longest time for one document.
+    pub timeout: Option<Duration>,
+    /// Output records.
+    pub mode: Mode,
+    /// Largest document.
+    pub max_bytes: u64,
+    /// Show a progress line (on a terminal).
+    pub progress: bool,
+    /// Write records as they are done instead of in input order.
+    pub unordered: bool,
+    /// Report each failed document on stderr.
+    pub report_errors: bool,
+}
+
+/// What a run ended with.
+pub struct RunEnd {
+    /// The counts.
+    pub stats: Stats,
+    /// A write error other than a closed pipe.
+    pub write_error: Option<io::Error>,
+    /// Whether Ctrl-C stopped the run.
+    pub interrupted_by_signal: bool,
+}
+
+struct Job {
+    seq: u64,
+    doc: Doc,
+}
+
+enum Msg {
+    Done {
+        seq: u64,
+        outcome: Outcome,
+        size: u64,
+        meta: Arc<DocMeta>,
+    },
+    Skipped(String),
+    End(u64),
+}
+
+/// The document a worker is on (taken by whoever reports it: the worker or the watchdog).
+#[derive(Default)]
+struct Slot {
+    current: Mutex<Option<Running>>,
+}
+
+/// A document being processed: sequence number, start, identity, size.
+type Running = (u64, Instant, Arc<DocMeta>, u64);
+
+struct Shared {
+    pipeline: Arc<Pipeline>,
+    jobs: Receiver<Job>,
+    results: Sender<Msg>,
+    mode: Mode,
+    max_bytes: u64,
+}
+
+const WORKER_NAME: &str = "pith-worker";
+
+fn spawn_worker(shared: Arc<Shared>) -> Arc<Slot> {
+    let slot = Arc::new(Slot::default());
+    let mine = slot.clone();
+    thread::Builder::new()
+        .name(WORKER_NAME.into())
+        .spawn(move || {
+            while let Ok(job) = shared.jobs.recv() {
+                let meta = job.doc.meta.clone();
+                *mine.current.lock().expect("slot") =
+                    Some((job.seq, Instant::now(), meta.clone(), job.doc.size));
+                let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
+                    debug_hooks(&job.doc);
+                    record::process(&shared.pipeline, &job.doc, shared.mode, shared.max_bytes)
+                }))
+                .unwrap_or_else(|payload| {
+                    let msg = format!("panic in the pipeline: {}", panic_message(&*payload));
+                    Outcome {
+                        bytes: record::error_output(shared.mode, &meta, &msg),
+                        error: Some(msg),
+                    }
+                });
+                let (seq, size) = (job.seq, job.doc.size);
+                drop(job);
+                if mine.current.lock().expect("slot").take().is_none() {
+                    return; // the watchdog reported this document and replaced us
+                }
+                let _ = shared.results.send(Msg::Done {
+                    seq,
+                    outcome,
+                    size,
+                    meta,
+                });
+            }
+        })
+        .expect("spawn a worker thread");
+    slot
+}
+
+/// Test hooks in debug builds: a document containing `PITH_DEBUG_PANIC` panics, one
+/// containing `PITH_DEBUG_SLEEP` sleeps for 30 s (to test panics and the watchdog).
+fn debug_hooks(doc: &Doc) {
+    if cfg!(debug_assertions) {
+        let bytes: &[u8] = match &doc.body {
+            input::Body::Bytes { bytes, .. } => bytes,
+            input::Body::Text(t) => t.as_bytes(),
+            input::Body::Failed(_) => return,
+        };
+        let has = |needle: &[u8]| bytes.windows(needle.len()).any(|w| w == needle);
+        if has(b"PITH_DEBUG_PANIC") {
+            panic!("debug panic requested by the document");
+        }
+        if has(b"PITH_DEBUG_SLEEP") {
+            thread::sleep(Duration::from_secs(30));
+        }
+    }
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_owned()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown panic".to_owned()
+    }
+}
+
+/// Silences the default panic message for worker threads (their panics become error
+/// records); other threads keep the default hook.
+fn install_panic_hook() {
+    let default = panic::take_hook();
+    panic::set_hook(Box::new(move |info| {
+        if thread::current().name() != Some(WORKER_NAME) {
+            default(info);
+        }
+    }));
+}
+
+/// Runs every input through the pipeline and writes the records to `out`.
+pub fn run(
+    pipeline: Arc<Pipeline>,
+    inputs: Vec<PathBuf>,
+    input_opts: InputOptions,
+    cfg: &RunConfig,
+    out: &mut dyn Write,
+    stop: Arc<AtomicBool>,
+) -> RunEnd {
+    install_panic_hook();
+    let start = Instant::now();
+    let workers = cfg.workers.max(1);
+    let in_flight = 2 * workers + 8;
+    let (job_tx, job_rx) = bounded::<Job>(workers * 2);
+    let (res_tx, res_rx) = unbounded::<Msg>();
+    let (token_tx, token_rx) = bounded::<()>(in_flight);
+    for _ in 0..in_flight {
+        token_tx.send(()).expect("room for every token");
+    }
+
+    // Reader.
+    let reader = {
+        let res_tx = res_tx.clone();
+        let stop = stop.clone();
+        thread::Builder::new()
+            .name("pith-reader".into())
+            .spawn(move || {
+                let mut seq = 0u64;
+                input::read_all(&inputs, &input_opts, &mut |item| {
+                    if stop.load(Ordering::Relaxed) {
+                        return false;
+                    }
+                    match item {
+                        Item::Skipped(reason) => {
+                            let _ = res_tx.send(Msg::Skipped(reason));
+                        }
+                        Item::Doc(doc) => {
+                            loop {
+                                match token_rx.recv_timeout(Duration::from_millis(100)) {
+                                    Ok(()) => break,
+                                    Err(RecvTimeoutError::Timeout) => {
+                                        if stop.load(Ordering::Relaxed) {
+                                            return false;
+                                        }
+                                    }
+                                    Err(RecvTimeoutError::Disconnected) => return false,
+                                }
+                            }
+                            if job_tx.send(Job { seq, doc }).is_err() {
+                                return false;
+                            }
+                            seq += 1;
+                        }
+                    }
+                    true
+                });
+                let _ = res_tx.send(Msg::End(seq));
+            })
+            .expect("spawn the reader thread")
+    };
+
+    let shared = Arc::new(Shared {
+        pipeline,
+        jobs: job_rx,
+        results: res_tx.clone(),
+        mode: cfg.mode,
+        max_bytes: cfg.max_bytes,
+    });
+    let slots: Arc<Mutex<Vec<Arc<Slot>>>> = Arc::new(Mutex::new(
+        (0..workers).map(|_| spawn_worker(shared.clone())).collect(),
+    ));
+    let finished = Arc::new(AtomicBool::new(false));
+    if let Some(timeout) = cfg.timeout {
+        let slots = slots.clone();
+        let shared = shared.clone();
+        let finished = finished.clone();
+        thread::Builder::new()
+            .name("pith-watchdog".into())
+            .spawn(move || watchdog(&slots, &shared, timeout, &finished))
+            .expect("spawn the watchdog thread");
+    }
+    drop(res_tx);
+
+    let mut stats = Stats {
+        workers,
+        ..Stats::default()
+    };
+    let mut progress = Progress::new(cfg.progress);
+    let mut pending: BTreeMap<u64, (Outcome, u64, Arc<DocMeta>)> = BTreeMap::new();
+    let mut next = 0u64;
+    let mut total: Option<u64> = None;
+    let mut write_error = None;
+    let mut closed = false;
+    'outer: while total.is_none_or(|t| next < t) {
+        let Ok(msg) = res_rx.recv() else { break };
+        match msg {
+            Msg::Skipped(reason) => {
+                stats.documents += 1;
+                stats.skipped += 1;
+                *stats.skipped_by_reason.entry(reason).or_default() += 1;
+            }
+            Msg::End(t) => total = Some(t),
+            Msg::Done {
+                seq,
+                outcome,
+                size,
+                meta,
+            } => {
+                pending.insert(seq, (outcome, size, meta));
+            }
+        }
+        loop {
+            let key = if cfg.unordered {
+                pending.keys().next().copied()
+            } else {
+                pending.contains_key(&next).then_some(next)
+            };
+            let Some(key) = key else { break };
+            let (outcome, size, meta) = pending.remove(&key).expect("present");
+            if let Err(e) = out.write_all(&outcome.bytes) {
+                if e.kind() != io::ErrorKind::BrokenPipe {
+                    write_error = Some(e);
+                }
+                closed = true;
+                stop.store(true, Ordering::Relaxed);
+                break 'outer;
+            }
+            stats.documents += 1;
+            stats.bytes += size;
+            match &outcome.error {
+                None => stats.extracted += 1,
+                Some(msg) => {
+                    stats.errors += 1;
+                    if cfg.report_errors {
+                        eprintln!("pith: {}: {msg}", meta.id);
+                    }
+                }
+            }
+            let _ = token_tx.send(());
+            next += 1;
+            progress.update(
+                stats.extracted + stats.errors,
+                stats.bytes,
+                stats.errors,
+                stats.skipped,
+            );
+        }
+    }
+    if !closed {
+        if let Err(e) = out.flush() {
+            if e.kind() != io::ErrorKind::BrokenPipe {
+                write_error = Some(e);
+            }
+            closed = true;
+        }
+    }
+    finished.store(true, Ordering::Relaxed);
+    progress.finish();
+    let interrupted_by_signal = stop.load(Ordering::Relaxed) && !closed;
+    stats.interrupted = closed || interrupted_by_signal;
+    if !stats.interrupted {
+        let _ = reader.join();
+    }
+    stats.finish(start.elapsed());
+    RunEnd {
+        stats,
+        write_error,
+        interrupted_by_signal,
+    }
+}
+
+fn watchdog(
+    slots: &Mutex<Vec<Arc<Slot>>>,
+    shared: &Arc<Shared>,
+    timeout: Duration,
+    finished: &AtomicBool,
+) {
+    let tick = (timeout / 10).clamp(Duration::from_millis(10), Duration::from_millis(200));
+    while !finished.load(Ordering::Relaxed) {
+        thread::sleep(tick);
+        let mut slots = slots.lock().expect("slots");
+        for slot in slots.iter_mut() {
+            let expired = {
+                let mut cur = slot.current.lock().expect("slot");
+                match &*cur {
+                    Some((_, started, _, _)) if started.elapsed() > timeout => cur.take(),
+                    _ => None,
+                }
+            };
+            if let Some((seq, _, meta, size)) = expired {
+                let msg = format!(
+                    "took longer than --timeout {} s; abandoned",
+                    timeout.as_secs_f64()
+                );
+                let _ = shared.results.send(Msg::Done {
+                    seq,
+                    outcome: Outcome {
+                        bytes: record::error_output(shared.mode, &meta, &msg),
+                        error: Some(msg),
+                    },
+                    size,
+                    meta,
+                });
+                *slot = spawn_worker(shared.clone());
+            }
+        }
+    }
+}
+
+/// `pith extract` after its options are checked: builds the run from the arguments,
+/// runs it, prints the summary and gives the exit code.
+pub fn run_extract(
+    args: &crate::extract::ExtractArgs,
+    pipeline: Pipeline,
+    mode: Mode,
+    out: Box<dyn Write>,
+) -> Result<std::process::ExitCode, crate::UsageError> {
+    use crate::UsageError;
+    use std::process::ExitCode;
+
+    let input_format: input::InputFormat = args.input_format.parse().map_err(UsageError)?;
+    let globs = if args.globs.is_empty() {
+        None
+    } else {
+        let mut b = globset::GlobSetBuilder::new();
+        for g in &args.globs {
+            b.add(globset::Glob::new(g).map_err(|e| UsageError(format!("--glob {g}: {e}")))?);
+        }
+        Some(b.build().map_err(|e| UsageError(e.to_string()))?)
+    };
+    if !(args.timeout >= 0.0 && args.timeout.is_finite()) {
+        return Err(UsageError(
+            "--timeout must be a number of seconds ≥ 0".into(),
+        ));
+    }
+    let workers = match args.jobs {
+        Some(0) => return Err(UsageError("-j must be at least 1".into())),
+        Some(n) => n,
+        None => thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let corpus = matches!(mode, Mode::Jsonl { .. });
+    let cfg = RunConfig {
+        workers,
+        timeout: (args.timeout > 0.0).then(|| Duration::from_secs_f64(args.timeout)),
+        mode,
+        max_bytes: args.max_bytes,
+        progress: !args.quiet,
+        unordered: args.unordered,
+        report_errors: !corpus,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // Only the first handler can be set; a second run in one process keeps it.
+        let _ = ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+    }
+    let opts = InputOptions {
+        format: input_format,
+        html_field: args.html_field.clone(),
+        max_bytes: args.max_bytes,
+        globs,
+    };
+    let mut out = io::BufWriter::with_capacity(256 * 1024, out);
+    let end = run(
+        Arc::new(pipeline),
+        args.files.clone(),
+        opts,
+        &cfg,
+        &mut out,
+        stop,
+    );
+    if let Some(e) = end.write_error {
+        return Err(UsageError(format!("cannot write output: {e}")));
+    }
+    if corpus && !args.quiet {
+        eprintln!("{}", end.stats.line());
+    }
+    if let Some(path) = &args.stats {
+        let json = serde_json::to_string_pretty(&end.stats).expect("serialisable");
+        std::fs::write(path, json + "\n")
+            .map_err(|e| UsageError(format!("{}: cannot write stats: {e}", path.display())))?;
+    }
+    Ok(if end.interrupted_by_signal {
+        ExitCode::from(130)
+    } else if end.stats.errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,67 @@
+//! The run summary: counts that add up (`documents = extracted + skipped + errors`),
+//! bytes and time; printed to stderr and, with `--stats FILE`, written as JSON.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use serde::Serialize;
+
+/// Counts of one run.
+#[derive(Debug, Default, Serialize)]
+pub struct Stats {
+    /// Every input unit seen: files, JSONL lines, WARC records of every type.
+    pub documents: u64,
+    /// Documents with a text record (possibly with empty text).
+    pub extracted: u64,
+    /// WARC records that are not HTML documents (no output record).
+    pub skipped: u64,
+    /// Documents with an error record.
+    pub errors: u64,
+    /// Bytes of the documents given to the pipeline.
+    pub bytes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Documents per second.
+    pub documents_per_second: f64,
+    /// Megabytes (10^6 bytes) of documents per second.
+    pub megabytes_per_second: f64,
+    /// Skipped records by reason (WARC type, `non-html`, `http-404`, …).
+    pub skipped_by_reason: BTreeMap<String, u64>,
+    /// Worker threads.
+    pub workers: usize,
+    /// Whether the run was stopped early (Ctrl-C or a closed output); the counts are
+    /// those of the records written.
+    pub interrupted: bool,
+}
+
+impl Stats {
+    /// Sets the time and the rates.
+    pub fn finish(&mut self, elapsed: Duration) {
+        self.seconds = elapsed.as_secs_f64();
+        let s = self.seconds.max(1e-9);
+        self.documents_per_second = round2((self.extracted + self.errors) as f64 / s);
+        self.megabytes_per_second = round2(self.bytes as f64 / 1e6 / s);
+        self.seconds = round2(self.seconds * 100.0) / 100.0;
+    }
+
+    /// One line for stderr.
+    pub fn line(&self) -> String {
+        format!(
+            "pith: {} documents: {} extracted, {} skipped, {} errors; {:.1} MB in {:.2} s ({:.0} docs/s, {:.1} MB/s, {} workers){}",
+            self.documents,
+            self.extracted,
+            self.skipped,
+            self.errors,
+            self.bytes as f64 / 1e6,
+            self.seconds,
+            self.documents_per_second,
+            self.megabytes_per_second,
+            self.workers,
+            if self.interrupted { ", interrupted" } else { "" }
+        )
+    }
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}

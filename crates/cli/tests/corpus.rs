@@ -1,0 +1,578 @@
+//! Corpus-scale inputs end to end: WARC (plain and gzip, truncated, wrong
+//! Content-Length), JSON Lines, counts that add up, stable order with several workers,
+//! per-document safety (size, panic, timeout) and a closed output pipe.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use flate2::write::GzEncoder;
+use flate2::Compression;
+use serde_json::Value;
+
+fn page(n: usize) -> String {
+    format!(
+        "<html><body><h1>Page {n}</h1><p>Page number {n}: the quick brown fox jumps over the \
+         lazy dog, and this is the sort of sentence that is full of the words which we would \
+         call stop words in English, as it has to be long enough for the algorithm to think \
+         that it is good text.</p><ul><li><a href='/'>Home</a></li></ul></body></html>"
+    )
+}
+
+fn warc_record(kind: &str, id: &str, url: &str, block: &[u8], length: Option<usize>) -> Vec<u8> {
+    let mut r = format!(
+        "WARC/1.0\r\nWARC-Type: {kind}\r\nWARC-Record-ID: <urn:uuid:{id}>\r\nWARC-Target-URI: {url}\r\n\
+         WARC-Date: 2024-01-01T00:00:00Z\r\nContent-Length: {}\r\n\r\n",
+        length.unwrap_or(block.len())
+    )
+    .into_bytes();
+    r.extend_from_slice(block);
+    r.extend_from_slice(b"\r\n\r\n");
+    r
+}
+
+fn response(id: &str, content_type: &str, html: &[u8]) -> Vec<u8> {
+    let mut block = format!("HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\n\r\n").into_bytes();
+    block.extend_from_slice(html);
+    warc_record(
+        "response",
+        id,
+        &format!("http://example.com/{id}"),
+        &block,
+        None,
+    )
+}
+
+/// A WARC with `n` HTML responses, each preceded by a request record, plus a warcinfo
+/// and a non-HTML response; as records (for per-record gzip).
+fn sample_records(n: usize) -> Vec<Vec<u8>> {
+    let mut recs = vec![warc_record("warcinfo", "info", "", b"software: test", None)];
+    for i in 0..n {
+        recs.push(warc_record(
+            "request",
+            &format!("req{i}"),
+            "http://example.com/",
+            b"GET / HTTP/1.1\r\n\r\n",
+            None,
+        ));
+        recs.push(response(
+            &format!("doc{i}"),
+            "text/html; charset=utf-8",
+            page(i).as_bytes(),
+        ));
+    }
+    recs.push(response("img", "image/png", b"\x89PNG...."));
+    recs
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut e = GzEncoder::new(Vec::new(), Compression::fast());
+    e.write_all(bytes).unwrap();
+    e.finish().unwrap()
+}
+
+fn pith(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pith"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run pith");
+    {
+        let mut input = child.stdin.take().unwrap();
+        if let Some(bytes) = stdin {
+            // A run that fails on its options exits without reading stdin.
+            if let Err(e) = input.write_all(bytes) {
+                assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
+            }
+        }
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+fn records(o: &Output) -> Vec<Value> {
+    String::from_utf8(o.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+fn stats(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn assert_counts_add_up(s: &Value, recs: &[Value]) {
+    let n = |k: &str| s[k].as_u64().unwrap();
+    assert_eq!(
+        n("documents"),
+        n("extracted") + n("skipped") + n("errors"),
+        "{s}"
+    );
+    assert_eq!(recs.len() as u64, n("extracted") + n("errors"), "{s}");
+    let errors = recs.iter().filter(|r| r.get("error").is_some()).count() as u64;
+    assert_eq!(errors, n("errors"));
+}
+
+#[test]
+fn warc_plain_and_gzip_give_the_same_records_and_counts_add_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let recs = sample_records(5);
+    let plain = write(dir.path(), "a.warc", &recs.concat());
+    let per_record: Vec<u8> = recs.iter().flat_map(|r| gzip(r)).collect();
+    let gz = write(dir.path(), "a.warc.gz", &per_record);
+    let whole = write(dir.path(), "whole.warc.gz", &gzip(&recs.concat()));
+    let mut outputs = Vec::new();
+    for input in [&plain, &gz, &whole] {
+        let st = dir.path().join("stats.json");
+        let o = pith(
+            &[
+                "extract",
+                "--format",
+                "jsonl",
+                "-q",
+                "--stats",
+                st.to_str().unwrap(),
+                input.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let r = records(&o);
+        assert_eq!(r.len(), 5);
+        let s = stats(&st);
+        assert_counts_add_up(&s, &r);
+        assert_eq!(s["documents"], 12);
+        assert_eq!(s["skipped"], 7);
+        assert_eq!(s["skipped_by_reason"]["request"], 5);
+        assert_eq!(s["skipped_by_reason"]["non-html"], 1);
+        assert_eq!(r[0]["id"], "<urn:uuid:doc0>");
+        assert_eq!(r[0]["url"], "http://example.com/doc0");
+        assert!(r[0]["text"].as_str().unwrap().contains("Page number 0"));
+        assert_eq!(r[0]["encoding_source"], "http-header");
+        outputs.push(o.stdout);
+    }
+    // Same records whatever the compression (the source field differs).
+    let strip = |b: &[u8]| -> Vec<String> {
+        records_of(b)
+            .iter()
+            .map(|r| r["text"].to_string())
+            .collect()
+    };
+    assert_eq!(strip(&outputs[0]), strip(&outputs[1]));
+    assert_eq!(strip(&outputs[0]), strip(&outputs[2]));
+}
+
+fn records_of(b: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(b)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn header_charset_is_used_before_meta() {
+    let dir = tempfile::tempdir().unwrap();
+    // cp1251 bytes, a wrong meta charset, the right HTTP charset.
+    let mut html = b"<html><head><meta charset=iso-8859-1></head><body><p>".to_vec();
+    html.extend_from_slice(b"\xcf\xf0\xe8\xe2\xe5\xf2");
+    html.extend_from_slice(b"</p></body></html>");
+    let w = write(
+        dir.path(),
+        "c.warc",
+        &response("c", "text/html; charset=windows-1251", &html),
+    );
+    let o = pith(
+        &[
+            "extract",
+            "--format",
+            "jsonl",
+            "-q",
+            "--paragraphs",
+            "-s",
+            "none",
+            w.to_str().unwrap(),
+        ],
+        None,
+    );
+    let r = records(&o);
+    assert_eq!(r[0]["encoding"], "cp1251");
+    assert_eq!(r[0]["paragraphs"][0]["text"], "Привет");
+}
+
+#[test]
+fn truncated_gzip_keeps_earlier_records_and_reports_the_offset() {
+    let dir = tempfile::tempdir().unwrap();
+    let recs = sample_records(4);
+    let members: Vec<Vec<u8>> = recs.iter().map(|r| gzip(r)).collect();
+    let mut bytes = members.concat();
+    let last = members.last().unwrap().len();
+    bytes.truncate(bytes.len() - last / 2);
+    let w = write(dir.path(), "t.warc.gz", &bytes);
+    let st = dir.path().join("s.json");
+    let o = pith(
+        &[
+            "extract",
+            "--format",
+            "jsonl",
+            "-q",
+            "--stats",
+            st.to_str().unwrap(),
+            w.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let r = records(&o);
+    assert_eq!(r.iter().filter(|r| r.get("text").is_some()).count(), 4);
+    let err = r.last().unwrap()["error"].as_str().unwrap().to_owned();
+    let offset: usize = members[..members.len() - 1].iter().map(Vec::len).sum();
+    assert!(
+        err.contains(&format!("compressed byte {}", offset)),
+        "{err}"
+    );
+    assert_counts_add_up(&stats(&st), &r);
+
+    // A plain WARC cut inside a record's block.
+    let plain = recs.concat();
+    let w = write(dir.path(), "t.warc", &plain[..plain.len() - 10]);
+    let o = pith(
+        &["extract", "--format", "jsonl", "-q", w.to_str().unwrap()],
+        None,
+    );
+    let r = records(&o);
+    assert_eq!(r.iter().filter(|r| r.get("text").is_some()).count(), 4);
+    let err = r.last().unwrap()["error"].as_str().unwrap();
+    assert!(err.contains("input truncated"), "{err}");
+    assert_eq!(r.last().unwrap()["id"], "<urn:uuid:img>");
+}
+
+#[test]
+fn a_wrong_content_length_is_an_error_record_and_the_next_records_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let html = page(1);
+    let mut block = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n".to_vec();
+    block.extend_from_slice(html.as_bytes());
+    for wrong in [block.len() - 40, block.len() + 40] {
+        let mut bytes = response("before", "text/html", page(0).as_bytes());
+        bytes.extend(warc_record(
+            "response",
+            "bad",
+            "http://x/",
+            &block,
+            Some(wrong),
+        ));
+        bytes.extend(response("after", "text/html", page(2).as_bytes()));
+        bytes.extend(response("after2", "text/html", page(3).as_bytes()));
+        let w = write(dir.path(), "w.warc", &bytes);
+        let o = pith(
+            &["extract", "--format", "jsonl", "-q", w.to_str().unwrap()],
+            None,
+        );
+        let r = records(&o);
+        let ids: Vec<&str> = r.iter().map(|r| r["id"].as_str().unwrap()).collect();
+        assert_eq!(
+            ids,
+            [
+                "<urn:uuid:before>",
+                "<urn:uuid:bad>",
+                "<urn:uuid:after>",
+                "<urn:uuid:after2>"
+            ],
+            "{wrong}"
+        );
+        assert!(r[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("wrong Content-Length"));
+        assert!(r[2]["text"].as_str().unwrap().contains("Page number 2"));
+    }
+}
+
+#[test]
+fn jsonl_input_passes_fields_through_and_reports_bad_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut lines = String::new();
+    for i in 0..3 {
+        lines += &serde_json::json!({"id": format!("d{i}"), "url": "http://x", "html": page(i), "lang": "en"}).to_string();
+        lines += "\n";
+    }
+    lines += "not json\n\n{\"content\": \"<p>x</p>\"}\n";
+    let plain = write(dir.path(), "in.jsonl", lines.as_bytes());
+    let gz = write(dir.path(), "in.jsonl.gz", &gzip(lines.as_bytes()));
+    for input in [&plain, &gz] {
+        let st = dir.path().join("s.json");
+        let o = pith(
+            &[
+                "extract",
+                "--format",
+                "jsonl",
+                "-q",
+                "--stats",
+                st.to_str().unwrap(),
+                input.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(1));
+        let r = records(&o);
+        assert_eq!(r.len(), 5);
+        assert_eq!(r[0]["id"], "d0");
+        assert_eq!(r[0]["lang"], "en");
+        assert_eq!(r[0]["url"], "http://x");
+        assert!(r[0].get("html").is_none());
+        assert!(r[1]["text"].as_str().unwrap().contains("Page number 1"));
+        assert!(r[3]["error"].as_str().unwrap().contains("invalid JSON"));
+        assert!(r[4]["error"]
+            .as_str()
+            .unwrap()
+            .contains("no field \"html\""));
+        assert_counts_add_up(&stats(&st), &r);
+    }
+    // --html-field
+    let o = pith(
+        &[
+            "extract",
+            "--format",
+            "jsonl",
+            "-q",
+            "--html-field",
+            "content",
+            "--input-format",
+            "jsonl",
+        ],
+        Some(b"{\"content\": \"<p>x</p>\", \"k\": [1, 2]}\n"),
+    );
+    let r = records(&o);
+    assert_eq!(r[0]["k"], serde_json::json!([1, 2]));
+    assert!(r[0].get("error").is_none());
+}
+
+#[test]
+fn output_order_is_stable_with_several_workers() {
+    let dir = tempfile::tempdir().unwrap();
+    // Pages of very different sizes so workers finish out of order.
+    let mut recs = Vec::new();
+    for i in 0..60 {
+        let big = if i % 7 == 0 {
+            page(i).repeat(200)
+        } else {
+            page(i)
+        };
+        recs.push(response(&format!("d{i}"), "text/html", big.as_bytes()));
+    }
+    let w = write(dir.path(), "o.warc", &recs.concat());
+    let one = pith(
+        &[
+            "extract",
+            "--format",
+            "jsonl",
+            "-q",
+            "-j",
+            "1",
+            w.to_str().unwrap(),
+        ],
+        None,
+    );
+    for j in ["2", "4", "8"] {
+        let many = pith(
+            &[
+                "extract",
+                "--format",
+                "jsonl",
+                "-q",
+                "-j",
+                j,
+                w.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(one.stdout, many.stdout, "-j {j}");
+    }
+    let ids: Vec<String> = records(&one)
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_owned())
+        .collect();
+    let want: Vec<String> = (0..60).map(|i| format!("<urn:uuid:d{i}>")).collect();
+    assert_eq!(ids, want);
+}
+
+#[test]
+fn directories_with_glob_and_gzip_files() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    write(dir.path(), "a.html", page(1).as_bytes());
+    write(dir.path(), "sub/b.html.gz", &gzip(page(2).as_bytes()));
+    write(dir.path(), "notes.txt", b"ignore me");
+    let o = pith(
+        &[
+            "extract",
+            "--format",
+            "jsonl",
+            "-q",
+            "--glob",
+            "*.html",
+            "--glob",
+            "*.html.gz",
+            dir.path().to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success());
+    let r = records(&o);
+    assert_eq!(r.len(), 2);
+    assert!(r[0]["id"].as_str().unwrap().ends_with("a.html"));
+    assert!(r[1]["text"].as_str().unwrap().contains("Page number 2"));
+}
+
+#[test]
+fn too_large_panicking_and_slow_documents_are_error_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut recs = vec![response("ok1", "text/html", page(1).as_bytes())];
+    recs.push(response("big", "text/html", page(2).repeat(50).as_bytes()));
+    recs.push(response("panic", "text/html", b"<p>PITH_DEBUG_PANIC</p>"));
+    recs.push(response("slow", "text/html", b"<p>PITH_DEBUG_SLEEP</p>"));
+    recs.push(response("ok2", "text/html", page(3).as_bytes()));
+    let w = write(dir.path(), "s.warc", &recs.concat());
+    let st = dir.path().join("s.json");
+    let started = std::time::Instant::now();
+    let o = pith(
+        &[
+            "extract",
+            "--format",
+            "jsonl",
+            "-q",
+            "-j",
+            "2",
+            "--max-bytes",
+            "4000",
+            "--timeout",
+            "1",
+            "--stats",
+            st.to_str().unwrap(),
+            w.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(
+        started.elapsed().as_secs() < 20,
+        "the slow document held the run"
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        !String::from_utf8_lossy(&o.stderr).contains("panicked"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let r = records(&o);
+    let ids: Vec<&str> = r.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(
+        ids,
+        [
+            "<urn:uuid:ok1>",
+            "<urn:uuid:big>",
+            "<urn:uuid:panic>",
+            "<urn:uuid:slow>",
+            "<urn:uuid:ok2>"
+        ]
+    );
+    assert!(r[1]["error"].as_str().unwrap().contains("--max-bytes"));
+    assert!(r[2]["error"].as_str().unwrap().contains("panic"));
+    assert!(r[3]["error"].as_str().unwrap().contains("--timeout"));
+    assert!(r[4]["text"].as_str().unwrap().contains("Page number 3"));
+    assert_counts_add_up(&stats(&st), &r);
+}
+
+#[test]
+fn a_closed_pipe_ends_the_run_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let recs: Vec<Vec<u8>> = (0..400)
+        .map(|i| response(&format!("d{i}"), "text/html", page(i).as_bytes()))
+        .collect();
+    let w = write(dir.path(), "p.warc", &recs.concat());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pith"))
+        .args(["extract", "--format", "jsonl", w.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 10];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout); // like `| head -c 10`
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(status.success(), "{status:?} {err}");
+}
+
+#[test]
+fn the_real_warc_samples_are_read_when_present() {
+    let root = std::env::var("PITH_DATASETS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/datasets"));
+    let quirk = root.join("warc/clueweb09-ja-quirk.warc.gz");
+    if !quirk.exists() {
+        eprintln!("skipped: dataset not found");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let st = dir.path().join("s.json");
+    let o = pith(
+        &[
+            "extract",
+            "--format",
+            "jsonl",
+            "-q",
+            "-s",
+            "none",
+            "--stats",
+            st.to_str().unwrap(),
+            quirk.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let r = records(&o);
+    let s = stats(&st);
+    assert_eq!(s["extracted"], 29);
+    assert_eq!(s["skipped_by_reason"]["warcinfo"], 1);
+    assert!(r.iter().all(|r| r["encoding"] == "euc_jp"));
+    assert!(r.iter().any(|r| r["text"]
+        .as_str()
+        .unwrap()
+        .chars()
+        .any(|c| ('\u{3040}'..='\u{30ff}').contains(&c))));
+    let cc = root.join("warc/cc-main-2020-34-sample.warc.gz");
+    let o = pith(
+        &[
+            "extract",
+            "--format",
+            "jsonl",
+            "-q",
+            "--stats",
+            st.to_str().unwrap(),
+            cc.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success());
+    let s = stats(&st);
+    assert_eq!(
+        (s["extracted"].as_u64(), s["skipped"].as_u64()),
+        (Some(16), Some(34))
+    );
+}

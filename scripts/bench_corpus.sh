@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Corpus throughput: pith over the scrapinghub pages packed into a WARC.gz vs Python
+# jusText 3.0.2; 2-worker scaling; peak memory for the sample and a 10x corpus.
+#
+#   scripts/bench_corpus.sh [--repeat N] [--scale N]
+#
+# Builds target/release/pith, sets up the reference venv (scripts/reference/setup-venv.sh),
+# then runs scripts/bench_corpus.py (see its docstring for what is timed). The WARC files
+# are written to ${PITH_BENCH_DIR:-/tmp/pith-bench}. Pages: $PITH_DATASETS/scrapinghub/html.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/.." && pwd)"
+cd "$repo"
+
+datasets="${PITH_DATASETS:-../shared/datasets}"
+case "$datasets" in
+    /*) ;;
+    *) datasets="$repo/$datasets" ;;
+esac
+html_dir="$datasets/scrapinghub/html"
+if [ ! -d "$html_dir" ]; then
+    echo "no pages at $html_dir (set PITH_DATASETS)" >&2
+    exit 1
+fi
+
+echo "building target/release/pith" >&2
+cargo build --release --quiet -p pith-cli
+
+"$repo/scripts/reference/setup-venv.sh" >&2
+venv="${PITH_REFERENCE_VENV:-$repo/.venv-reference}"
+
+exec python3 "$here/bench_corpus.py" \
+    --pith "$repo/target/release/pith" \
+    --python "$venv/bin/python" \
+    --workdir "${PITH_BENCH_DIR:-/tmp/pith-bench}" \
+    "$@" \
+    "$html_dir"
