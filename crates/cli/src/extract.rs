@@ -81,9 +81,11 @@ pub struct ExtractArgs {
     /// With --format jsonl: add every paragraph with its class and features.
     #[arg(long)]
     pub paragraphs: bool,
-    /// Largest document in bytes; a larger one is an error record.
-    #[arg(long, default_value_t = 16 * 1024 * 1024)]
-    pub max_bytes: u64,
+    /// Largest document in bytes; a larger one is an error record. Default: 16 MiB for
+    /// records inside WARC and JSONL inputs (where a giant record is junk); HTML files
+    /// are read whole unless this is given.
+    #[arg(long)]
+    pub max_bytes: Option<u64>,
     /// Seconds one document may take before it is an error record (0: no limit).
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,

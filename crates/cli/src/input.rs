@@ -106,8 +106,10 @@ pub struct InputOptions {
     pub format: InputFormat,
     /// The JSONL field with the HTML.
     pub html_field: String,
-    /// Largest document.
+    /// Largest record inside a WARC or JSONL input.
     pub max_bytes: u64,
+    /// Largest plain HTML file (or stdin).
+    pub max_file_bytes: u64,
     /// Glob patterns for files inside directories (all files when empty).
     pub globs: Option<globset::GlobSet>,
 }
@@ -405,8 +407,11 @@ fn read_one(
         }
         _ => {
             let mut bytes = Vec::new();
-            let limit = opts.max_bytes;
-            let body = match (&mut stream).take(limit + 1).read_to_end(&mut bytes) {
+            let limit = opts.max_file_bytes;
+            let body = match (&mut stream)
+                .take(limit.saturating_add(1))
+                .read_to_end(&mut bytes)
+            {
                 Err(e) => Body::Failed(format!("cannot read: {e}")),
                 Ok(_) if bytes.len() as u64 > limit => {
                     Body::Failed(format!("document larger than --max-bytes {limit}"))

@@ -38,6 +38,9 @@ use crate::progress::Progress;
 use crate::record::{self, Mode, Outcome};
 use crate::stats::Stats;
 
+/// Default `--max-bytes` for records inside WARC and JSONL inputs: 16 MiB.
+pub const RECORD_MAX_BYTES: u64 = 16 * 1024 * 1024;
+
 /// Settings of a run.
 pub struct RunConfig {
     /// Worker threads.
@@ -424,7 +427,7 @@ pub fn run_extract(
         workers,
         timeout: (args.timeout > 0.0).then(|| Duration::from_secs_f64(args.timeout)),
         mode,
-        max_bytes: args.max_bytes,
+        max_bytes: args.max_bytes.unwrap_or(RECORD_MAX_BYTES),
         progress: !args.quiet,
         unordered: args.unordered,
         report_errors: !corpus,
@@ -442,7 +445,8 @@ pub fn run_extract(
     let opts = InputOptions {
         format: input_format,
         html_field: args.html_field.clone(),
-        max_bytes: args.max_bytes,
+        max_bytes: args.max_bytes.unwrap_or(RECORD_MAX_BYTES),
+        max_file_bytes: args.max_bytes.unwrap_or(u64::MAX),
         globs,
     };
     let mut out = io::BufWriter::with_capacity(256 * 1024, out);

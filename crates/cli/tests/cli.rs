@@ -269,3 +269,27 @@ fn list_stoplists_prints_100_sorted_names() {
     sorted.sort();
     assert_eq!(names, sorted);
 }
+
+#[test]
+fn plain_files_are_read_whole_unless_max_bytes_is_given() {
+    let dir = tempfile::tempdir().unwrap();
+    // 17 MiB, over the 16 MiB default that applies to records inside WARC/JSONL inputs.
+    let filler = "x".repeat(17 * 1024 * 1024);
+    let big = write(
+        dir.path(),
+        "big.html",
+        format!("<!--{filler}-->{GOOD_PAGE}").as_bytes(),
+    );
+    let o = pith(
+        &["extract", "--format", "text", big.to_str().unwrap()],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).starts_with("The quick brown fox"));
+    let o = pith(
+        &["extract", "--max-bytes", "1000", big.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--max-bytes"));
+}
