@@ -25,6 +25,7 @@ use std::path::Path;
 
 pub use pith_core as core;
 pub use pith_core::{Block, Error, Extraction, Label, Pipeline, PipelineSpec, Result};
+pub use pith_declutter as declutter;
 pub use pith_dom as dom;
 pub use pith_justext as justext;
 pub use pith_stoplists as stoplists;
@@ -44,6 +45,7 @@ pub struct PresetInfo {
 pub fn presets() -> Vec<PresetInfo> {
     pith_justext::presets()
         .into_iter()
+        .chain(pith_declutter::presets())
         .map(|p| PresetInfo {
             name: p.name,
             description: p.description,
