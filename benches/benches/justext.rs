@@ -172,6 +172,17 @@ fn benches(c: &mut Criterion) {
         })
     });
     group.finish();
+
+    let declutter = pith::preset("declutter").expect("the declutter preset loads");
+    let mut group = configure(c, "declutter_end_to_end", bytes);
+    group.bench_function("scrapinghub", |b| {
+        b.iter(|| {
+            for page in &pages {
+                black_box(declutter.run_bytes(black_box(page)).ok());
+            }
+        })
+    });
+    group.finish();
 }
 
 criterion_group!(justext, benches);

@@ -99,3 +99,16 @@ pub fn to_html_document(doc: &Document) -> String {
     }
     out
 }
+
+/// Runs `pipeline` on page bytes (decoding and parse limits from the pipeline) and
+/// returns the extraction together with the edited tree serialised by
+/// [`to_html_document`] — for the `declutter` preset, the purified HTML.
+pub fn run_to_html(
+    pipeline: &pith_core::Pipeline,
+    bytes: &[u8],
+) -> pith_core::Result<(pith_core::Extraction, String)> {
+    let decoded = pith_dom::decode::decode(bytes, pipeline.decode_options())?;
+    let (doc, _) = pith_dom::parse_html_with(&decoded.text, &pipeline.spec().parse);
+    let (ex, doc) = pipeline.run_document(doc)?;
+    Ok((ex, to_html_document(&doc)))
+}

@@ -168,3 +168,18 @@ fn deep_page_through_the_parser_guard() {
     let ex = pipeline.run_str(&html).unwrap();
     assert_eq!(ex.good_text(" "), "deep words of text here");
 }
+
+#[test]
+fn run_to_html_writes_the_purified_document() {
+    let pipeline = pith_core::Pipeline::from_json(pith_declutter::presets()[0].json).unwrap();
+    let page = "<html><head><meta charset=\"utf-8\"><script>x</script></head><body>\
+        <nav><a href='/'>Home</a></nav><div class='story'><p>Caf\u{e9} owners say the \
+        <a href='javascript:x()'>new</a> rules <em>will</em> change how they work.</p></div></body></html>";
+    let (ex, html) = pith_declutter::run_to_html(&pipeline, page.as_bytes()).unwrap();
+    assert_eq!(ex.blocks.len(), 1);
+    assert_eq!(
+        html,
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body>\
+         <p>Café owners say the <a>new</a> rules <em>will</em> change how they work.</p></body></html>"
+    );
+}

@@ -5,7 +5,7 @@
 //! use pith_eval::metrics::{page_counts, Score};
 //! let c = page_counts("the quick brown fox jumps", "the quick brown fox");
 //! let s = Score::of(&[c]);
-//! assert!(s.precision == 1.0 && s.recall == 0.5);
+//! assert!(s.precision == 0.5 && s.recall == 1.0);
 //! ```
 //!
 //! `cargo run --release -p pith-eval -- --preset declutter` prints a preset's F1 on

@@ -24,6 +24,10 @@ pub enum Format {
     Text,
     /// One JSON object per input with every paragraph and its features.
     Json,
+    /// A UTF-8 HTML5 document of the good blocks (`<p>`, or `<h1>`–`<h6>` when the
+    /// block's element is a heading). The purified tree itself, with inline markup, is
+    /// [`pith_declutter::to_html_document`] of `Pipeline::run_document`'s tree.
+    Html,
 }
 
 impl std::str::FromStr for Format {
@@ -36,6 +40,7 @@ impl std::str::FromStr for Format {
             "krdwrd" => Format::Krdwrd,
             "text" => Format::Text,
             "json" | "jsonl" => Format::Json,
+            "html" => Format::Html,
             other => return Err(format!("unknown output format {other:?}")),
         })
     }
@@ -145,6 +150,18 @@ pub fn write<W: Write>(
             };
             serde_json::to_writer(&mut *out, &rec)?;
             out.write_all(b"\n")?;
+        }
+        Format::Html => {
+            out.write_all(b"<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body>\n")?;
+            for b in ex.good_blocks() {
+                let last = b.dom_path.rsplit('.').next().unwrap_or("");
+                let tag = match last {
+                    "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => last,
+                    _ => "p",
+                };
+                writeln!(out, "<{tag}>{}</{tag}>", escape(&b.text))?;
+            }
+            out.write_all(b"</body></html>\n")?;
         }
         Format::Text => {
             for b in ex.good_blocks() {

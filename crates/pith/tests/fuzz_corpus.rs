@@ -53,6 +53,11 @@ fn decode_corpus() {
 }
 
 #[test]
+fn declutter_corpus() {
+    replay("declutter", checks::declutter);
+}
+
+#[test]
 fn pipeline_json_corpus() {
     replay("pipeline_json", checks::pipeline_json);
 }
@@ -60,13 +65,14 @@ fn pipeline_json_corpus() {
 /// Every target's corpus is fed to every check too: pages as pipelines, JSON as pages.
 #[test]
 fn all_corpora_through_all_checks() {
-    let targets = ["extract_bytes", "decode", "pipeline_json"];
+    let targets = ["extract_bytes", "decode", "pipeline_json", "declutter"];
     for target in targets {
         for path in corpus_files(target) {
             let data = fs::read(&path).expect("corpus file");
             checks::extract_bytes(&data);
             checks::decode(&data);
             checks::pipeline_json(&data);
+            checks::declutter(&data);
         }
     }
 }
