@@ -207,7 +207,12 @@ fn undo_content_coding<'a>(
 pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Outcome {
     let (result, header) = match &doc.body {
         Body::Failed(msg) => (Err(msg.clone()), false),
-        Body::Text(text) => (pipeline.run_str(text).map_err(|e| e.to_string()), false),
+        Body::Text(text) => (
+            pipeline
+                .run_str_keeping_tree(text)
+                .map_err(|e| e.to_string()),
+            false,
+        ),
         Body::Bytes {
             bytes,
             charset,
@@ -227,7 +232,7 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
                         decode_options(pipeline.decode_options(), charset.as_deref(), &bytes);
                     (
                         pipeline
-                            .run_bytes_with(&bytes, &opts)
+                            .run_bytes_keeping_tree(&bytes, &opts)
                             .map_err(|e| e.to_string()),
                         header,
                     )
@@ -236,12 +241,12 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
         }
     };
     match result {
-        Ok(ex) => {
+        Ok((ex, tree)) => {
             let bytes = match mode {
                 Mode::Jsonl { paragraphs } => jsonl_record(&doc.meta, &ex, paragraphs, header),
                 Mode::Page(format) => {
                     let mut out = Vec::new();
-                    output::write(&mut out, format, &doc.meta.id, &ex)
+                    output::write(&mut out, format, &doc.meta.id, &ex, Some(&tree))
                         .expect("writing to a Vec cannot fail");
                     out
                 }

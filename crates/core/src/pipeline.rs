@@ -191,20 +191,35 @@ impl Pipeline {
     /// one page of a WARC file). The options are not checked: an unknown codec is a
     /// decoding error of this document.
     pub fn run_bytes_with(&self, bytes: &[u8], decode: &DecodeOptions) -> Result<Extraction> {
+        Ok(self.run_bytes_keeping_tree(bytes, decode)?.0)
+    }
+
+    /// [`run_bytes_with`](Pipeline::run_bytes_with), returning the tree as the tree
+    /// stages left it too (for output formats that write the edited page).
+    pub fn run_bytes_keeping_tree(
+        &self,
+        bytes: &[u8],
+        decode: &DecodeOptions,
+    ) -> Result<(Extraction, Document)> {
         let decoded = pith_dom::decode::decode(bytes, decode)?;
-        let mut ex = self.run_str(&decoded.text)?;
+        let (mut ex, doc) = self.run_str_keeping_tree(&decoded.text)?;
         ex.decoded_as = Some(decoded_label(&decoded));
-        Ok(ex)
+        Ok((ex, doc))
     }
 
     /// Parses text (with the pipeline's parse limits) and runs every stage.
     pub fn run_str(&self, html: &str) -> Result<Extraction> {
+        Ok(self.run_str_keeping_tree(html)?.0)
+    }
+
+    /// [`run_str`](Pipeline::run_str), returning the edited tree too.
+    pub fn run_str_keeping_tree(&self, html: &str) -> Result<(Extraction, Document)> {
         let (doc, report) = pith_dom::parse_html_with(html, &self.spec.parse);
-        let mut ex = self.run_document(doc)?.0;
+        let (mut ex, doc) = self.run_document(doc)?;
         let mut notes = report.notes(&self.spec.parse);
         notes.append(&mut ex.diagnostics.notes);
         ex.diagnostics.notes = notes;
-        Ok(ex)
+        Ok((ex, doc))
     }
 
     /// Runs the tree stages, then classifies; returns the extraction and the edited tree.

@@ -66,6 +66,20 @@ pub const APPROVED: &[(&str, &[&str])] = &[
     ("sup", &[]),
     ("a", &["href"]),
     ("img", &["src", "alt"]),
+    // The structural elements at which shake decides: kept (with `class` and `id` only)
+    // so that the purified page, run through declutter again, is judged at the same
+    // places and comes out the same.
+    ("div", &[]),
+    ("section", &[]),
+    ("article", &[]),
+    ("aside", &[]),
+    ("header", &[]),
+    ("footer", &[]),
+    ("nav", &[]),
+    ("main", &[]),
+    ("figure", &[]),
+    ("center", &[]),
+    ("form", &[]),
 ];
 
 /// Elements deleted with their content by default.
@@ -96,7 +110,12 @@ pub const URL_ATTRIBUTES: &[&str] = &[
 ];
 
 /// The purify phase. Fields and defaults: `tags` ([`APPROVED`]), `remove` ([`REMOVE`]),
-/// `url_schemes` ([`URL_SCHEMES`]).
+/// `url_schemes` ([`URL_SCHEMES`]), `global_attributes` (`class`, `id`).
+///
+/// `class` and `id` are kept on approved elements by default because prune and shake
+/// read them (poison and bless words): a purified page run through declutter again then
+/// comes out the same (the pipeline is idempotent). Set `global_attributes` to `[]` for
+/// the barest markup.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Purify {
@@ -109,6 +128,13 @@ pub struct Purify {
     /// Schemes allowed in URL attributes.
     #[serde(default = "default_url_schemes")]
     pub url_schemes: Vec<String>,
+    /// Attributes approved on every approved element.
+    #[serde(default = "default_global_attributes")]
+    pub global_attributes: Vec<String>,
+}
+
+fn default_global_attributes() -> Vec<String> {
+    vec!["class".to_owned(), "id".to_owned()]
 }
 
 fn default_tags() -> BTreeMap<String, Vec<String>> {
@@ -130,6 +156,7 @@ impl Default for Purify {
             tags: default_tags(),
             remove: default_remove(),
             url_schemes: default_url_schemes(),
+            global_attributes: default_global_attributes(),
         }
     }
 }
@@ -156,7 +183,11 @@ impl Purify {
         if name.len() >= 2 && name[..2].eq_ignore_ascii_case("on") {
             return false;
         }
-        if !approved.iter().any(|a| a == name) {
+        if !approved
+            .iter()
+            .chain(&self.global_attributes)
+            .any(|a| a == name)
+        {
             return false;
         }
         if URL_ATTRIBUTES.contains(&name.to_ascii_lowercase().as_str()) {
@@ -204,7 +235,9 @@ impl Purify {
             doc.remove_and_merge_text(id);
         }
         for id in flatten {
-            doc.unwrap(id);
+            // Text nodes are not merged: the stages count words per text node, so a
+            // second run over the purified tree counts what the first one did.
+            doc.replace_with_children(id);
         }
         // Attributes of what is left.
         let ids: Vec<NodeId> = doc.descendants(root).collect();

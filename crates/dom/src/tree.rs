@@ -434,6 +434,18 @@ impl Document {
         }
     }
 
+    /// Replaces a node by its children, in place; text nodes stay as they are (adjacent
+    /// ones are not merged).
+    pub fn replace_with_children(&mut self, id: NodeId) {
+        if self.parent(id).is_none() {
+            return;
+        }
+        while let Some(child) = self.first_child(id) {
+            self.insert_before(id, child);
+        }
+        self.detach(id);
+    }
+
     /// Replaces a node by its children, in place (as lxml's `drop_tag`); text that
     /// becomes adjacent is merged.
     pub fn unwrap(&mut self, id: NodeId) {
@@ -443,11 +455,8 @@ impl Document {
         let prev = self.prev_sibling(id);
         let first = self.first_child(id);
         let last = self.last_child(id);
-        while let Some(child) = self.first_child(id) {
-            self.insert_before(id, child);
-        }
         let next = self.next_sibling(id);
-        self.detach(id);
+        self.replace_with_children(id);
         // Merge at the two seams: before the first moved child and after the last one.
         if let Some(last) = last {
             self.merge_text_with_next(last);

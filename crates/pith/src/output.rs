@@ -135,11 +135,15 @@ pub fn write_json_error<W: Write>(out: &mut W, source: &str, error: &str) -> io:
 }
 
 /// Writes one extraction in the given format.
+///
+/// `tree` is the document as the tree stages left it; `--format html` writes it (for the
+/// declutter presets, the purified page). Without it, html writes the good blocks.
 pub fn write<W: Write>(
     out: &mut W,
     format: Format,
     source: &str,
     ex: &Extraction,
+    tree: Option<&pith_dom::Document>,
 ) -> io::Result<()> {
     match format {
         Format::Json => {
@@ -151,18 +155,28 @@ pub fn write<W: Write>(
             serde_json::to_writer(&mut *out, &rec)?;
             out.write_all(b"\n")?;
         }
-        Format::Html => {
-            out.write_all(b"<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body>\n")?;
-            for b in ex.good_blocks() {
-                let last = b.dom_path.rsplit('.').next().unwrap_or("");
-                let tag = match last {
-                    "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => last,
-                    _ => "p",
-                };
-                writeln!(out, "<{tag}>{}</{tag}>", escape(&b.text))?;
+        Format::Html => match tree {
+            // The page as the tree stages left it (for declutter: the purified tree).
+            Some(doc) => {
+                out.write_all(pith_declutter::to_html_document(doc).as_bytes())?;
+                out.write_all(b"\n")?;
             }
-            out.write_all(b"</body></html>\n")?;
-        }
+            // Without the tree: the good blocks as a minimal page.
+            None => {
+                out.write_all(
+                    b"<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body>\n",
+                )?;
+                for b in ex.good_blocks() {
+                    let last = b.dom_path.rsplit('.').next().unwrap_or("");
+                    let tag = match last {
+                        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => last,
+                        _ => "p",
+                    };
+                    writeln!(out, "<{tag}>{}</{tag}>", escape(&b.text))?;
+                }
+                out.write_all(b"</body></html>\n")?;
+            }
+        },
         Format::Text => {
             for b in ex.good_blocks() {
                 writeln!(out, "{}", b.text)?;
