@@ -1,39 +1,14 @@
 //! The `pith` binary end to end: options, formats, and inputs that must not crash.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod common;
+use common::{pith, write};
 
 const GOOD_PAGE: &str = "<html><body><div><p>The quick brown fox jumps over the lazy dog, and \
 this is the sort of sentence that is full of the words which we would call stop words in \
 English, as it has to be long enough for the algorithm to think that it is good text and \
 not a menu of the site.</p></div><ul><li><a href='/'>Home</a></li></ul></body></html>";
-
-fn pith(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pith"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run pith");
-    {
-        let mut input = child.stdin.take().unwrap();
-        if let Some(bytes) = stdin {
-            // A run that fails on its options exits without reading stdin.
-            if let Err(e) = input.write_all(bytes) {
-                assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-            }
-        }
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
-}
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()

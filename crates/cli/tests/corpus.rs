@@ -10,6 +10,9 @@ use flate2::write::GzEncoder;
 use flate2::Compression;
 use serde_json::Value;
 
+mod common;
+use common::{pith, write};
+
 fn page(n: usize) -> String {
     format!(
         "<html><body><h1>Page {n}</h1><p>Page number {n}: the quick brown fox jumps over the \
@@ -69,32 +72,6 @@ fn gzip(bytes: &[u8]) -> Vec<u8> {
     let mut e = GzEncoder::new(Vec::new(), Compression::fast());
     e.write_all(bytes).unwrap();
     e.finish().unwrap()
-}
-
-fn pith(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pith"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run pith");
-    {
-        let mut input = child.stdin.take().unwrap();
-        if let Some(bytes) = stdin {
-            // A run that fails on its options exits without reading stdin.
-            if let Err(e) = input.write_all(bytes) {
-                assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-            }
-        }
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
 }
 
 fn records(o: &Output) -> Vec<Value> {
