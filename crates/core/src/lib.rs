@@ -41,6 +41,7 @@ mod block;
 mod error;
 mod features;
 mod pipeline;
+pub mod preset;
 mod stage;
 
 pub use block::{Block, Label};
@@ -50,6 +51,7 @@ pub use pipeline::{
     set_param, spec_from_json, spec_from_toml, spec_from_value, Extraction, Pipeline, PipelineSpec,
     PIPELINE_VERSION,
 };
+pub use preset::Preset;
 pub use stage::{
     ContextFreeRule, ContextPass, Diagnostics, Feature, PassContext, Segmenter, TreeStage,
 };

@@ -8,10 +8,10 @@
 //! - `shake-justext`: `declutter.prune` and `declutter.shake`, then jusText's cleaning,
 //!   segmenter, features, rules and passes on what shake kept.
 
-use pith_core::{Label, PipelineSpec, TreeStage, PIPELINE_VERSION};
+use pith_core::{Label, PipelineSpec, Preset, TreeStage, PIPELINE_VERSION};
 use pith_dom::decode::DecodeOptions;
 use pith_dom::ParseLimits;
-use pith_justext::{justext_spec, JustextParams, Preset, Variant};
+use pith_justext::{justext_spec, JustextParams, Variant};
 
 use crate::{Blocks, Prune, Purify, Shake};
 
@@ -59,19 +59,13 @@ pub fn shake_justext_params() -> JustextParams {
     }
 }
 
-fn named(mut spec: PipelineSpec, name: &str, description: &str) -> PipelineSpec {
-    spec.name = Some(name.into());
-    spec.description = Some(description.into());
-    spec
-}
-
 macro_rules! preset {
     ($name:literal, $desc:literal, $build:expr) => {
         Preset {
             name: $name,
             description: $desc,
             json: include_str!(concat!("../presets/", $name, ".json")),
-            build: || named($build, $name, $desc),
+            build: || $build.named($name, $desc),
         }
     };
 }

@@ -27,7 +27,8 @@ pub mod segment;
 pub mod text;
 
 pub use clean::JustextClean;
-pub use presets::{justext_spec, presets, JustextParams, Preset, Variant};
+pub use pith_core::Preset;
+pub use presets::{justext_spec, presets, JustextParams, Variant};
 pub use segment::Paragraphs;
 
 use pith_core::{Pipeline, Result};

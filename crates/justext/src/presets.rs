@@ -2,7 +2,9 @@
 //! files in `presets/` (embedded). A test checks that each file equals its builder, so
 //! the files users read are the pipelines that run.
 
-use pith_core::{ContextFreeRule, ContextPass, Feature, Label, PipelineSpec, PIPELINE_VERSION};
+use pith_core::{
+    ContextFreeRule, ContextPass, Feature, Label, PipelineSpec, Preset, PIPELINE_VERSION,
+};
 use pith_dom::decode::DecodeOptions;
 use pith_dom::ParseLimits;
 
@@ -158,24 +160,6 @@ pub fn justext_spec(p: &JustextParams, variant: Variant) -> PipelineSpec {
     }
 }
 
-/// A built-in preset: its name, its embedded pipeline file, and its builder.
-pub struct Preset {
-    /// The preset's name (`--preset NAME`).
-    pub name: &'static str,
-    /// One line on what it is for.
-    pub description: &'static str,
-    /// The pipeline file as shipped.
-    pub json: &'static str,
-    /// The same pipeline built in code.
-    pub build: fn() -> PipelineSpec,
-}
-
-fn named(mut spec: PipelineSpec, name: &str, description: &str) -> PipelineSpec {
-    spec.name = Some(name.into());
-    spec.description = Some(description.into());
-    spec
-}
-
 fn jt4(
     length_low: usize,
     length_high: usize,
@@ -203,7 +187,7 @@ macro_rules! preset {
             name: $name,
             description: $desc,
             json: include_str!(concat!("../presets/", $name, ".json")),
-            build: || named($build, $name, $desc),
+            build: || $build.named($name, $desc),
         }
     };
 }

@@ -24,33 +24,17 @@ pub mod output;
 use std::path::Path;
 
 pub use pith_core as core;
-pub use pith_core::{Block, Error, Extraction, Label, Pipeline, PipelineSpec, Result};
+pub use pith_core::{Block, Error, Extraction, Label, Pipeline, PipelineSpec, Preset, Result};
 pub use pith_declutter as declutter;
 pub use pith_dom as dom;
 pub use pith_justext as justext;
 pub use pith_stoplists as stoplists;
 
-/// A built-in preset: name, description and its pipeline file.
-#[derive(Clone, Copy, Debug)]
-pub struct PresetInfo {
-    /// The name used with `--preset`.
-    pub name: &'static str,
-    /// One line on what it is for.
-    pub description: &'static str,
-    /// The embedded pipeline file (JSON).
-    pub json: &'static str,
-}
-
 /// Every built-in preset, in the order `pith pipeline list` shows them.
-pub fn presets() -> Vec<PresetInfo> {
+pub fn presets() -> Vec<Preset> {
     pith_justext::presets()
         .into_iter()
         .chain(pith_declutter::presets())
-        .map(|p| PresetInfo {
-            name: p.name,
-            description: p.description,
-            json: p.json,
-        })
         .collect()
 }
 
