@@ -1,12 +1,21 @@
 #!/bin/sh
-# Reproduces docs/evaluation.md: the jusText validation run, then every preset on
-# scrapinghub and cleaneval-dev ($PITH_DATASETS, default ../shared/datasets).
+# Regenerates docs/evaluation.md's tables with `pith eval`: the jusText 3.0.2 validation
+# run (the published scrapinghub figures), then every built-in preset (`pith pipeline
+# list`) on scrapinghub and cleaneval-dev ($PITH_DATASETS, default ../shared/datasets).
+# Markdown on stdout; extra arguments go to every `pith eval` (e.g. --format csv).
 set -e
 cd "$(dirname "$0")/.."
-cargo build --release -q -p pith-eval
-E=target/release/pith-eval
-$E --preset justext --set length_low=50 --set length_high=200 --set stopwords_low=0.1 \
-  --set stopwords_high=0.2 --set max_link_density=0.2 --set max_heading_distance=200 \
-  --set no_headings=true --bootstrap 1000
-$E --preset justext --preset declutter --preset declutter-justext --preset shake-justext --bootstrap 1000
-$E --dataset cleaneval-dev --preset justext --preset declutter --preset declutter-justext --preset shake-justext
+cargo build --release -q -p pith-cli
+P=target/release/pith
+echo "## jusText 3.0.2 with the benchmark's parameters (scrapinghub)"
+echo
+$P eval --quiet --format markdown --dataset scrapinghub \
+  --pipeline 'justext:length_low=50,length_high=200,stopwords_low=0.1,stopwords_high=0.2,max_link_density=0.2,max_heading_distance=200,no_headings=true' "$@"
+PIPELINES=$($P pipeline list | awk '{printf " --pipeline %s", $1}')
+for ds in scrapinghub cleaneval-dev; do
+  echo
+  echo "## Every preset on $ds"
+  echo
+  # shellcheck disable=SC2086 # one word per option
+  $P eval --quiet --format markdown --dataset "$ds" $PIPELINES "$@"
+done

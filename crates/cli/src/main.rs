@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod eval_cmd;
 mod extract;
 mod input;
 mod jsonl;
@@ -14,10 +15,13 @@ mod progress;
 mod record;
 mod run;
 mod stats;
+mod tune_cmd;
 mod warc;
 
+use eval_cmd::{eval_command, EvalArgs};
 use extract::{extract, ExtractArgs};
 use pipeline_cmd::{pipeline_command, PipelineCommand};
+use tune_cmd::{tune_command, TuneArgs};
 
 /// Take the main text out of web pages.
 #[derive(Parser, Debug)]
@@ -39,6 +43,10 @@ enum Command {
     /// List, show and check pipelines.
     #[command(subcommand)]
     Pipeline(PipelineCommand),
+    /// Score pipelines side by side on a dataset with gold texts.
+    Eval(Box<EvalArgs>),
+    /// Search a pipeline's parameters on a dataset's train split.
+    Tune(Box<TuneArgs>),
 }
 
 /// A failure that stops the whole run (bad options or pipeline), exit code 2.
@@ -49,6 +57,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Extract(args) => extract(*args),
         Command::Pipeline(cmd) => pipeline_command(cmd),
+        Command::Eval(args) => eval_command(*args),
+        Command::Tune(args) => tune_command(*args),
     };
     match result {
         Ok(code) => code,

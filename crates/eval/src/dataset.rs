@@ -83,3 +83,133 @@ pub fn read_scrapinghub(dir: &Path) -> std::io::Result<Vec<Page>> {
     }
     Ok(pages)
 }
+
+/// A dataset ready for evaluation: the pages that have gold, and the ids of those
+/// that do not (reported, never silently dropped).
+#[derive(Clone, Debug, Default)]
+pub struct Dataset {
+    /// The name shown in reports (the folder name).
+    pub name: String,
+    /// The folder it was read from.
+    pub dir: PathBuf,
+    /// The pages with a gold text, sorted by id.
+    pub pages: Vec<Page>,
+    /// Ids of `html/<id>.html` files without a gold text, sorted.
+    pub missing_gold: Vec<String>,
+}
+
+/// Where a `--dataset` argument points: an existing folder as given, else a folder of
+/// that name under [`datasets_root`] (`scrapinghub`, `cleaneval-dev`).
+pub fn resolve_dataset(arg: &str) -> PathBuf {
+    let p = PathBuf::from(arg);
+    if p.is_dir() {
+        p
+    } else {
+        datasets_root().join(arg)
+    }
+}
+
+/// Reads a dataset folder: every `html/<id>.html`, with its gold text from
+/// `ground-truth.json` (`articleBody`, the scrapinghub layout) when that file exists
+/// and has the id, else from `gold/<id>.txt`. Pages without either are listed in
+/// [`Dataset::missing_gold`]. CleanEval's `<text …>` … `</text>` wrapper lines are
+/// stripped (see [`strip_cleaneval_wrapper`]).
+pub fn load_dataset(dir: &Path) -> std::io::Result<Dataset> {
+    let truth_path = dir.join("ground-truth.json");
+    let truth = if truth_path.exists() {
+        read_ground_truth(&truth_path)?
+    } else {
+        BTreeMap::new()
+    };
+    let mut pages = Vec::new();
+    let mut missing_gold = Vec::new();
+    for entry in std::fs::read_dir(dir.join("html"))? {
+        let path = entry?.path();
+        if path.extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        let id = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let gold = match truth.get(&id) {
+            Some(body) => Some(body.clone()),
+            None => std::fs::read(dir.join("gold").join(format!("{id}.txt")))
+                .ok()
+                .map(|g| String::from_utf8_lossy(&g).into_owned()),
+        };
+        match gold {
+            Some(gold) => pages.push(Page {
+                html: strip_cleaneval_wrapper(&std::fs::read(&path)?),
+                gold,
+                id,
+            }),
+            None => missing_gold.push(id),
+        }
+    }
+    pages.sort_by(|a, b| a.id.cmp(&b.id));
+    missing_gold.sort();
+    let name = dir
+        .file_name()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| dir.display().to_string());
+    Ok(Dataset {
+        name,
+        dir: dir.to_path_buf(),
+        pages,
+        missing_gold,
+    })
+}
+
+/// CleanEval pages are wrapped in a `<text id=… >` … `</text>` pseudo-tag that was not
+/// part of the page: when the first line starts with `<text `, it is dropped, and so is
+/// a last non-blank line starting with `</text>`. Other pages are returned unchanged.
+pub fn strip_cleaneval_wrapper(html: &[u8]) -> Vec<u8> {
+    if !html.starts_with(b"<text ") {
+        return html.to_vec();
+    }
+    let mut lines: Vec<&[u8]> = html.split(|&b| b == b'\n').collect();
+    lines.remove(0);
+    while lines
+        .last()
+        .is_some_and(|l| l.iter().all(u8::is_ascii_whitespace))
+    {
+        lines.pop();
+    }
+    if lines
+        .last()
+        .is_some_and(|l| l.trim_ascii().starts_with(b"</text>"))
+    {
+        lines.pop();
+    }
+    lines.join(&b'\n')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrapper_is_stripped_only_when_present() {
+        let page = b"<text id=\"u\" title=\"t\">\n<html><p>x</p></html>\n</text>\n\n";
+        assert_eq!(strip_cleaneval_wrapper(page), b"<html><p>x</p></html>");
+        assert_eq!(
+            strip_cleaneval_wrapper(b"<html>\n</text>"),
+            b"<html>\n</text>"
+        );
+    }
+
+    #[test]
+    fn pages_without_gold_are_listed() {
+        let dir = std::env::temp_dir().join(format!("pith-eval-ds-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("html")).unwrap();
+        std::fs::create_dir_all(dir.join("gold")).unwrap();
+        std::fs::write(dir.join("html/a.html"), "<p>a</p>").unwrap();
+        std::fs::write(dir.join("html/b.html"), "<p>b</p>").unwrap();
+        std::fs::write(dir.join("gold/a.txt"), "a").unwrap();
+        let ds = load_dataset(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(ds.pages.len(), 1);
+        assert_eq!(ds.missing_gold, ["b"]);
+    }
+}

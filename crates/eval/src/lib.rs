@@ -1,5 +1,8 @@
-//! Evaluation of pith pipelines: the scrapinghub article-extraction benchmark's metric
-//! ([`metrics`]) and reading of the datasets under `$PITH_DATASETS` ([`dataset`]).
+//! Evaluation of pith pipelines: metrics ([`metrics`]: the scrapinghub benchmark's
+//! shingle metric, bag-of-words token scores, bootstrap), datasets ([`dataset`]),
+//! running pipelines over pages in parallel ([`run`]), the side-by-side comparison
+//! ([`summary`]), the HTML report ([`report`]) and parameter search ([`tune`]). The
+//! command line is `pith eval` / `pith tune` (see `docs/evaluation.md`).
 //!
 //! ```
 //! use pith_eval::metrics::{page_counts, Score};
@@ -7,11 +10,12 @@
 //! let s = Score::of(&[c]);
 //! assert!(s.precision == 0.5 && s.recall == 1.0);
 //! ```
-//!
-//! `cargo run --release -p pith-eval -- --preset declutter` prints a preset's F1 on
-//! scrapinghub (see `docs/evaluation.md`).
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 pub mod dataset;
 pub mod metrics;
+pub mod report;
+pub mod run;
+pub mod summary;
+pub mod tune;

@@ -57,7 +57,7 @@ pub fn shingles(text: &str) -> HashMap<String, usize> {
 }
 
 /// One page's TP, FP and FN, normalised to sum to 1 (all 0 when both texts are empty).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 pub struct PageCounts {
     /// Shared shingles.
     pub tp: f64,
@@ -121,7 +121,7 @@ fn mean(values: impl Iterator<Item = f64>) -> f64 {
 }
 
 /// Precision, recall and F1 over pages.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Score {
     /// Mean precision over pages with TP+FP > 0.
     pub precision: f64,
@@ -189,6 +189,172 @@ pub fn tokens_equal(predicted: &str, gold: &str) -> bool {
     tokenize(predicted) == tokenize(gold)
 }
 
+/// Bag-of-words counts of one page: the `\w+` tokens of each text, lowercased, compared
+/// as multisets (CleanEval-style word-level evaluation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct BowCounts {
+    /// Tokens in both texts (multiset intersection).
+    pub common: usize,
+    /// Tokens of the extraction.
+    pub predicted: usize,
+    /// Tokens of the gold text.
+    pub gold: usize,
+}
+
+/// The lowercased `\w+` tokens of `text` with their multiplicities.
+pub fn bag_of_words(text: &str) -> HashMap<String, usize> {
+    let mut map = HashMap::new();
+    for t in tokenize(text) {
+        *map.entry(t.to_lowercase()).or_insert(0) += 1;
+    }
+    map
+}
+
+/// The bag-of-words counts of one page.
+pub fn bow_counts(predicted: &str, gold: &str) -> BowCounts {
+    let g = bag_of_words(gold);
+    let p = bag_of_words(predicted);
+    let common = p
+        .iter()
+        .map(|(t, &n)| n.min(g.get(t).copied().unwrap_or(0)))
+        .sum();
+    BowCounts {
+        common,
+        predicted: p.values().sum(),
+        gold: g.values().sum(),
+    }
+}
+
+fn ratio(num: usize, den: usize, empty: f64) -> f64 {
+    if den == 0 {
+        empty
+    } else {
+        num as f64 / den as f64
+    }
+}
+
+fn f1_of(p: f64, r: f64) -> f64 {
+    if p + r == 0.0 {
+        0.0
+    } else {
+        2.0 * p * r / (p + r)
+    }
+}
+
+impl BowCounts {
+    /// This page's precision, recall and F1. An empty extraction has precision 1 when
+    /// the gold is empty too, else 0; an empty gold has recall 1.
+    pub fn score(&self) -> Score {
+        let precision = ratio(self.common, self.predicted, (self.gold == 0) as u8 as f64);
+        let recall = ratio(self.common, self.gold, 1.0);
+        Score {
+            precision,
+            recall,
+            f1: f1_of(precision, recall),
+        }
+    }
+}
+
+/// Bag-of-words scores over pages, micro- and macro-averaged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct BowScore {
+    /// Micro: precision = Σcommon/Σpredicted, recall = Σcommon/Σgold, F1 of the two.
+    pub micro: Score,
+    /// Macro: the mean of the per-page precision, recall and F1.
+    pub macro_: Score,
+}
+
+impl BowScore {
+    /// The scores of these pages.
+    pub fn of(pages: &[BowCounts]) -> BowScore {
+        let common: usize = pages.iter().map(|c| c.common).sum();
+        let predicted: usize = pages.iter().map(|c| c.predicted).sum();
+        let gold: usize = pages.iter().map(|c| c.gold).sum();
+        let p = ratio(common, predicted, 0.0);
+        let r = ratio(common, gold, 0.0);
+        let scores: Vec<Score> = pages.iter().map(BowCounts::score).collect();
+        BowScore {
+            micro: Score {
+                precision: p,
+                recall: r,
+                f1: f1_of(p, r),
+            },
+            macro_: Score {
+                precision: mean(scores.iter().map(|s| s.precision)),
+                recall: mean(scores.iter().map(|s| s.recall)),
+                f1: mean(scores.iter().map(|s| s.f1)),
+            },
+        }
+    }
+}
+
+/// A seeded xorshift64* generator: the bootstrap and the tuner repeat exactly.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed (any value; 0 is mapped to a fixed non-zero state).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A uniform index below `n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+
+    /// A uniform float in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// A paired bootstrap test of the shingle F1 difference `b − a` over the same pages
+/// (`a[i]` and `b[i]` are one page): `rounds` resamples of the page indices, each
+/// scored for both. Returns the observed difference and the two-sided p-value
+/// `min(1, 2·min(#{δ* ≤ 0}, #{δ* ≥ 0}) / rounds)` (the percentile bootstrap test,
+/// Efron & Tibshirani 1993, §16; Koehn 2004 for its use on paired system outputs).
+pub fn paired_bootstrap_f1(
+    a: &[PageCounts],
+    b: &[PageCounts],
+    rounds: usize,
+    seed: u64,
+) -> (f64, f64) {
+    assert_eq!(a.len(), b.len(), "paired samples");
+    let observed = Score::of(b).f1 - Score::of(a).f1;
+    if a.is_empty() || rounds == 0 {
+        return (observed, 1.0);
+    }
+    let mut rng = Rng::new(seed);
+    let (mut le, mut ge) = (0usize, 0usize);
+    let mut ra = vec![PageCounts::default(); a.len()];
+    let mut rb = ra.clone();
+    for _ in 0..rounds {
+        for k in 0..a.len() {
+            let i = rng.below(a.len());
+            ra[k] = a[i];
+            rb[k] = b[i];
+        }
+        let d = Score::of(&rb).f1 - Score::of(&ra).f1;
+        if d <= 0.0 {
+            le += 1;
+        }
+        if d >= 0.0 {
+            ge += 1;
+        }
+    }
+    let p = (2.0 * le.min(ge) as f64 / rounds as f64).min(1.0);
+    (observed, p)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,5 +393,29 @@ mod tests {
         let both_empty = page_counts("", "");
         let s = Score::of(&[both_empty, page_counts("a b c d", "a b c d")]);
         assert_eq!((s.precision, s.recall, s.f1), (1.0, 1.0, 1.0));
+    }
+    #[test]
+    fn bag_of_words_micro_and_macro() {
+        let a = bow_counts("The cat the", "the cat sat");
+        assert_eq!((a.common, a.predicted, a.gold), (2, 3, 3));
+        let b = bow_counts("", "x y");
+        let s = BowScore::of(&[a, b]);
+        assert!((s.micro.precision - 2.0 / 3.0).abs() < 1e-12);
+        assert!((s.micro.recall - 2.0 / 5.0).abs() < 1e-12);
+        assert!((s.macro_.precision - 1.0 / 3.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn paired_bootstrap_detects_a_clear_difference() {
+        let bad: Vec<_> = (0..30)
+            .map(|_| page_counts("x y z w", "a b c d e"))
+            .collect();
+        let good: Vec<_> = (0..30)
+            .map(|_| page_counts("a b c d e", "a b c d e"))
+            .collect();
+        let (d, p) = paired_bootstrap_f1(&bad, &good, 200, 1);
+        assert!(d > 0.9 && p < 0.01);
+        let (d, p) = paired_bootstrap_f1(&good, &good, 200, 1);
+        assert!(d == 0.0 && p == 1.0);
     }
 }

@@ -1,0 +1,157 @@
+//! `pith eval`: score pipelines side by side on a dataset with gold texts.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pith::Pipeline;
+use pith_eval::dataset::{load_dataset, resolve_dataset, Dataset};
+use pith_eval::run::{apply_override, parse_assignment, parse_pipeline_arg, run_pipeline};
+use pith_eval::summary::{summarise, Format};
+
+use crate::UsageError;
+
+/// Output formats of `pith eval`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum EvalFormat {
+    /// An aligned plain-text table.
+    Table,
+    /// GitHub Markdown.
+    Markdown,
+    /// CSV: pipeline,metric,value,sd.
+    Csv,
+    /// Everything as JSON.
+    Json,
+}
+
+/// Options of `pith eval`.
+#[derive(Args, Debug)]
+pub struct EvalArgs {
+    /// A dataset folder (html/<id>.html with gold/<id>.txt or ground-truth.json), or the
+    /// name of one under $PITH_DATASETS (scrapinghub, cleaneval-dev).
+    #[arg(long)]
+    pub dataset: String,
+    /// A pipeline: a preset name or a pipeline file, with optional overrides after a
+    /// colon: 'justext:length_low=50,no_headings=true'. Repeat to compare; the first
+    /// is the baseline of the paired tests.
+    #[arg(
+        long = "pipeline",
+        required = true,
+        value_name = "PIPELINE[:NAME=VALUE,...]"
+    )]
+    pub pipelines: Vec<String>,
+    /// NAME=VALUE set on every pipeline (after its own overrides).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub sets: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: EvalFormat,
+    /// Bootstrap resamples for ± and p-values (0: none).
+    #[arg(long, default_value_t = 1000)]
+    pub bootstrap: usize,
+    /// Bootstrap seed.
+    #[arg(long, default_value_t = 42)]
+    pub seed: u64,
+    /// Also write a self-contained HTML report (plot and per-page drill-down).
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// Write the table to FILE instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// Reads `--dataset` (an error when it has no page with gold).
+pub fn read_dataset(arg: &str) -> Result<Dataset, UsageError> {
+    let dir = resolve_dataset(arg);
+    let ds = load_dataset(&dir).map_err(|e| UsageError(format!("{}: {e}", dir.display())))?;
+    if ds.pages.is_empty() {
+        return Err(UsageError(format!(
+            "{}: no page with a gold text ({} without)",
+            dir.display(),
+            ds.missing_gold.len()
+        )));
+    }
+    Ok(ds)
+}
+
+/// A progress bar on stderr when it is a terminal and not `quiet`.
+pub fn progress_bar(len: u64, quiet: bool, what: &str) -> Option<ProgressBar> {
+    (!quiet && std::io::stderr().is_terminal()).then(|| {
+        let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} {msg} ({elapsed})")
+                .expect("a valid template"),
+        );
+        bar.set_message(what.to_owned());
+        bar
+    })
+}
+
+/// Runs `pith eval`. Exit code 1 when some page failed in some pipeline.
+pub fn eval_command(args: EvalArgs) -> Result<ExitCode, UsageError> {
+    let mut pipelines = Vec::new();
+    let sets = args
+        .sets
+        .iter()
+        .map(|s| parse_assignment(s))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(UsageError)?;
+    for arg in &args.pipelines {
+        let (name, mut value) = parse_pipeline_arg(arg).map_err(UsageError)?;
+        for (k, v) in &sets {
+            apply_override(&mut value, k, v.clone())
+                .map_err(|e| UsageError(format!("{arg}: {e}")))?;
+        }
+        let pipeline =
+            Pipeline::from_value(value).map_err(|e| UsageError(format!("{arg}: {e}")))?;
+        pipelines.push((name, pipeline));
+    }
+    let dataset = read_dataset(&args.dataset)?;
+    let total = (dataset.pages.len() * pipelines.len()) as u64;
+    let bar = progress_bar(total, args.quiet, &dataset.name);
+    let tick = || {
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    };
+    let keep_blocks = args.report.is_some();
+    let runs: Vec<_> = pipelines
+        .iter()
+        .map(|(name, p)| run_pipeline(name, p, &dataset.pages, keep_blocks, &tick))
+        .collect();
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let summary = summarise(&dataset, &runs, args.bootstrap, args.seed);
+    let format = match args.format {
+        EvalFormat::Table => Format::Table,
+        EvalFormat::Markdown => Format::Markdown,
+        EvalFormat::Csv => Format::Csv,
+        EvalFormat::Json => Format::Json,
+    };
+    let text = summary.render(format);
+    let written = match &args.output {
+        Some(path) => std::fs::write(path, text.as_bytes())
+            .map_err(|e| UsageError(format!("{}: {e}", path.display()))),
+        None => {
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            Ok(())
+        }
+    };
+    written?;
+    if let Some(path) = &args.report {
+        let html = pith_eval::report::html_report(&summary, &dataset, &runs);
+        std::fs::write(path, html).map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
+    }
+    let failed = summary.pipelines.iter().any(|p| !p.failed.is_empty());
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,386 @@
+//! `pith eval` and `pith tune` end to end: a small synthetic dataset, the published
+//! jusText 3.0.2 figures on scrapinghub, and the HTML report rendered in headless
+//! Chromium.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+mod common;
+use common::{pith, write};
+
+const ARTICLE: &str = "The quick brown fox jumps over the lazy dog, and this is the sort of \
+sentence that is full of the words which we would call stop words in English, as it has to \
+be long enough for the algorithm to think that it is good text and not a menu of the site.";
+
+fn page(body: &str) -> String {
+    format!(
+        "<html><body><ul><li><a href='/'>Home</a></li><li><a href='/a'>About us</a></li></ul>\
+         <div><p>{body}</p><p>Short line.</p></div><div>Copyright 2020 Example Inc.</div></body></html>"
+    )
+}
+
+/// Three pages with gold, one without.
+fn tiny_dataset() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("html")).unwrap();
+    std::fs::create_dir_all(dir.path().join("gold")).unwrap();
+    for (id, text) in [
+        ("a", ARTICLE.to_string()),
+        ("b", ARTICLE.replace("fox", "cat")),
+        ("c", ARTICLE.replace("lazy", "sleepy")),
+        ("d", ARTICLE.to_string()),
+    ] {
+        write(
+            dir.path(),
+            &format!("html/{id}.html"),
+            page(&text).as_bytes(),
+        );
+        if id != "d" {
+            write(dir.path(), &format!("gold/{id}.txt"), text.as_bytes());
+        }
+    }
+    dir
+}
+
+fn datasets() -> PathBuf {
+    std::env::var("PITH_DATASETS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/datasets"))
+}
+
+#[test]
+fn eval_compares_pipelines_and_reports_pages_without_gold() {
+    let ds = tiny_dataset();
+    let d = ds.path().to_str().unwrap();
+    let o = pith(
+        &[
+            "eval",
+            "--dataset",
+            d,
+            "--pipeline",
+            "justext",
+            "--pipeline",
+            "justext:length_low=500",
+            "--format",
+            "json",
+            "--bootstrap",
+            "50",
+            "--quiet",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["pages"], 3);
+    assert_eq!(v["missing_gold"], serde_json::json!(["d"]));
+    let p = &v["pipelines"];
+    assert_eq!(p[0]["name"], "justext");
+    assert!(p[0]["shingle"]["f1"].as_f64().unwrap() > 0.9);
+    // length_low 500 drops the article: recall falls, the difference is tested.
+    assert!(p[1]["shingle"]["recall"].as_f64().unwrap() < 0.1);
+    assert!(p[1]["delta_f1"].as_f64().unwrap() < -0.5);
+    assert!(p[1]["p_value"].is_number());
+    assert!(p[0]["bow"]["micro"]["f1"].is_number());
+    assert_eq!(p[0]["worst"].as_array().unwrap().len(), 3);
+
+    for format in ["table", "markdown", "csv"] {
+        let o = pith(
+            &[
+                "eval",
+                "--dataset",
+                d,
+                "--pipeline",
+                "justext",
+                "--format",
+                format,
+                "--quiet",
+            ],
+            None,
+        );
+        assert!(o.status.success());
+        let out = String::from_utf8(o.stdout).unwrap();
+        assert!(out.contains("F1") || out.contains("f1"), "{format}: {out}");
+        if format != "csv" {
+            assert!(out.contains("1 pages without gold, not scored: d"), "{out}");
+        }
+    }
+    let o = pith(
+        &["eval", "--dataset", d, "--pipeline", "justext:bogus=1"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn tune_is_reproducible_and_writes_a_loadable_pipeline() {
+    let ds = tiny_dataset();
+    let d = ds.path().to_str().unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for run in 0..2 {
+        let file = out.path().join(format!("tuned{run}.json"));
+        let o = pith(
+            &[
+                "tune",
+                "--dataset",
+                d,
+                "--base",
+                "justext",
+                "--param",
+                "length_low=10..300",
+                "--param",
+                "stopwords_low=0.05..0.4",
+                "--budget",
+                "8",
+                "--seed",
+                "7",
+                "--split",
+                "0.67",
+                "--out",
+                file.to_str().unwrap(),
+                "--quiet",
+            ],
+            None,
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert!(text.contains("held-out gain"), "{text}");
+        files.push(std::fs::read_to_string(&file).unwrap());
+        let o = pith(
+            &[
+                "eval",
+                "--dataset",
+                d,
+                "--pipeline",
+                file.to_str().unwrap(),
+                "--quiet",
+            ],
+            None,
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    assert_eq!(files[0], files[1]);
+    assert!(files[0].contains("justext-tuned"));
+}
+
+#[test]
+fn eval_reproduces_the_published_justext_figures() {
+    let dir = datasets().join("scrapinghub");
+    if !dir.join("ground-truth.json").exists() {
+        eprintln!("skipped: dataset not found");
+        return;
+    }
+    let spec = "justext:length_low=50,length_high=200,stopwords_low=0.1,stopwords_high=0.2,\
+                max_link_density=0.2,max_heading_distance=200,no_headings=true";
+    let o = pith(
+        &[
+            "eval",
+            "--dataset",
+            dir.to_str().unwrap(),
+            "--pipeline",
+            spec,
+            "--format",
+            "json",
+            "--bootstrap",
+            "0",
+            "--quiet",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["pages"], 181);
+    let s = &v["pipelines"][0]["shingle"];
+    let r3 = |x: &serde_json::Value| (x.as_f64().unwrap() * 1000.0).round() / 1000.0;
+    assert_eq!(
+        (r3(&s["precision"]), r3(&s["recall"]), r3(&s["f1"])),
+        (0.858, 0.756, 0.804)
+    );
+}
+
+/// Runs a command with a time limit; `None` when it did not finish in time (killed).
+fn run_with_timeout(cmd: &mut Command, limit: Duration) -> Option<(bool, String)> {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = stdout.read_to_string(&mut s);
+        s
+    });
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some((status.success(), reader.join().unwrap()));
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Decodes an 8-bit RGB or RGBA PNG into (width, height, RGB pixels).
+fn decode_png(bytes: &[u8]) -> (usize, usize, Vec<[u8; 3]>) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let (mut pos, mut w, mut h, mut channels) = (8, 0, 0, 0);
+    let mut idat = Vec::new();
+    while pos + 8 <= bytes.len() {
+        let len = u32::from_be_bytes(bytes[pos..pos + 4].try_into().unwrap()) as usize;
+        let kind = &bytes[pos + 4..pos + 8];
+        let data = &bytes[pos + 8..pos + 8 + len];
+        match kind {
+            b"IHDR" => {
+                w = u32::from_be_bytes(data[0..4].try_into().unwrap()) as usize;
+                h = u32::from_be_bytes(data[4..8].try_into().unwrap()) as usize;
+                assert_eq!(data[8], 8, "8-bit PNG");
+                channels = match data[9] {
+                    2 => 3,
+                    6 => 4,
+                    t => panic!("PNG colour type {t}"),
+                };
+                assert_eq!(data[12], 0, "not interlaced");
+            }
+            b"IDAT" => idat.extend_from_slice(data),
+            _ => {}
+        }
+        pos += 12 + len;
+    }
+    let mut raw = Vec::new();
+    flate2::read::ZlibDecoder::new(&idat[..])
+        .read_to_end(&mut raw)
+        .unwrap();
+    let stride = w * channels;
+    let mut prev = vec![0u8; stride];
+    let mut pixels = Vec::with_capacity(w * h);
+    for row in 0..h {
+        let line = &raw[row * (stride + 1)..(row + 1) * (stride + 1)];
+        let mut cur = line[1..].to_vec();
+        for i in 0..stride {
+            let a = if i >= channels {
+                cur[i - channels] as i32
+            } else {
+                0
+            };
+            let b = prev[i] as i32;
+            let c = if i >= channels {
+                prev[i - channels] as i32
+            } else {
+                0
+            };
+            let add = match line[0] {
+                0 => 0,
+                1 => a,
+                2 => b,
+                3 => (a + b) / 2,
+                4 => {
+                    let p = a + b - c;
+                    let (pa, pb, pc) = ((p - a).abs(), (p - b).abs(), (p - c).abs());
+                    if pa <= pb && pa <= pc {
+                        a
+                    } else if pb <= pc {
+                        b
+                    } else {
+                        c
+                    }
+                }
+                f => panic!("PNG filter {f}"),
+            };
+            cur[i] = cur[i].wrapping_add(add as u8);
+        }
+        for px in cur.chunks(channels) {
+            pixels.push([px[0], px[1], px[2]]);
+        }
+        prev = cur;
+    }
+    (w, h, pixels)
+}
+
+#[test]
+fn html_report_renders_in_headless_chromium() {
+    let ds = tiny_dataset();
+    let out = tempfile::tempdir().unwrap();
+    let report = out.path().join("report.html");
+    let o = pith(
+        &[
+            "eval",
+            "--dataset",
+            ds.path().to_str().unwrap(),
+            "--pipeline",
+            "justext",
+            "--pipeline",
+            "declutter",
+            "--report",
+            report.to_str().unwrap(),
+            "--quiet",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.contains("<svg id=\"pr-plot\"") && html.contains("<details>"));
+    // Self-contained: no script, no external stylesheet, image or font.
+    assert!(!html.contains("<script") && !html.contains("<link") && !html.contains("src="));
+
+    let chromium = Path::new("/usr/bin/chromium");
+    if !chromium.exists() {
+        eprintln!("skipped: /usr/bin/chromium not found (apt-get install -y chromium)");
+        return;
+    }
+    let url = format!("file://{}", report.display());
+    let profile = out.path().join("profile");
+    let common = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--no-first-run",
+    ];
+    let shot = out.path().join("shot.png");
+    let mut cmd = Command::new(chromium);
+    cmd.args(common)
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg("--window-size=1000,900")
+        .arg(&url);
+    let Some((ok, _)) = run_with_timeout(&mut cmd, Duration::from_secs(120)) else {
+        panic!("chromium did not finish within 120 s");
+    };
+    assert!(ok, "chromium --screenshot failed");
+    let (w, h, pixels) = decode_png(&std::fs::read(&shot).unwrap());
+    assert_eq!((w, h), (1000, 900));
+    let non_white = pixels.iter().filter(|p| p.iter().any(|&c| c < 230)).count();
+    let coloured = pixels
+        .iter()
+        .filter(|p| p.iter().max().unwrap() - p.iter().min().unwrap() > 60)
+        .count();
+    assert!(
+        non_white > pixels.len() / 200,
+        "blank screenshot ({non_white} dark pixels)"
+    );
+    assert!(
+        coloured > 50,
+        "no coloured pixels: the plot's points are missing"
+    );
+
+    let mut cmd = Command::new(chromium);
+    cmd.args(common)
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg("--dump-dom")
+        .arg(&url);
+    let (ok, dom) =
+        run_with_timeout(&mut cmd, Duration::from_secs(120)).expect("chromium --dump-dom");
+    assert!(ok);
+    assert!(
+        dom.contains("id=\"pr-plot\""),
+        "the SVG plot is not in the rendered DOM"
+    );
+    assert_eq!(dom.matches("class=\"pipeline\"").count(), 2);
+}

@@ -1,0 +1,209 @@
+//! Running pipelines over a dataset's pages, in parallel (rayon), and naming pipelines
+//! on the command line (`PRESET-OR-FILE[:NAME=VALUE,…]`).
+
+use std::panic::AssertUnwindSafe;
+use std::path::Path;
+use std::time::Instant;
+
+use pith::{Label, Pipeline};
+use rayon::prelude::*;
+
+use crate::dataset::Page;
+use crate::metrics::{bow_counts, page_counts, BowCounts, PageCounts};
+
+/// What one pipeline did on one page.
+#[derive(Clone, Debug, Default)]
+pub struct PageResult {
+    /// The page id.
+    pub id: String,
+    /// The good blocks' texts joined by one space (empty when the page failed).
+    pub text: String,
+    /// Every block's text and whether it was kept (only when asked for, for reports).
+    pub blocks: Vec<(String, bool)>,
+    /// Shingle counts against the gold.
+    pub counts: PageCounts,
+    /// Bag-of-words counts against the gold.
+    pub bow: BowCounts,
+    /// Time spent on the page, in seconds.
+    pub seconds: f64,
+    /// The error (or panic message) when the pipeline failed on the page. A failed page
+    /// is scored as an empty extraction, so that every pipeline is scored on the same
+    /// pages, and is listed in the summary.
+    pub error: Option<String>,
+}
+
+/// A pipeline's results on every page of a dataset, in the dataset's order.
+#[derive(Clone, Debug)]
+pub struct PipelineRun {
+    /// The pipeline as named on the command line.
+    pub name: String,
+    /// One result per page.
+    pub pages: Vec<PageResult>,
+}
+
+impl PipelineRun {
+    /// The shingle counts of every page.
+    pub fn counts(&self) -> Vec<PageCounts> {
+        self.pages.iter().map(|p| p.counts).collect()
+    }
+}
+
+/// Runs `pipeline` on every page in parallel and scores each against its gold.
+/// `keep_blocks` keeps every block's text (for the HTML report); `on_page` is called
+/// after each page (from worker threads; for a progress bar).
+pub fn run_pipeline(
+    name: &str,
+    pipeline: &Pipeline,
+    pages: &[Page],
+    keep_blocks: bool,
+    on_page: &(dyn Fn() + Sync),
+) -> PipelineRun {
+    let results = pages
+        .par_iter()
+        .map(|page| {
+            let r = run_page(pipeline, page, keep_blocks);
+            on_page();
+            r
+        })
+        .collect();
+    PipelineRun {
+        name: name.to_owned(),
+        pages: results,
+    }
+}
+
+fn run_page(pipeline: &Pipeline, page: &Page, keep_blocks: bool) -> PageResult {
+    let start = Instant::now();
+    let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| pipeline.run_bytes(&page.html)));
+    let seconds = start.elapsed().as_secs_f64();
+    let (text, blocks, error) = match outcome {
+        Ok(Ok(ex)) => {
+            let blocks = if keep_blocks {
+                ex.blocks
+                    .iter()
+                    .zip(&ex.labels)
+                    .map(|(b, l)| (b.text.clone(), *l == Label::Good))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            (ex.good_text(" "), blocks, None)
+        }
+        Ok(Err(e)) => (String::new(), Vec::new(), Some(e.to_string())),
+        Err(panic) => {
+            let msg = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "panic".into());
+            (String::new(), Vec::new(), Some(format!("panic: {msg}")))
+        }
+    };
+    PageResult {
+        id: page.id.clone(),
+        counts: page_counts(&text, &page.gold),
+        bow: bow_counts(&text, &page.gold),
+        text,
+        blocks,
+        seconds,
+        error,
+    }
+}
+
+/// Parses a pipeline argument `PRESET-OR-FILE[:NAME=VALUE,NAME=VALUE…]` into its
+/// display name and pipeline value, with the overrides applied by
+/// [`pith::core::set_param`] (every stage that has the parameter). The part before the
+/// first `:` that is followed by `NAME=` is a built-in preset name, else a pipeline file
+/// (JSON, or TOML by extension). Values are JSON (`50`, `0.1`, `true`, `"English"`,
+/// `["a","b"]`); anything that is not JSON is taken as a string. A comma inside a JSON
+/// value is kept when the next part has no `=`. An override that names no parameter of
+/// the pipeline is an error.
+pub fn parse_pipeline_arg(arg: &str) -> Result<(String, serde_json::Value), String> {
+    let (base, overrides) = match arg.find(':') {
+        Some(i) if !Path::new(arg).exists() && arg[i + 1..].contains('=') => {
+            (&arg[..i], Some(&arg[i + 1..]))
+        }
+        _ => (arg, None),
+    };
+    let mut value = load_base(base)?;
+    if let Some(list) = overrides {
+        for (k, v) in split_overrides(list)? {
+            apply_override(&mut value, &k, v)?;
+        }
+    }
+    Ok((arg.to_owned(), value))
+}
+
+/// A preset's value when `base` names one, else the pipeline file's.
+pub fn load_base(base: &str) -> Result<serde_json::Value, String> {
+    if pith::presets().iter().any(|p| p.name == base) {
+        pith::preset_value(base).map_err(|e| e.to_string())
+    } else if Path::new(base).exists() {
+        pith::pipeline_file_value(Path::new(base)).map_err(|e| e.to_string())
+    } else {
+        let names: Vec<&str> = pith::presets().iter().map(|p| p.name).collect();
+        Err(format!(
+            "{base:?} is neither a preset nor a pipeline file; presets: {}",
+            names.join(", ")
+        ))
+    }
+}
+
+/// Sets `name` to `value` on every stage that has it; an error when none has.
+pub fn apply_override(
+    pipeline: &mut serde_json::Value,
+    name: &str,
+    value: serde_json::Value,
+) -> Result<(), String> {
+    if pith::core::set_param(pipeline, name, value) == 0 {
+        return Err(format!("no stage of the pipeline has a parameter {name:?}"));
+    }
+    Ok(())
+}
+
+/// Parses one `NAME=VALUE` (the value as JSON, else a string).
+pub fn parse_assignment(kv: &str) -> Result<(String, serde_json::Value), String> {
+    let (k, v) = kv
+        .split_once('=')
+        .ok_or_else(|| format!("{kv:?}: expected NAME=VALUE"))?;
+    let v = v.trim();
+    let value = serde_json::from_str(v).unwrap_or_else(|_| serde_json::Value::String(v.into()));
+    Ok((k.trim().to_owned(), value))
+}
+
+fn split_overrides(list: &str) -> Result<Vec<(String, serde_json::Value)>, String> {
+    let mut parts: Vec<String> = Vec::new();
+    for part in list.split(',') {
+        match parts.last_mut() {
+            Some(last) if !part.contains('=') => {
+                last.push(',');
+                last.push_str(part);
+            }
+            _ => parts.push(part.to_owned()),
+        }
+    }
+    parts.iter().map(|p| parse_assignment(p)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inline_overrides_reach_the_stages() {
+        let (name, v) = parse_pipeline_arg("justext:length_low=50,no_headings=true").unwrap();
+        assert_eq!(name, "justext:length_low=50,no_headings=true");
+        let text = v.to_string();
+        assert!(text.contains("\"length_low\":50"), "{text}");
+        assert!(text.contains("\"no_headings\":true"), "{text}");
+        assert!(parse_pipeline_arg("justext:nonsense=1").is_err());
+        assert!(parse_pipeline_arg("no-such-preset").is_err());
+    }
+
+    #[test]
+    fn commas_inside_json_values_are_kept() {
+        let parts = split_overrides("kill=[\"a\",\"b\"],length_low=3").unwrap();
+        assert_eq!(parts.len(), 2);
+        assert_eq!(parts[0].1, serde_json::json!(["a", "b"]));
+    }
+}

@@ -1,0 +1,349 @@
+//! The side-by-side comparison of pipelines on one dataset, and its output formats
+//! (terminal table, Markdown, CSV, JSON).
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use crate::dataset::Dataset;
+use crate::metrics::{paired_bootstrap_f1, BowCounts, BowScore, Score};
+use crate::run::PipelineRun;
+
+/// One page's shingle scores (for the worst pages).
+#[derive(Clone, Debug, Serialize)]
+pub struct PageScore {
+    /// The page id.
+    pub id: String,
+    /// Shingle precision, recall and F1 of the page.
+    pub score: Score,
+}
+
+/// Every figure of one pipeline.
+#[derive(Clone, Debug, Serialize)]
+pub struct PipelineSummary {
+    /// The pipeline as named on the command line.
+    pub name: String,
+    /// The scrapinghub shingle metric.
+    pub shingle: Score,
+    /// Its bootstrap standard deviations over pages.
+    pub shingle_sd: Score,
+    /// Bag-of-words token scores, micro and macro.
+    pub bow: BowScore,
+    /// Shingle F1 minus the first pipeline's (absent for the first).
+    pub delta_f1: Option<f64>,
+    /// The paired bootstrap p-value of that difference (absent for the first).
+    pub p_value: Option<f64>,
+    /// Mean extraction time per page, in milliseconds.
+    pub ms_per_page: f64,
+    /// Pages where the pipeline failed: id and error.
+    pub failed: Vec<(String, String)>,
+    /// The pages with the lowest shingle F1, worst first.
+    pub worst: Vec<PageScore>,
+}
+
+/// The comparison of pipelines on one dataset.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    /// The dataset's name.
+    pub dataset: String,
+    /// Pages scored (those with gold).
+    pub pages: usize,
+    /// Pages without gold (not scored), by id.
+    pub missing_gold: Vec<String>,
+    /// Bootstrap resamples used for ± and p-values.
+    pub bootstrap: usize,
+    /// The bootstrap seed.
+    pub seed: u64,
+    /// One entry per pipeline, in command-line order.
+    pub pipelines: Vec<PipelineSummary>,
+}
+
+/// How many worst pages each pipeline lists.
+pub const WORST: usize = 5;
+
+/// Computes the comparison: the first run is the baseline of the paired tests.
+pub fn summarise(dataset: &Dataset, runs: &[PipelineRun], bootstrap: usize, seed: u64) -> Summary {
+    let base = runs.first().map(PipelineRun::counts).unwrap_or_default();
+    let pipelines = runs
+        .iter()
+        .enumerate()
+        .map(|(i, run)| {
+            let counts = run.counts();
+            let bows: Vec<BowCounts> = run.pages.iter().map(|p| p.bow).collect();
+            let (delta_f1, p_value) = if i == 0 {
+                (None, None)
+            } else {
+                let (d, p) = paired_bootstrap_f1(&base, &counts, bootstrap, seed);
+                (Some(d), Some(p))
+            };
+            let mut per_page: Vec<PageScore> = run
+                .pages
+                .iter()
+                .map(|p| PageScore {
+                    id: p.id.clone(),
+                    score: Score::of(std::slice::from_ref(&p.counts)),
+                })
+                .collect();
+            per_page.sort_by(|a, b| a.score.f1.total_cmp(&b.score.f1).then(a.id.cmp(&b.id)));
+            per_page.truncate(WORST);
+            let total: f64 = run.pages.iter().map(|p| p.seconds).sum();
+            PipelineSummary {
+                name: run.name.clone(),
+                shingle: Score::of(&counts),
+                shingle_sd: Score::bootstrap_std(&counts, bootstrap, seed),
+                bow: BowScore::of(&bows),
+                delta_f1,
+                p_value,
+                ms_per_page: 1000.0 * total / run.pages.len().max(1) as f64,
+                failed: run
+                    .pages
+                    .iter()
+                    .filter_map(|p| p.error.clone().map(|e| (p.id.clone(), e)))
+                    .collect(),
+                worst: per_page,
+            }
+        })
+        .collect();
+    Summary {
+        dataset: dataset.name.clone(),
+        pages: dataset.pages.len(),
+        missing_gold: dataset.missing_gold.clone(),
+        bootstrap,
+        seed,
+        pipelines,
+    }
+}
+
+/// The output formats of `pith eval`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// An aligned plain-text table.
+    Table,
+    /// GitHub Markdown.
+    Markdown,
+    /// CSV, one row per pipeline and metric: `pipeline,metric,value,sd`.
+    Csv,
+    /// The whole [`Summary`] as JSON.
+    Json,
+}
+
+impl Summary {
+    /// The metric rows: label, then per pipeline the cell text.
+    pub fn rows(&self) -> Vec<(String, Vec<String>)> {
+        let f = |v: f64| format!("{v:.3}");
+        let pm = |v: f64, sd: f64| {
+            if self.bootstrap > 0 {
+                format!("{v:.3} ±{sd:.3}")
+            } else {
+                format!("{v:.3}")
+            }
+        };
+        let col = |g: &dyn Fn(&PipelineSummary) -> String| self.pipelines.iter().map(g).collect();
+        vec![
+            (
+                "shingle P".into(),
+                col(&|p| pm(p.shingle.precision, p.shingle_sd.precision)),
+            ),
+            (
+                "shingle R".into(),
+                col(&|p| pm(p.shingle.recall, p.shingle_sd.recall)),
+            ),
+            (
+                "shingle F1".into(),
+                col(&|p| pm(p.shingle.f1, p.shingle_sd.f1)),
+            ),
+            (
+                "ΔF1 vs first".into(),
+                col(&|p| p.delta_f1.map_or("—".into(), |d| format!("{d:+.3}"))),
+            ),
+            (
+                "p (paired bootstrap)".into(),
+                col(&|p| p.p_value.map_or("—".into(), |v| format!("{v:.3}"))),
+            ),
+            ("BoW micro P".into(), col(&|p| f(p.bow.micro.precision))),
+            ("BoW micro R".into(), col(&|p| f(p.bow.micro.recall))),
+            ("BoW micro F1".into(), col(&|p| f(p.bow.micro.f1))),
+            ("BoW macro P".into(), col(&|p| f(p.bow.macro_.precision))),
+            ("BoW macro R".into(), col(&|p| f(p.bow.macro_.recall))),
+            ("BoW macro F1".into(), col(&|p| f(p.bow.macro_.f1))),
+            ("ms/page".into(), col(&|p| format!("{:.2}", p.ms_per_page))),
+            ("failed pages".into(), col(&|p| p.failed.len().to_string())),
+        ]
+    }
+
+    /// The summary in `format`.
+    pub fn render(&self, format: Format) -> String {
+        match format {
+            Format::Table => self.table(),
+            Format::Markdown => self.markdown(),
+            Format::Csv => self.csv(),
+            Format::Json => serde_json::to_string_pretty(self).expect("serialisable") + "\n",
+        }
+    }
+
+    fn header(&self) -> String {
+        let mut s = format!(
+            "dataset {}: {} pages scored, bootstrap {} resamples (seed {})",
+            self.dataset, self.pages, self.bootstrap, self.seed
+        );
+        if !self.missing_gold.is_empty() {
+            let _ = write!(
+                s,
+                "; {} pages without gold, not scored: {}",
+                self.missing_gold.len(),
+                self.missing_gold.join(", ")
+            );
+        }
+        s
+    }
+
+    /// Column labels: the pipeline names, or `#1`, `#2`, … (with a legend line each)
+    /// when some name is longer than 24 characters.
+    fn labels(&self) -> (Vec<String>, String) {
+        if self.pipelines.iter().all(|p| p.name.chars().count() <= 24) {
+            return (
+                self.pipelines.iter().map(|p| p.name.clone()).collect(),
+                String::new(),
+            );
+        }
+        let mut legend = String::new();
+        let labels = self
+            .pipelines
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let _ = writeln!(legend, "#{} = {}", i + 1, p.name);
+                format!("#{}", i + 1)
+            })
+            .collect();
+        (labels, legend)
+    }
+
+    fn footer(&self, md: bool) -> String {
+        let mut s = String::new();
+        let bullet = if md { "- " } else { "  " };
+        let _ = writeln!(s, "\nworst pages (shingle F1):");
+        for p in &self.pipelines {
+            let list: Vec<String> = p
+                .worst
+                .iter()
+                .map(|w| format!("{} ({:.3})", w.id, w.score.f1))
+                .collect();
+            let _ = writeln!(s, "{bullet}{}: {}", p.name, list.join(", "));
+        }
+        for p in &self.pipelines {
+            if !p.failed.is_empty() {
+                let _ = writeln!(s, "\n{}: {} pages failed:", p.name, p.failed.len());
+                for (id, e) in &p.failed {
+                    let _ = writeln!(s, "{bullet}{id}: {e}");
+                }
+            }
+        }
+        s
+    }
+
+    fn table(&self) -> String {
+        let rows = self.rows();
+        let mut widths = vec![rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0)];
+        for (i, p) in self.pipelines.iter().enumerate() {
+            let w = rows
+                .iter()
+                .map(|r| r.1[i].chars().count())
+                .max()
+                .unwrap_or(0);
+            widths.push(w.max(p.name.chars().count()));
+        }
+        let pad = |s: &str, w: usize, left: bool| {
+            let n = w.saturating_sub(s.chars().count());
+            if left {
+                format!("{s}{}", " ".repeat(n))
+            } else {
+                format!("{}{s}", " ".repeat(n))
+            }
+        };
+        let (labels, legend) = self.labels();
+        let mut out = self.header() + "\n" + &legend + "\n";
+        let mut line = pad("", widths[0], true);
+        for (i, name) in labels.iter().enumerate() {
+            line += "  ";
+            line += &pad(name, widths[i + 1], false);
+        }
+        out += line.trim_end();
+        out.push('\n');
+        for (label, cells) in &rows {
+            let mut line = pad(label, widths[0], true);
+            for (i, c) in cells.iter().enumerate() {
+                line += "  ";
+                line += &pad(c, widths[i + 1], false);
+            }
+            out += &line;
+            out.push('\n');
+        }
+        out + &self.footer(false)
+    }
+
+    fn markdown(&self) -> String {
+        let rows = self.rows();
+        let (labels, legend) = self.labels();
+        let mut out = self.header() + "\n\n";
+        for line in legend.lines() {
+            let _ = writeln!(out, "- {line}");
+        }
+        out += if legend.is_empty() {
+            "| metric |"
+        } else {
+            "\n| metric |"
+        };
+        for name in &labels {
+            let _ = write!(out, " `{name}` |");
+        }
+        out += "\n|---|";
+        out += &"---:|".repeat(self.pipelines.len());
+        out.push('\n');
+        for (label, cells) in &rows {
+            let _ = writeln!(out, "| {label} | {} |", cells.join(" | "));
+        }
+        out + &self.footer(true)
+    }
+
+    fn csv(&self) -> String {
+        let q = |s: &str| {
+            if s.contains([',', '"', '\n']) {
+                format!("\"{}\"", s.replace('"', "\"\""))
+            } else {
+                s.to_owned()
+            }
+        };
+        let mut out = String::from("pipeline,metric,value,sd\n");
+        for p in &self.pipelines {
+            let mut row = |m: &str, v: f64, sd: Option<f64>| {
+                let sd = sd.map_or(String::new(), |s| format!("{s:.6}"));
+                let _ = writeln!(out, "{},{m},{v:.6},{sd}", q(&p.name));
+            };
+            row(
+                "shingle_precision",
+                p.shingle.precision,
+                Some(p.shingle_sd.precision),
+            );
+            row(
+                "shingle_recall",
+                p.shingle.recall,
+                Some(p.shingle_sd.recall),
+            );
+            row("shingle_f1", p.shingle.f1, Some(p.shingle_sd.f1));
+            if let (Some(d), Some(pv)) = (p.delta_f1, p.p_value) {
+                row("delta_f1", d, None);
+                row("p_value", pv, None);
+            }
+            row("bow_micro_precision", p.bow.micro.precision, None);
+            row("bow_micro_recall", p.bow.micro.recall, None);
+            row("bow_micro_f1", p.bow.micro.f1, None);
+            row("bow_macro_precision", p.bow.macro_.precision, None);
+            row("bow_macro_recall", p.bow.macro_.recall, None);
+            row("bow_macro_f1", p.bow.macro_.f1, None);
+            row("ms_per_page", p.ms_per_page, None);
+            row("failed_pages", p.failed.len() as f64, None);
+        }
+        out
+    }
+}
