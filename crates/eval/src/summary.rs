@@ -58,6 +58,16 @@ pub struct Summary {
     pub pipelines: Vec<PipelineSummary>,
 }
 
+/// A page id for text output: ids longer than 16 characters (scrapinghub's sha256
+/// hashes) are cut to their first 12 and `…` (JSON keeps them whole).
+fn short_id(id: &str) -> String {
+    if id.chars().count() > 16 {
+        id.chars().take(12).collect::<String>() + "…"
+    } else {
+        id.to_owned()
+    }
+}
+
 /// How many worst pages each pipeline lists.
 pub const WORST: usize = 5;
 
@@ -227,7 +237,7 @@ impl Summary {
             let list: Vec<String> = p
                 .worst
                 .iter()
-                .map(|w| format!("{} ({:.3})", w.id, w.score.f1))
+                .map(|w| format!("{} ({:.3})", short_id(&w.id), w.score.f1))
                 .collect();
             let _ = writeln!(s, "{bullet}{}: {}", p.name, list.join(", "));
         }
@@ -245,13 +255,13 @@ impl Summary {
     fn table(&self) -> String {
         let rows = self.rows();
         let mut widths = vec![rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0)];
-        for (i, p) in self.pipelines.iter().enumerate() {
+        for (i, name) in self.labels().0.iter().enumerate() {
             let w = rows
                 .iter()
                 .map(|r| r.1[i].chars().count())
                 .max()
                 .unwrap_or(0);
-            widths.push(w.max(p.name.chars().count()));
+            widths.push(w.max(name.chars().count()));
         }
         let pad = |s: &str, w: usize, left: bool| {
             let n = w.saturating_sub(s.chars().count());
