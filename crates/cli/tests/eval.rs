@@ -384,3 +384,41 @@ fn html_report_renders_in_headless_chromium() {
     );
     assert_eq!(dom.matches("class=\"pipeline\"").count(), 2);
 }
+
+#[test]
+fn a_page_that_fails_is_counted_and_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("html")).unwrap();
+    std::fs::create_dir_all(dir.path().join("gold")).unwrap();
+    write(dir.path(), "html/bad.html", b"<p>caf\xe9 \xff\xfe text</p>");
+    write(dir.path(), "gold/bad.txt", b"cafe text");
+    write(dir.path(), "html/good.html", page(ARTICLE).as_bytes());
+    write(dir.path(), "gold/good.txt", ARTICLE.as_bytes());
+    let o = pith(
+        &[
+            "eval",
+            "--dataset",
+            dir.path().to_str().unwrap(),
+            "--pipeline",
+            "justext:errors=strict",
+            "--format",
+            "json",
+            "--bootstrap",
+            "10",
+            "--quiet",
+        ],
+        None,
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["pages"], 2);
+    let failed = v["pipelines"][0]["failed"].as_array().unwrap();
+    assert_eq!(failed.len(), 1);
+    assert_eq!(failed[0][0], "bad");
+    assert!(failed[0][1].as_str().unwrap().contains("decode"));
+}
