@@ -180,7 +180,12 @@ impl Purify {
     /// Whether attribute `name=value` may stay on an element whose approved attributes
     /// are `approved`.
     pub fn attribute_allowed(&self, approved: &[String], name: &str, value: &str) -> bool {
-        if name.len() >= 2 && name[..2].eq_ignore_ascii_case("on") {
+        // Bytes, not a str slice: attribute names may start with a multi-byte character.
+        if name
+            .as_bytes()
+            .get(..2)
+            .is_some_and(|b| b.eq_ignore_ascii_case(b"on"))
+        {
             return false;
         }
         if !approved
@@ -266,6 +271,16 @@ impl TreeStage for Purify {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn non_ascii_attribute_names_are_judged_without_panicking() {
+        let p = Purify::default();
+        let approved = vec!["href".to_owned()];
+        assert!(!p.attribute_allowed(&approved, "\u{fffd}x", "v"));
+        assert!(!p.attribute_allowed(&approved, "é", "v"));
+        assert!(!p.attribute_allowed(&approved, "ONclick", "v"));
+        assert!(p.attribute_allowed(&approved, "class", "v"));
+    }
 
     #[test]
     fn schemes_are_found_through_obfuscation() {
