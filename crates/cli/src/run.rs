@@ -142,10 +142,15 @@ fn spawn_worker(shared: Arc<Shared>) -> Arc<Slot> {
     slot
 }
 
-/// Test hooks in debug builds: a document containing `PITH_DEBUG_PANIC` panics, one
-/// containing `PITH_DEBUG_SLEEP` sleeps for 30 s (to test panics and the watchdog).
+/// Test hooks, only in debug builds run with `PITH_TEST_HOOKS=1`: a document containing
+/// `PITH_DEBUG_PANIC` panics, one containing `PITH_DEBUG_SLEEP` sleeps for 30 s (so the
+/// tests can check that a panic and a hung stage become error records).
 fn debug_hooks(doc: &Doc) {
-    if cfg!(debug_assertions) {
+    static ENABLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let enabled = *ENABLED.get_or_init(|| {
+        cfg!(debug_assertions) && std::env::var_os("PITH_TEST_HOOKS").is_some_and(|v| v == "1")
+    });
+    if enabled {
         let bytes: &[u8] = match &doc.body {
             input::Body::Bytes { bytes, .. } => bytes,
             input::Body::Text(t) => t.as_bytes(),

@@ -11,7 +11,7 @@ use flate2::Compression;
 use serde_json::Value;
 
 mod common;
-use common::{pith, write};
+use common::{pith, pith_with_env, write};
 
 fn page(n: usize) -> String {
     format!(
@@ -420,7 +420,7 @@ fn too_large_panicking_and_slow_documents_are_error_records() {
     let w = write(dir.path(), "s.warc", &recs.concat());
     let st = dir.path().join("s.json");
     let started = std::time::Instant::now();
-    let o = pith(
+    let o = pith_with_env(
         &[
             "extract",
             "--format",
@@ -437,6 +437,7 @@ fn too_large_panicking_and_slow_documents_are_error_records() {
             w.to_str().unwrap(),
         ],
         None,
+        &[("PITH_TEST_HOOKS", "1")],
     );
     assert!(
         started.elapsed().as_secs() < 20,

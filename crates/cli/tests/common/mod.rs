@@ -7,8 +7,14 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs `pith` with `args`, feeding `stdin` if given.
 pub fn pith(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    pith_with_env(args, stdin, &[])
+}
+
+/// [`pith`] with extra environment variables.
+pub fn pith_with_env(args: &[&str], stdin: Option<&[u8]>, env: &[(&str, &str)]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pith"))
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
