@@ -12,7 +12,7 @@ Both sides run single-threaded over every *.html in HTML_DIR, --repeat times; th
     the pages are read into memory first, and only the justext.justext(bytes, stoplist)
     calls are timed (no interpreter start-up, no imports, no file reading).
   * pith: the script can only call the CLI, so this is the wall clock of one
-    `pith extract --preset justext -s English --format json FILES...` process over all
+    `taskset -c 0 pith extract --preset justext -s English --format json -j 1 FILES...` process over all
     files (output discarded): it includes process start-up, reading the files and
     writing JSON, so it flatters Python slightly.
 """
@@ -21,6 +21,7 @@ import argparse
 import glob
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -58,7 +59,10 @@ def justext_version():
 
 
 def run_pith(pith, paths, stoplist_name, repeat):
-    cmd = [pith, "extract", "--preset", "justext", "-s", stoplist_name, "--format", "json", *paths]
+    # One worker (`-j 1`) and pinned to one core, so both sides run single-threaded.
+    pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
+    cmd = [*pin, pith, "extract", "--preset", "justext", "-s", stoplist_name, "--format", "json",
+           "-j", "1", "--quiet", *paths]
     times = []
     for _ in range(repeat):
         t0 = time.perf_counter()
