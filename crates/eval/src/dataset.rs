@@ -24,32 +24,6 @@ pub fn datasets_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/datasets")
 }
 
-/// Reads every `html/<id>.html` of `dir` that has a `gold/<id>.txt`, sorted by id.
-pub fn read_pages(dir: &Path) -> std::io::Result<Vec<Page>> {
-    let mut pages = Vec::new();
-    for entry in std::fs::read_dir(dir.join("html"))? {
-        let path = entry?.path();
-        if path.extension().is_none_or(|e| e != "html") {
-            continue;
-        }
-        let id = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let gold_path = dir.join("gold").join(format!("{id}.txt"));
-        let Ok(gold) = std::fs::read(&gold_path) else {
-            continue;
-        };
-        pages.push(Page {
-            html: std::fs::read(&path)?,
-            gold: String::from_utf8_lossy(&gold).into_owned(),
-            id,
-        });
-    }
-    pages.sort_by(|a, b| a.id.cmp(&b.id));
-    Ok(pages)
-}
-
 /// scrapinghub's `ground-truth.json`: id → `articleBody`.
 pub fn read_ground_truth(path: &Path) -> std::io::Result<BTreeMap<String, String>> {
     let text = std::fs::read_to_string(path)?;
@@ -66,22 +40,6 @@ pub fn read_ground_truth(path: &Path) -> std::io::Result<BTreeMap<String, String
         }
     }
     Ok(out)
-}
-
-/// Reads scrapinghub with gold texts from `ground-truth.json` (falling back to
-/// `gold/<id>.txt` when the file is absent).
-pub fn read_scrapinghub(dir: &Path) -> std::io::Result<Vec<Page>> {
-    let mut pages = read_pages(dir)?;
-    let truth = dir.join("ground-truth.json");
-    if truth.exists() {
-        let gt = read_ground_truth(&truth)?;
-        for p in &mut pages {
-            if let Some(body) = gt.get(&p.id) {
-                p.gold = body.clone();
-            }
-        }
-    }
-    Ok(pages)
 }
 
 /// A dataset ready for evaluation: the pages that have gold, and the ids of those
