@@ -20,22 +20,8 @@ if [ "${1:-}" = "--repeat" ]; then
     shift 2
 fi
 
-datasets="${PITH_DATASETS:-../shared/datasets}"
-case "$datasets" in
-    /*) ;;
-    *) datasets="$repo/$datasets" ;;
-esac
-html_dir="$datasets/scrapinghub/html"
-if [ ! -d "$html_dir" ]; then
-    echo "no pages at $html_dir (set PITH_DATASETS)" >&2
-    exit 1
-fi
-
-echo "building target/release/pith" >&2
-cargo build --release --quiet -p pith-cli
-
-"$repo/scripts/reference/setup-venv.sh" >&2
-venv="${PITH_REFERENCE_VENV:-$repo/.venv-reference}"
+# shellcheck source=bench-setup.sh
+. "$here/bench-setup.sh"
 
 exec python3 "$here/bench_vs_python.py" \
     --pith "$repo/target/release/pith" \
