@@ -19,6 +19,21 @@ pub struct Preset {
     pub build: fn() -> PipelineSpec,
 }
 
+/// Declares a [`Preset`] whose file is `presets/NAME.json` beside the calling crate's
+/// `src/` (the path is resolved where the macro is used) and whose builder is `$build`,
+/// named and described: `preset!("justext", "one line", justext_spec(...))`.
+#[macro_export]
+macro_rules! preset {
+    ($name:literal, $desc:literal, $build:expr) => {
+        $crate::Preset {
+            name: $name,
+            description: $desc,
+            json: include_str!(concat!("../presets/", $name, ".json")),
+            build: || $build.named($name, $desc),
+        }
+    };
+}
+
 impl PipelineSpec {
     /// The spec with a name and a description (as presets carry them).
     pub fn named(mut self, name: &str, description: &str) -> PipelineSpec {

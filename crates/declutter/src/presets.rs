@@ -8,7 +8,7 @@
 //! - `shake-justext`: `declutter.prune` and `declutter.shake`, then jusText's cleaning,
 //!   segmenter, features, rules and passes on what shake kept.
 
-use pith_core::{Label, PipelineSpec, Preset, TreeStage, PIPELINE_VERSION};
+use pith_core::{preset, Label, PipelineSpec, Preset, TreeStage, PIPELINE_VERSION};
 use pith_dom::decode::DecodeOptions;
 use pith_dom::ParseLimits;
 use pith_justext::{justext_spec, JustextParams, Variant};
@@ -57,17 +57,6 @@ pub fn shake_justext_params() -> JustextParams {
         no_headings: true,
         ..JustextParams::default()
     }
-}
-
-macro_rules! preset {
-    ($name:literal, $desc:literal, $build:expr) => {
-        Preset {
-            name: $name,
-            description: $desc,
-            json: include_str!(concat!("../presets/", $name, ".json")),
-            build: || $build.named($name, $desc),
-        }
-    };
 }
 
 /// Every declutter preset.

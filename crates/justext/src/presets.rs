@@ -3,7 +3,7 @@
 //! the files users read are the pipelines that run.
 
 use pith_core::{
-    ContextFreeRule, ContextPass, Feature, Label, PipelineSpec, Preset, PIPELINE_VERSION,
+    preset, ContextFreeRule, ContextPass, Feature, Label, PipelineSpec, Preset, PIPELINE_VERSION,
 };
 use pith_dom::decode::DecodeOptions;
 use pith_dom::ParseLimits;
@@ -179,17 +179,6 @@ fn jt4(
         max_heading_distance,
         ..JustextParams::default()
     }
-}
-
-macro_rules! preset {
-    ($name:literal, $desc:literal, $build:expr) => {
-        Preset {
-            name: $name,
-            description: $desc,
-            json: include_str!(concat!("../presets/", $name, ".json")),
-            build: || $build.named($name, $desc),
-        }
-    };
 }
 
 /// Every jusText preset.
