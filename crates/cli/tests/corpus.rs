@@ -75,11 +75,15 @@ fn gzip(bytes: &[u8]) -> Vec<u8> {
 }
 
 fn records(o: &Output) -> Vec<Value> {
-    String::from_utf8(o.stdout.clone())
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect()
+    records_of(&o.stdout)
+}
+
+/// `pith extract --format jsonl -q EXTRA... --stats STATS INPUT`.
+fn extract_jsonl(extra: &[&str], stats: &Path, input: &Path) -> Output {
+    let mut args = vec!["extract", "--format", "jsonl", "-q"];
+    args.extend_from_slice(extra);
+    args.extend(["--stats", stats.to_str().unwrap(), input.to_str().unwrap()]);
+    pith(&args, None)
 }
 
 fn stats(path: &Path) -> Value {
@@ -109,18 +113,7 @@ fn warc_plain_and_gzip_give_the_same_records_and_counts_add_up() {
     let mut outputs = Vec::new();
     for input in [&plain, &gz, &whole] {
         let st = dir.path().join("stats.json");
-        let o = pith(
-            &[
-                "extract",
-                "--format",
-                "jsonl",
-                "-q",
-                "--stats",
-                st.to_str().unwrap(),
-                input.to_str().unwrap(),
-            ],
-            None,
-        );
+        let o = extract_jsonl(&[], &st, input);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let r = records(&o);
         assert_eq!(r.len(), 5);
@@ -148,9 +141,10 @@ fn warc_plain_and_gzip_give_the_same_records_and_counts_add_up() {
 }
 
 fn records_of(b: &[u8]) -> Vec<Value> {
-    String::from_utf8_lossy(b)
+    String::from_utf8(b.to_vec())
+        .unwrap()
         .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect()
 }
 
@@ -194,18 +188,7 @@ fn truncated_gzip_keeps_earlier_records_and_reports_the_offset() {
     bytes.truncate(bytes.len() - last / 2);
     let w = write(dir.path(), "t.warc.gz", &bytes);
     let st = dir.path().join("s.json");
-    let o = pith(
-        &[
-            "extract",
-            "--format",
-            "jsonl",
-            "-q",
-            "--stats",
-            st.to_str().unwrap(),
-            w.to_str().unwrap(),
-        ],
-        None,
-    );
+    let o = extract_jsonl(&[], &st, &w);
     assert_eq!(o.status.code(), Some(1));
     let r = records(&o);
     assert_eq!(r.iter().filter(|r| r.get("text").is_some()).count(), 4);
@@ -286,18 +269,7 @@ fn jsonl_input_passes_fields_through_and_reports_bad_lines() {
     let gz = write(dir.path(), "in.jsonl.gz", &gzip(lines.as_bytes()));
     for input in [&plain, &gz] {
         let st = dir.path().join("s.json");
-        let o = pith(
-            &[
-                "extract",
-                "--format",
-                "jsonl",
-                "-q",
-                "--stats",
-                st.to_str().unwrap(),
-                input.to_str().unwrap(),
-            ],
-            None,
-        );
+        let o = extract_jsonl(&[], &st, input);
         assert_eq!(o.status.code(), Some(1));
         let r = records(&o);
         assert_eq!(r.len(), 5);
@@ -509,20 +481,7 @@ fn the_real_warc_samples_are_read_when_present() {
     }
     let dir = tempfile::tempdir().unwrap();
     let st = dir.path().join("s.json");
-    let o = pith(
-        &[
-            "extract",
-            "--format",
-            "jsonl",
-            "-q",
-            "-s",
-            "none",
-            "--stats",
-            st.to_str().unwrap(),
-            quirk.to_str().unwrap(),
-        ],
-        None,
-    );
+    let o = extract_jsonl(&["-s", "none"], &st, &quirk);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let r = records(&o);
     let s = stats(&st);
@@ -535,18 +494,7 @@ fn the_real_warc_samples_are_read_when_present() {
         .chars()
         .any(|c| ('\u{3040}'..='\u{30ff}').contains(&c))));
     let cc = root.join("warc/cc-main-2020-34-sample.warc.gz");
-    let o = pith(
-        &[
-            "extract",
-            "--format",
-            "jsonl",
-            "-q",
-            "--stats",
-            st.to_str().unwrap(),
-            cc.to_str().unwrap(),
-        ],
-        None,
-    );
+    let o = extract_jsonl(&[], &st, &cc);
     assert!(o.status.success());
     let s = stats(&st);
     assert_eq!(
