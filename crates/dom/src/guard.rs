@@ -214,9 +214,6 @@ impl<S> Guard<S> {
                 true
             }
             TagKind::EndTag => {
-                if st.open.is_empty() && st.swallowed_ends.is_empty() {
-                    return true;
-                }
                 if let Some(n) = st.swallowed_ends.get_mut(&tag.name) {
                     if *n > 0 {
                         *n -= 1;
