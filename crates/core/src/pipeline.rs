@@ -108,6 +108,8 @@ pub struct Pipeline {
     spec: PipelineSpec,
     /// Indices into `spec.features`, in dependency order.
     feature_order: Vec<usize>,
+    /// Elements whose content the parser skips: the first tree stage deletes them.
+    drop_content_of: Vec<String>,
 }
 
 impl Pipeline {
@@ -131,9 +133,15 @@ impl Pipeline {
             p.prepare()?;
         }
         let feature_order = order_features(&spec)?;
+        let drop_content_of = spec
+            .tree
+            .first()
+            .map(|stage| stage.deletes_with_content())
+            .unwrap_or_default();
         Ok(Pipeline {
             spec,
             feature_order,
+            drop_content_of,
         })
     }
 
@@ -214,7 +222,8 @@ impl Pipeline {
 
     /// [`run_str`](Pipeline::run_str), returning the edited tree too.
     pub fn run_str_keeping_tree(&self, html: &str) -> Result<(Extraction, Document)> {
-        let (doc, report) = pith_dom::parse_html_with(html, &self.spec.parse);
+        let drop: Vec<&str> = self.drop_content_of.iter().map(String::as_str).collect();
+        let (doc, report) = pith_dom::parse_html_dropping(html, &self.spec.parse, &drop);
         let (mut ex, doc) = self.run_document(doc)?;
         let mut notes = report.notes(&self.spec.parse);
         notes.append(&mut ex.diagnostics.notes);

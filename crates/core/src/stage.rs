@@ -30,6 +30,13 @@ pub trait TreeStage: Send + Sync + Debug {
     }
     /// Edits the document.
     fn apply(&self, doc: &mut Document, diagnostics: &mut Diagnostics) -> Result<()>;
+    /// Elements (lower-case HTML names) this stage deletes with everything inside them,
+    /// on every page. When the pipeline's first tree stage names raw-text elements
+    /// (`script`, `style`, ...), the parser skips their content instead of building
+    /// text that is deleted at once; the stage's result is the same. Default: none.
+    fn deletes_with_content(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// A stage that cuts a document into blocks.

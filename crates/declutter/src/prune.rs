@@ -189,6 +189,10 @@ impl TreeStage for Prune {
         self.prune(doc);
         Ok(())
     }
+
+    fn deletes_with_content(&self) -> Vec<String> {
+        self.drop_tags.clone()
+    }
 }
 
 #[cfg(test)]

@@ -15,9 +15,13 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+use html5ever::tendril::StrTendril;
+use html5ever::tokenizer::states::RawKind;
 use html5ever::tokenizer::{Tag, TagKind, Token, TokenSink, TokenSinkResult};
 use html5ever::LocalName;
 use serde::{Deserialize, Serialize};
+
+use crate::rawtext::RawTextKind;
 
 fn default_max_depth() -> usize {
     512
@@ -148,17 +152,29 @@ struct GuardState {
 }
 
 /// Wraps a token sink (the tree builder) and enforces [`ParseLimits`].
+///
+/// It also stops the tokenizer after the start tag of an element whose content is to
+/// be dropped (see [`Guard::take_raw_text`]).
 pub(crate) struct Guard<S> {
     pub(crate) inner: S,
     max_depth: usize,
     max_nodes: usize,
     state: RefCell<GuardState>,
+    /// Raw-text elements whose content the parser drops.
+    drop_content_of: Vec<LocalName>,
+    /// The element just started whose content is to be dropped, and how it is read.
+    raw_text: RefCell<Option<(LocalName, RawTextKind)>>,
 }
 
 impl<S> Guard<S> {
-    pub(crate) fn new(inner: S, limits: &ParseLimits) -> Guard<S> {
+    pub(crate) fn new(inner: S, limits: &ParseLimits, drop_content_of: &[&str]) -> Guard<S> {
         Guard {
             inner,
+            drop_content_of: drop_content_of
+                .iter()
+                .map(|n| LocalName::from(*n))
+                .collect(),
+            raw_text: RefCell::new(None),
             max_depth: match limits.max_depth {
                 0 => usize::MAX,
                 n => n,
@@ -178,6 +194,42 @@ impl<S> Guard<S> {
 
     pub(crate) fn report(&self) -> ParseReport {
         self.state.borrow().report.clone()
+    }
+
+    /// The raw-text element whose content the driver must now skip, if the tokenizer
+    /// stopped for one: its name and how its content is read.
+    pub(crate) fn take_raw_text(&self) -> Option<(LocalName, RawTextKind)> {
+        self.raw_text.borrow_mut().take()
+    }
+
+    /// Turns the tree builder's "read raw text now" into "stop the tokenizer" for an
+    /// element whose content is dropped. html5ever's tokenizer has already switched to
+    /// the data state before asking its sink about a start tag, and an
+    /// `EncodingIndicator` result makes `feed` return without changing that state; the
+    /// driver then cuts the content from the input, so the tokenizer reads the end tag
+    /// next, in the data state, as the same end tag token.
+    fn intercept_raw_text(
+        &self,
+        name: &LocalName,
+        result: TokenSinkResult<S::Handle>,
+    ) -> TokenSinkResult<S::Handle>
+    where
+        S: TokenSink,
+    {
+        let TokenSinkResult::RawData(kind) = result else {
+            return result;
+        };
+        if !self.drop_content_of.contains(name) {
+            return TokenSinkResult::RawData(kind);
+        }
+        let kind = match kind {
+            RawKind::ScriptData => RawTextKind::Script,
+            RawKind::Rcdata | RawKind::Rawtext => RawTextKind::Plain,
+            // Not a state the tree builder asks for; read the content as usual.
+            RawKind::ScriptDataEscaped(_) => return TokenSinkResult::RawData(kind),
+        };
+        *self.raw_text.borrow_mut() = Some((name.clone(), kind));
+        TokenSinkResult::EncodingIndicator(StrTendril::new())
     }
 
     /// Whether a comment goes on to the tree builder (it makes a node).
@@ -241,7 +293,16 @@ impl<S: TokenSink> TokenSink for Guard<S> {
         if !admitted {
             return TokenSinkResult::Continue;
         }
-        self.inner.process_token(token, line_number)
+        match token {
+            Token::TagToken(tag)
+                if tag.kind == TagKind::StartTag && !self.drop_content_of.is_empty() =>
+            {
+                let name = tag.name.clone();
+                let result = self.inner.process_token(Token::TagToken(tag), line_number);
+                self.intercept_raw_text(&name, result)
+            }
+            token => self.inner.process_token(token, line_number),
+        }
     }
 
     fn end(&self) {

@@ -22,11 +22,12 @@ mod events;
 mod guard;
 mod parse;
 mod prescan;
+mod rawtext;
 mod serialize;
 mod sink;
 mod tree;
 
 pub use events::{Event, EventError};
 pub use guard::{ParseLimits, ParseReport};
-pub use parse::{parse_bytes, parse_html, parse_html_with};
+pub use parse::{parse_bytes, parse_html, parse_html_dropping, parse_html_with};
 pub use tree::{Children, Document, Edge, Element, ElementNamespace, NodeData, NodeId, Traverse};

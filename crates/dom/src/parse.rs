@@ -12,6 +12,7 @@ use html5ever::TokenizerResult;
 use crate::decode::{decode, DecodeError, DecodeOptions, Decoded};
 use crate::guard::{Guard, ParseLimits, ParseReport};
 use crate::prescan::limit_attributes;
+use crate::rawtext::{raw_text_end, RawTextKind};
 use crate::sink::ArenaSink;
 use crate::tree::Document;
 
@@ -25,23 +26,62 @@ pub fn parse_html(text: &str) -> Document {
 
 /// Parses decoded HTML text with the given limits; the report says which were hit.
 pub fn parse_html_with(text: &str, limits: &ParseLimits) -> (Document, ParseReport) {
+    parse_html_dropping(text, limits, &[])
+}
+
+/// Parses like [`parse_html_with`], but leaves out the content of the raw-text elements
+/// named in `drop_content_of` (lower-case names; `script`, `style`, `textarea`, `title`,
+/// `xmp`, `iframe`, `noembed`, `noframes` are the ones html5ever reads as raw text,
+/// other names change nothing). The elements themselves stay, empty, and the rest of
+/// the tree is exactly what [`parse_html_with`] builds.
+///
+/// For pipelines whose first stage deletes those elements anyway: their text is about
+/// half of a typical page's bytes, and skipping it saves its tokenizing and its nodes.
+pub fn parse_html_dropping(
+    text: &str,
+    limits: &ParseLimits,
+    drop_content_of: &[&str],
+) -> (Document, ParseReport) {
     let opts = TreeBuilderOpts {
         scripting_enabled: false,
         ..TreeBuilderOpts::default()
     };
     let builder = TreeBuilder::new(ArenaSink::new(), opts);
-    let tokenizer = Tokenizer::new(Guard::new(builder, limits), TokenizerOpts::default());
+    let guard = Guard::new(builder, limits, drop_content_of);
+    let tokenizer = Tokenizer::new(guard, TokenizerOpts::default());
     let (text, attributes_dropped) = limit_attributes(text, limits.max_attributes);
     let input = BufferQueue::default();
     input.push_back(StrTendril::from(&*text));
     // `Script` and `EncodingIndicator` results only pause the tokenizer (so a script
     // could run, or the caller could re-decode); the text is decoded already, so we
-    // resume until the input is consumed.
-    while !matches!(tokenizer.feed(&input), TokenizerResult::Done) {}
+    // resume until the input is consumed. The guard also pauses it after the start tag
+    // of an element whose content is dropped: the content is cut here.
+    while !matches!(tokenizer.feed(&input), TokenizerResult::Done) {
+        if let Some((name, kind)) = tokenizer.sink.take_raw_text() {
+            skip_raw_text(&input, &name, kind);
+        }
+    }
     tokenizer.end();
     let mut report = tokenizer.sink.report();
     report.attributes_dropped = attributes_dropped;
     (tokenizer.sink.inner.sink.finish(), report)
+}
+
+/// Drops the input up to the end tag of the raw-text element `name` (or all of it when
+/// the element is never closed).
+fn skip_raw_text(input: &BufferQueue, name: &str, kind: RawTextKind) {
+    let mut rest = StrTendril::new();
+    while let Some(chunk) = input.pop_front() {
+        if rest.is_empty() {
+            rest = chunk;
+        } else {
+            rest.push_tendril(&chunk);
+        }
+    }
+    if let Some(end) = raw_text_end(&rest, name, kind) {
+        let len = rest.len32() - end as u32;
+        input.push_front(rest.subtendril(end as u32, len));
+    }
 }
 
 /// Decodes raw page bytes (see [`crate::decode`]) and parses them with default limits.

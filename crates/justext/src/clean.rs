@@ -68,6 +68,10 @@ impl TreeStage for JustextClean {
         clean_with(doc, &kill, &unwrap);
         Ok(())
     }
+
+    fn deletes_with_content(&self) -> Vec<String> {
+        self.kill.clone()
+    }
 }
 
 /// Applies the reference's cleaning to a document.
