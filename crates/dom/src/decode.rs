@@ -443,17 +443,15 @@ fn is_py_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
 }
 
-/// Finds `needle` (lower-case ASCII) in `hay[from..]`, ASCII case-insensitively.
+/// Finds `needle` (lower-case ASCII, starting with a byte that has no case, like `<`)
+/// in `hay[from..]`, ASCII case-insensitively.
 fn find_ci(hay: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
-    let first = needle[0];
-    let mut i = from;
-    while i + needle.len() <= hay.len() {
-        if hay[i].to_ascii_lowercase() == first
-            && hay[i..i + needle.len()].eq_ignore_ascii_case(needle)
-        {
+    let mut at = from;
+    while let Some(i) = memchr::memchr(needle[0], &hay[at..]).map(|i| at + i) {
+        if hay.len() - i >= needle.len() && hay[i..i + needle.len()].eq_ignore_ascii_case(needle) {
             return Some(i);
         }
-        i += 1;
+        at = i + 1;
     }
     None
 }
@@ -471,10 +469,7 @@ pub fn sniff_meta_charset(bytes: &[u8]) -> Option<&[u8]> {
     while let Some(start) = find_ci(bytes, from, META) {
         let body = start + META.len();
         // `[^>]+` can reach up to the next `>` (or the end of the input).
-        let end = bytes[body..]
-            .iter()
-            .position(|&b| b == b'>')
-            .map_or(bytes.len(), |i| body + i);
+        let end = memchr::memchr(b'>', &bytes[body..]).map_or(bytes.len(), |i| body + i);
         // `[^>]+` needs at least one byte, so `charset=` starts at `body + 1` or later
         // and, containing no `>`, ends at `end` or before. Backtracking tries the
         // rightmost position first.

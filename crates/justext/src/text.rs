@@ -23,30 +23,83 @@ pub fn is_python_space(c: char) -> bool {
     )
 }
 
+/// The length in bytes of the Python whitespace character starting at `b[i]`, if one
+/// does. Continuation bytes never start a match, so callers may step byte by byte.
+#[inline(always)]
+fn python_space_len(b: &[u8], i: usize) -> Option<usize> {
+    match b[i] {
+        0x09..=0x0d | 0x1c..=0x20 => Some(1),
+        // U+0085, U+00A0
+        0xc2 => matches!(b.get(i + 1), Some(0x85 | 0xa0)).then_some(2),
+        // U+1680
+        0xe1 => (b.get(i + 1..i + 3) == Some(&[0x9a, 0x80])).then_some(3),
+        // U+2000–U+200A, U+2028, U+2029, U+202F, U+205F
+        0xe2 => match (b.get(i + 1), b.get(i + 2)) {
+            (Some(0x80), Some(0x80..=0x8a | 0xa8 | 0xa9 | 0xaf)) | (Some(0x81), Some(0x9f)) => {
+                Some(3)
+            }
+            _ => None,
+        },
+        // U+3000
+        0xe3 => (b.get(i + 1..i + 3) == Some(&[0x80, 0x80])).then_some(3),
+        _ => None,
+    }
+}
+
 /// Whether a string is empty or all whitespace (jusText's `is_blank`).
 pub fn is_blank(s: &str) -> bool {
-    s.chars().all(is_python_space)
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match python_space_len(b, i) {
+            Some(len) => i += len,
+            None => return false,
+        }
+    }
+    true
 }
+
+/// Bytes that can start a Python whitespace character (see [`python_space_len`]).
+const MAY_START_SPACE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = matches!(b, 0x09..=0x0d | 0x1c..=0x20 | 0xc2 | 0xe1 | 0xe2 | 0xe3);
+        b += 1;
+    }
+    table
+};
 
 /// jusText's `normalize_whitespace`: every maximal run of whitespace becomes `"\n"` if
 /// it contains a line feed or carriage return, else one space. Nothing is trimmed.
+///
+/// It runs on bytes and copies the text between changed runs a slice at a time (a run
+/// that is one space already is left in place): this is called for every text node and
+/// every paragraph.
 pub fn normalize_whitespace(s: &str) -> String {
+    let b = s.as_bytes();
     let mut out = String::with_capacity(s.len());
-    let mut run_has_newline: Option<bool> = None;
-    for c in s.chars() {
-        if is_python_space(c) {
-            let nl = c == '\n' || c == '\r';
-            run_has_newline = Some(run_has_newline.unwrap_or(false) || nl);
-        } else {
-            if let Some(nl) = run_has_newline.take() {
-                out.push(if nl { '\n' } else { ' ' });
-            }
-            out.push(c);
+    let mut copied_to = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if !MAY_START_SPACE[b[i] as usize] || python_space_len(b, i).is_none() {
+            i += 1;
+            continue;
         }
+        let run_start = i;
+        let mut newline = false;
+        while let Some(len) = (i < b.len()).then(|| python_space_len(b, i)).flatten() {
+            newline |= b[i] == b'\n' || b[i] == b'\r';
+            i += len;
+        }
+        if i - run_start == 1 && b[run_start] == b' ' {
+            continue;
+        }
+        out.push_str(&s[copied_to..run_start]);
+        out.push(if newline { '\n' } else { ' ' });
+        copied_to = i;
     }
-    if let Some(nl) = run_has_newline {
-        out.push(if nl { '\n' } else { ' ' });
-    }
+    out.push_str(&s[copied_to..]);
     out
 }
 
@@ -71,6 +124,42 @@ mod tests {
         assert_eq!(normalize_whitespace("  a  "), " a ");
         assert_eq!(normalize_whitespace("d\u{1f}e"), "d e");
         assert_eq!(normalize_whitespace("x\u{a0}y"), "x y");
+    }
+
+    /// The definition, one character at a time.
+    fn normalize_by_chars(s: &str) -> String {
+        let mut out = String::new();
+        let mut run: Option<bool> = None;
+        for c in s.chars() {
+            if is_python_space(c) {
+                run = Some(run.unwrap_or(false) || c == '\n' || c == '\r');
+            } else {
+                if let Some(nl) = run.take() {
+                    out.push(if nl { '\n' } else { ' ' });
+                }
+                out.push(c);
+            }
+        }
+        if let Some(nl) = run {
+            out.push(if nl { '\n' } else { ' ' });
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn bytes_give_the_definition(
+            s in "[ a\t\r\n\u{b}\u{1c}\u{1f}\u{85}\u{a0}\u{1680}\u{2000}\u{200a}\u{200b}\u{2028}\u{2029}\u{202f}\u{205f}\u{3000}\u{3001}é€]{0,40}"
+        ) {
+            proptest::prop_assert_eq!(normalize_whitespace(&s), normalize_by_chars(&s));
+            proptest::prop_assert_eq!(is_blank(&s), s.chars().all(is_python_space));
+        }
+
+        #[test]
+        fn every_char_is_classified_as_python_does(c in proptest::char::any()) {
+            let s = c.to_string();
+            proptest::prop_assert_eq!(is_blank(&s), is_python_space(c));
+        }
     }
 
     #[test]
