@@ -218,19 +218,27 @@ impl<'d> PathStack<'d> {
         }
     }
 
-    /// `(dom_path, xpath)` of the path ending at `top`.
-    fn render(&self, top: Option<u32>) -> (String, String) {
-        let mut chain = Vec::new();
+    /// `(dom_path, xpath)` of the path ending at `top`: each string is sized first and
+    /// filled once (this runs for every paragraph, with paths a dozen elements deep).
+    fn render(&self, top: Option<u32>, chain: &mut Vec<u32>) -> (String, String) {
+        chain.clear();
         let mut cur = top;
         while let Some(i) = cur {
-            let e = &self.entries[i as usize];
-            chain.push(e);
-            cur = e.parent;
+            chain.push(i);
+            cur = self.entries[i as usize].parent;
         }
-        chain.reverse();
-        let mut dom = String::new();
-        let mut xpath = String::from("/");
-        for (k, e) in chain.iter().enumerate() {
+        let names: usize = chain
+            .iter()
+            .map(|&i| self.entries[i as usize].name.len())
+            .sum();
+        let n = chain.len();
+        // `.` between names; `/` before each, `[`, up to 10 digits and `]` after each.
+        let mut dom = String::with_capacity(names + n.saturating_sub(1));
+        let mut xpath = String::with_capacity(1 + names + 13 * n);
+        xpath.push('/');
+        let mut digits = [0u8; 10];
+        for (k, &i) in chain.iter().rev().enumerate() {
+            let e = &self.entries[i as usize];
             if k > 0 {
                 dom.push('.');
                 xpath.push('/');
@@ -238,11 +246,25 @@ impl<'d> PathStack<'d> {
             dom.push_str(e.name);
             xpath.push_str(e.name);
             xpath.push('[');
-            xpath.push_str(&e.ordinal.to_string());
+            xpath.push_str(decimal(e.ordinal, &mut digits));
             xpath.push(']');
         }
         (dom, xpath)
     }
+}
+
+/// `n` in decimal, written into `buf` (no allocation: this runs once per path element).
+fn decimal(mut n: u32, buf: &mut [u8; 10]) -> &str {
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    std::str::from_utf8(&buf[at..]).expect("ASCII digits")
 }
 
 struct OpenParagraph {
@@ -270,6 +292,8 @@ impl OpenParagraph {
 struct ParagraphMaker<'a, 'd> {
     opts: &'a Paragraphs,
     path: PathStack<'d>,
+    /// Scratch space for [`PathStack::render`].
+    chain: Vec<u32>,
     paragraph: OpenParagraph,
     blocks: Vec<Block>,
     link: bool,
@@ -281,6 +305,7 @@ impl<'a, 'd> ParagraphMaker<'a, 'd> {
         ParagraphMaker {
             opts,
             path: PathStack::new(),
+            chain: Vec::new(),
             paragraph: OpenParagraph::new(None),
             blocks: Vec::new(),
             link: false,
@@ -298,7 +323,7 @@ impl<'a, 'd> ParagraphMaker<'a, 'd> {
         if text.is_empty() && !done.is_image {
             return;
         }
-        let (dom_path, xpath) = self.path.render(done.path);
+        let (dom_path, xpath) = self.path.render(done.path, &mut self.chain);
         self.blocks.push(Block {
             text,
             text_nodes: done.text_nodes,
@@ -382,6 +407,14 @@ mod tests {
             .map(|(k, v)| Event::try_from((k.to_string(), v.to_string())).unwrap());
         let doc = Document::from_events(events).unwrap();
         Paragraphs::default().segment(&doc).unwrap()
+    }
+
+    #[test]
+    fn ordinals_in_decimal() {
+        let mut buf = [0u8; 10];
+        assert_eq!(decimal(0, &mut buf), "0");
+        assert_eq!(decimal(10, &mut buf), "10");
+        assert_eq!(decimal(u32::MAX, &mut buf), "4294967295");
     }
 
     #[test]
