@@ -10,11 +10,13 @@ side with Python jusText 3.0.2 on the same pages (normally run by bench_corpus.s
    one gzip member per record as Common Crawl does; and WORKDIR/sample-xN.warc.gz with
    the same records N times (new record ids).
 2. Python: the pages in memory, only the `justext.justext(bytes, stoplist)` calls timed
-   (bench_vs_python.py's worker), best of --repeat. It does not read the WARC at all,
-   which flatters Python.
+   (bench_vs_python.py's worker). It does not read the WARC at all, which flatters
+   Python.
 3. pith, single core: `taskset -c 0 pith extract --format jsonl -j 1` over the WARC,
-   wall clock of the whole process (gunzip, WARC and HTTP parsing, JSON output), best
-   of --repeat; then `-j 2` without pinning.
+   wall clock of the whole process (gunzip, WARC and HTTP parsing, JSON output); then
+   `-j 2` without pinning.
+   Python, pith -j 1 and pith -j 2 run in turns, --repeat rounds; each keeps its best
+   round, so a slow spell of a shared machine cannot favour one side.
 4. Peak RSS (`/usr/bin/time -v`, maximum resident set size) of `-j 2` on the sample and
    on the N-times corpus.
 """
@@ -96,18 +98,23 @@ def main():
     list_file = os.path.join(args.workdir, "files.txt")
     with open(list_file, "w", encoding="utf-8") as f:
         f.write("\n".join(paths) + "\n")
-    out = subprocess.run(
-        [args.python, os.path.join(HERE, "bench_vs_python.py"), "--worker", "--files-from", list_file,
-         "--repeat", str(args.repeat), "--stoplist", args.stoplist],
-        check=True, stdout=subprocess.PIPE,
-    ).stdout
-    py = json.loads(out)
-    py_best = min(py["times"])
-
+    python_cmd = [args.python, os.path.join(HERE, "bench_vs_python.py"), "--worker", "--files-from", list_file,
+                  "--repeat", "1", "--stoplist", args.stoplist]
     base = [args.pith, "extract", "--format", "jsonl", "-q", "-s", args.stoplist]
     pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
-    one = timed([*pin, *base, "-j", "1", sample], args.repeat)
-    two = timed([*base, "-j", "2", sample], args.repeat)
+
+    # The three contestants take turns, one run each per round, so that a slow spell of
+    # a shared machine hits them alike; each keeps its best round.
+    py_times, one, two = [], [], []
+    version = None
+    for _ in range(args.repeat):
+        py = json.loads(subprocess.run(python_cmd, check=True, stdout=subprocess.PIPE).stdout)
+        py_times += py["times"]
+        version = py["version"]
+        one += timed([*pin, *base, "-j", "1", sample], 1)
+        two += timed([*base, "-j", "2", sample], 1)
+    py = {"times": py_times, "version": version}
+    py_best = min(py_times)
     one_best, two_best = min(one), min(two)
 
     def line(name, best, note):
