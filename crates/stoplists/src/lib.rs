@@ -65,7 +65,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -83,6 +83,9 @@ use table::BUILTIN;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stoplist {
     name: String,
+    /// FxHash rather than SipHash: every word of every paragraph is looked up, and
+    /// the set itself comes from a stoplist, not from the page, so there is no
+    /// flooding to defend against.
     words: HashSet<String>,
 }
 
@@ -99,7 +102,7 @@ impl Stoplist {
     pub fn empty() -> Stoplist {
         Stoplist {
             name: "none".to_owned(),
-            words: HashSet::new(),
+            words: HashSet::default(),
         }
     }
 

@@ -1,6 +1,6 @@
 //! Line splitting, stripping and lower-casing exactly as the Python reference.
 
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 /// Splits `data` like Python's `bytes.splitlines()`.
 ///
@@ -46,7 +46,7 @@ pub(crate) fn bytes_splitlines(data: &[u8]) -> Vec<&[u8]> {
 /// Returns the 1-based number of the first line that is not valid UTF-8 on
 /// failure (which `get_stoplist` would report as a `UnicodeDecodeError`).
 pub(crate) fn parse_builtin(data: &[u8]) -> Result<HashSet<String>, usize> {
-    let mut words = HashSet::new();
+    let mut words = HashSet::default();
     for (index, line) in bytes_splitlines(data).into_iter().enumerate() {
         let line = std::str::from_utf8(line).map_err(|_| index + 1)?;
         words.insert(line.to_lowercase());
