@@ -11,6 +11,10 @@
 //! The filter estimates depth from tokens alone: elements whose end tag is optional
 //! (`p`, `li`, `td`, ...) and void elements do not count, so the estimate never exceeds
 //! the tree's real depth on ordinary pages (where no limit is ever hit).
+//!
+//! Sitting where it sees the tree builder's answer to every start tag, the filter also
+//! pauses the tokenizer when a raw-text element whose content is dropped begins, so
+//! the parse driver can cut that content (decision 0006, `crate::rawtext`).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
