@@ -28,6 +28,7 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -125,8 +126,14 @@ def main():
     line("python", py_best, f"jusText {py['version']}, in-process justext() calls only, pages in memory")
     line("pith -j1", one_best, "whole process over the WARC.gz" + (", pinned to one core" if pin else ""))
     line("pith -j2", two_best, "whole process over the WARC.gz")
-    print(f"single core: pith is {py_best / one_best:.1f}x Python jusText")
-    print(f"2 workers:   {one_best / two_best:.2f}x single core")
+    print(f"single core: pith is {py_best / one_best:.1f}x Python jusText (best against best)")
+    print(f"2 workers:   {one_best / two_best:.2f}x single core (best against best)")
+    # Each round's own ratio, Python and pith run back to back: less exposed to a
+    # slow spell than the ratio of two bests taken minutes apart.
+    single = sorted(p / o for p, o in zip(py_times, one))
+    scaling = sorted(o / t for o, t in zip(one, two))
+    print(f"per round:   single core {', '.join(f'{r:.1f}' for r in single)} (median {statistics.median(single):.1f}x); "
+          f"2 workers {', '.join(f'{r:.2f}' for r in scaling)} (median {statistics.median(scaling):.2f}x)")
 
     rss_sample = peak_rss_mb([*base, "-j", "2", sample])
     rss_big = peak_rss_mb([*base, "-j", "2", big])
