@@ -222,8 +222,8 @@ impl Pipeline {
 
     /// [`run_str`](Pipeline::run_str), returning the edited tree too.
     pub fn run_str_keeping_tree(&self, html: &str) -> Result<(Extraction, Document)> {
-        let drop: Vec<&str> = self.drop_content_of.iter().map(String::as_str).collect();
-        let (doc, report) = pith_dom::parse_html_dropping(html, &self.spec.parse, &drop);
+        let (doc, report) =
+            pith_dom::parse_html_dropping(html, &self.spec.parse, &self.drop_content_of);
         let (mut ex, doc) = self.run_document(doc)?;
         let mut notes = report.notes(&self.spec.parse);
         notes.append(&mut ex.diagnostics.notes);

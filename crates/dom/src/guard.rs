@@ -171,12 +171,16 @@ pub(crate) struct Guard<S> {
 }
 
 impl<S> Guard<S> {
-    pub(crate) fn new(inner: S, limits: &ParseLimits, drop_content_of: &[&str]) -> Guard<S> {
+    pub(crate) fn new<N: AsRef<str>>(
+        inner: S,
+        limits: &ParseLimits,
+        drop_content_of: &[N],
+    ) -> Guard<S> {
         Guard {
             inner,
             drop_content_of: drop_content_of
                 .iter()
-                .map(|n| LocalName::from(*n))
+                .map(|n| LocalName::from(n.as_ref()))
                 .collect(),
             raw_text: RefCell::new(None),
             max_depth: match limits.max_depth {

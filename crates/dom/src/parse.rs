@@ -26,7 +26,7 @@ pub fn parse_html(text: &str) -> Document {
 
 /// Parses decoded HTML text with the given limits; the report says which were hit.
 pub fn parse_html_with(text: &str, limits: &ParseLimits) -> (Document, ParseReport) {
-    parse_html_dropping(text, limits, &[])
+    parse_html_dropping::<&str>(text, limits, &[])
 }
 
 /// Parses like [`parse_html_with`], but leaves out the content of the raw-text elements
@@ -37,10 +37,10 @@ pub fn parse_html_with(text: &str, limits: &ParseLimits) -> (Document, ParseRepo
 ///
 /// For pipelines whose first stage deletes those elements anyway: their text is about
 /// half of a typical page's bytes, and skipping it saves its tokenizing and its nodes.
-pub fn parse_html_dropping(
+pub fn parse_html_dropping<S: AsRef<str>>(
     text: &str,
     limits: &ParseLimits,
-    drop_content_of: &[&str],
+    drop_content_of: &[S],
 ) -> (Document, ParseReport) {
     let opts = TreeBuilderOpts {
         scripting_enabled: false,
