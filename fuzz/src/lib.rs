@@ -26,9 +26,24 @@ thread_local! {
 
 /// `extract_bytes`: page bytes through the justext preset. Must never panic; errors
 /// (for instance an undecodable page under a strict policy) are fine.
+///
+/// Checked besides "no panic": the lean parse (attributes no stage reads are cut,
+/// decision 0007) gives the same blocks, features and labels as the parse that keeps
+/// every attribute for the returned tree.
 pub fn extract_bytes(data: &[u8]) {
     JUSTEXT.with(|p| {
-        let _ = p.run_bytes(data);
+        let lean = p.run_bytes(data);
+        let full = p.run_bytes_keeping_tree(data, p.decode_options());
+        match (lean, full) {
+            (Ok(lean), Ok((full, _))) => {
+                assert_eq!(lean.blocks, full.blocks, "blocks differ");
+                // Compared as text: a NaN feature equals itself there.
+                let (a, b) = (format!("{:?}", lean.features), format!("{:?}", full.features));
+                assert_eq!(a, b, "features differ");
+                assert_eq!(lean.labels, full.labels, "labels differ");
+            }
+            (lean, full) => assert_eq!(lean.is_ok(), full.is_ok(), "one of them failed"),
+        }
     });
 }
 

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use std::io::Read;
 
 use pith::dom::decode::{lookup_codec, DecodeOptions};
+use pith::dom::Document;
 use pith::output::{self, Format};
 use pith::{Extraction, Pipeline};
 
@@ -203,14 +204,47 @@ fn undo_content_coding<'a>(
     }
 }
 
+/// Whether the mode writes the edited tree (only `--format html` does). Without it the
+/// pipeline parses leaner: it leaves out the attributes no stage reads.
+fn writes_tree(mode: Mode) -> bool {
+    matches!(mode, Mode::Page(Format::Html))
+}
+
+/// Runs the pipeline on decoded text, keeping the edited tree when the mode writes it.
+fn run_text(
+    pipeline: &Pipeline,
+    text: &str,
+    mode: Mode,
+) -> pith::core::Result<(Extraction, Option<Document>)> {
+    if writes_tree(mode) {
+        let (ex, tree) = pipeline.run_str_keeping_tree(text)?;
+        Ok((ex, Some(tree)))
+    } else {
+        Ok((pipeline.run_str(text)?, None))
+    }
+}
+
+/// Runs the pipeline on raw bytes, keeping the edited tree when the mode writes it.
+fn run_bytes(
+    pipeline: &Pipeline,
+    bytes: &[u8],
+    opts: &DecodeOptions,
+    mode: Mode,
+) -> pith::core::Result<(Extraction, Option<Document>)> {
+    if writes_tree(mode) {
+        let (ex, tree) = pipeline.run_bytes_keeping_tree(bytes, opts)?;
+        Ok((ex, Some(tree)))
+    } else {
+        Ok((pipeline.run_bytes_with(bytes, opts)?, None))
+    }
+}
+
 /// Runs the pipeline on one document and renders its record.
 pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Outcome {
     let (result, header) = match &doc.body {
         Body::Failed(msg) => (Err(msg.clone()), false),
         Body::Text(text) => (
-            pipeline
-                .run_str_keeping_tree(text)
-                .map_err(|e| e.to_string()),
+            run_text(pipeline, text, mode).map_err(|e| e.to_string()),
             false,
         ),
         Body::Bytes {
@@ -231,9 +265,7 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
                     let (opts, header) =
                         decode_options(pipeline.decode_options(), charset.as_deref(), &bytes);
                     (
-                        pipeline
-                            .run_bytes_keeping_tree(&bytes, &opts)
-                            .map_err(|e| e.to_string()),
+                        run_bytes(pipeline, &bytes, &opts, mode).map_err(|e| e.to_string()),
                         header,
                     )
                 }
@@ -246,7 +278,7 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
                 Mode::Jsonl { paragraphs } => jsonl_record(&doc.meta, &ex, paragraphs, header),
                 Mode::Page(format) => {
                     let mut out = Vec::new();
-                    output::write(&mut out, format, &doc.meta.id, &ex, Some(&tree))
+                    output::write(&mut out, format, &doc.meta.id, &ex, tree.as_ref())
                         .expect("writing to a Vec cannot fail");
                     out
                 }

@@ -8,14 +8,15 @@ use std::collections::HashMap;
 use petgraph::algo::toposort;
 use petgraph::graph::{DiGraph, NodeIndex};
 use pith_dom::decode::{DecodeOptions, Decoded};
-use pith_dom::{Document, ParseLimits};
+use pith_dom::{Document, Omit, ParseLimits};
 use serde::{Deserialize, Serialize};
 
 use crate::block::{Block, Label};
 use crate::error::{Error, Result};
 use crate::features::{FeatureKey, FeatureTable};
 use crate::stage::{
-    ContextFreeRule, ContextPass, Diagnostics, Feature, PassContext, Segmenter, TreeStage,
+    AttributeUse, ContextFreeRule, ContextPass, Diagnostics, Feature, PassContext, Segmenter,
+    TreeStage,
 };
 
 /// The pipeline file format version this build reads and writes.
@@ -108,8 +109,11 @@ pub struct Pipeline {
     spec: PipelineSpec,
     /// Indices into `spec.features`, in dependency order.
     feature_order: Vec<usize>,
-    /// Elements whose content the parser skips: the first tree stage deletes them.
-    drop_content_of: Vec<String>,
+    /// What the parser leaves out when the tree is not returned: the content of the
+    /// elements the first tree stage deletes, and the attributes no stage reads.
+    omit: Omit,
+    /// What it leaves out when the edited tree is returned: only that content.
+    omit_keeping_tree: Omit,
 }
 
 impl Pipeline {
@@ -133,15 +137,24 @@ impl Pipeline {
             p.prepare()?;
         }
         let feature_order = order_features(&spec)?;
-        let drop_content_of = spec
+        let content_of = spec
             .tree
             .first()
             .map(|stage| stage.deletes_with_content())
             .unwrap_or_default();
+        let omit_keeping_tree = Omit {
+            content_of,
+            attributes_except_on: None,
+        };
+        let omit = Omit {
+            attributes_except_on: attributes_read(&spec),
+            ..omit_keeping_tree.clone()
+        };
         Ok(Pipeline {
             spec,
             feature_order,
-            drop_content_of,
+            omit,
+            omit_keeping_tree,
         })
     }
 
@@ -199,7 +212,10 @@ impl Pipeline {
     /// one page of a WARC file). The options are not checked: an unknown codec is a
     /// decoding error of this document.
     pub fn run_bytes_with(&self, bytes: &[u8], decode: &DecodeOptions) -> Result<Extraction> {
-        Ok(self.run_bytes_keeping_tree(bytes, decode)?.0)
+        let decoded = pith_dom::decode::decode(bytes, decode)?;
+        let mut ex = self.run_str(&decoded.text)?;
+        ex.decoded_as = Some(decoded_label(&decoded));
+        Ok(ex)
     }
 
     /// [`run_bytes_with`](Pipeline::run_bytes_with), returning the tree as the tree
@@ -217,13 +233,18 @@ impl Pipeline {
 
     /// Parses text (with the pipeline's parse limits) and runs every stage.
     pub fn run_str(&self, html: &str) -> Result<Extraction> {
-        Ok(self.run_str_keeping_tree(html)?.0)
+        Ok(self.parse_and_run(html, &self.omit)?.0)
     }
 
-    /// [`run_str`](Pipeline::run_str), returning the edited tree too.
+    /// [`run_str`](Pipeline::run_str), returning the edited tree too. That tree keeps
+    /// every attribute, read by a stage or not, so it parses a little slower.
     pub fn run_str_keeping_tree(&self, html: &str) -> Result<(Extraction, Document)> {
-        let (doc, report) =
-            pith_dom::parse_html_dropping(html, &self.spec.parse, &self.drop_content_of);
+        self.parse_and_run(html, &self.omit_keeping_tree)
+    }
+
+    /// Parses, leaving out what `omit` says, and runs every stage.
+    fn parse_and_run(&self, html: &str, omit: &Omit) -> Result<(Extraction, Document)> {
+        let (doc, report) = pith_dom::parse_html_omitting(html, &self.spec.parse, omit);
         let (mut ex, doc) = self.run_document(doc)?;
         let mut notes = report.notes(&self.spec.parse);
         notes.append(&mut ex.diagnostics.notes);
@@ -292,6 +313,22 @@ impl Pipeline {
             diagnostics: Diagnostics::default(),
         })
     }
+}
+
+/// The elements whose attributes some stage reads (`None`: any element's), so the
+/// parser can leave out the others' attributes.
+fn attributes_read(spec: &PipelineSpec) -> Option<Vec<String>> {
+    let uses = spec.tree.iter().map(|s| s.reads_attributes());
+    let mut names: Vec<String> = Vec::new();
+    for used in uses.chain(std::iter::once(spec.segmenter.reads_attributes())) {
+        match used {
+            AttributeUse::All => return None,
+            AttributeUse::Of(of) => names.extend(of),
+        }
+    }
+    names.sort();
+    names.dedup();
+    Some(names)
 }
 
 /// Unknown codec names are configuration errors, reported when the pipeline loads rather

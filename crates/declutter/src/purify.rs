@@ -114,8 +114,10 @@ pub const URL_ATTRIBUTES: &[&str] = &[
 ///
 /// `class` and `id` are kept on approved elements by default because prune and shake
 /// read them (poison and bless words): a purified page run through declutter again then
-/// comes out the same (the pipeline is idempotent). Set `global_attributes` to `[]` for
-/// the barest markup.
+/// comes out the same (the pipeline is idempotent), with one exception: a bless word on
+/// an element purify flattens (`<span class="byline">`) is gone on the second run, so
+/// what only that blessing kept may then be shaken out. Set `global_attributes` to `[]`
+/// for the barest markup.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Purify {

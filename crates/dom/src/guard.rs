@@ -14,9 +14,11 @@
 //!
 //! Sitting where it sees the tree builder's answer to every start tag, the filter also
 //! pauses the tokenizer when a raw-text element whose content is dropped begins, so
-//! the parse driver can cut that content (decision 0006, `crate::rawtext`).
+//! the parse driver can cut that content (decision 0006, `crate::rawtext`), and, when
+//! attributes are cut, after every tag, where the tokenizer is known to be in the data
+//! state (decision 0007, `crate::attrskip`).
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 use html5ever::tendril::StrTendril;
@@ -168,6 +170,10 @@ pub(crate) struct Guard<S> {
     drop_content_of: Vec<LocalName>,
     /// The element just started whose content is to be dropped, and how it is read.
     raw_text: RefCell<Option<(LocalName, RawTextKind)>>,
+    /// Pause the tokenizer after every tag that leaves it in the data state.
+    pause_after_tags: bool,
+    /// The tokenizer is paused right after a tag, in the data state.
+    at_tag_end: Cell<bool>,
 }
 
 impl<S> Guard<S> {
@@ -175,9 +181,12 @@ impl<S> Guard<S> {
         inner: S,
         limits: &ParseLimits,
         drop_content_of: &[N],
+        pause_after_tags: bool,
     ) -> Guard<S> {
         Guard {
             inner,
+            pause_after_tags,
+            at_tag_end: Cell::new(false),
             drop_content_of: drop_content_of
                 .iter()
                 .map(|n| LocalName::from(n.as_ref()))
@@ -210,6 +219,34 @@ impl<S> Guard<S> {
         self.raw_text.borrow_mut().take()
     }
 
+    /// Whether the tokenizer stopped right after a tag, in the data state (and clears
+    /// the flag): the driver may then cut the next start tag's attributes.
+    pub(crate) fn take_tag_end(&self) -> bool {
+        self.at_tag_end.replace(false)
+    }
+
+    /// With `pause_after_tags`, stops the tokenizer after a tag that leaves it in the
+    /// data state. html5ever sets the data state before it hands a tag to its sink, and
+    /// only `RawData` and `Plaintext` answers change it; `Script` and
+    /// `EncodingIndicator` answers pause it anyway, and the driver ignores both (the
+    /// text is decoded and scripting is off).
+    fn pause_after_tag(&self, result: TokenSinkResult<S::Handle>) -> TokenSinkResult<S::Handle>
+    where
+        S: TokenSink,
+    {
+        match result {
+            TokenSinkResult::Continue
+            | TokenSinkResult::Script(_)
+            | TokenSinkResult::EncodingIndicator(_)
+                if self.pause_after_tags =>
+            {
+                self.at_tag_end.set(true);
+                TokenSinkResult::EncodingIndicator(StrTendril::new())
+            }
+            result => result,
+        }
+    }
+
     /// Turns the tree builder's "read raw text now" into "stop the tokenizer" for an
     /// element whose content is dropped. html5ever's tokenizer has already switched to
     /// the data state before asking its sink about a start tag, and an
@@ -237,6 +274,7 @@ impl<S> Guard<S> {
             RawKind::ScriptDataEscaped(_) => return TokenSinkResult::RawData(kind),
         };
         *self.raw_text.borrow_mut() = Some((name.clone(), kind));
+        self.at_tag_end.set(true);
         TokenSinkResult::EncodingIndicator(StrTendril::new())
     }
 
@@ -298,16 +336,20 @@ impl<S: TokenSink> TokenSink for Guard<S> {
             Token::CommentToken(_) => self.admit_comment(),
             _ => true,
         };
-        if !admitted {
-            return TokenSinkResult::Continue;
-        }
         match token {
+            Token::TagToken(_) if !admitted => self.pause_after_tag(TokenSinkResult::Continue),
+            _ if !admitted => TokenSinkResult::Continue,
             Token::TagToken(tag)
                 if tag.kind == TagKind::StartTag && !self.drop_content_of.is_empty() =>
             {
                 let name = tag.name.clone();
                 let result = self.inner.process_token(Token::TagToken(tag), line_number);
-                self.intercept_raw_text(&name, result)
+                let result = self.intercept_raw_text(&name, result);
+                self.pause_after_tag(result)
+            }
+            token @ Token::TagToken(_) => {
+                let result = self.inner.process_token(token, line_number);
+                self.pause_after_tag(result)
             }
             token => self.inner.process_token(token, line_number),
         }

@@ -17,6 +17,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod attrskip;
 pub mod decode;
 mod events;
 mod guard;
@@ -27,7 +28,8 @@ mod serialize;
 mod sink;
 mod tree;
 
+pub use attrskip::SHAPES_THE_TREE;
 pub use events::{Event, EventError};
 pub use guard::{ParseLimits, ParseReport};
-pub use parse::{parse_bytes, parse_html, parse_html_dropping, parse_html_with};
+pub use parse::{parse_bytes, parse_html, parse_html_omitting, parse_html_with, Omit};
 pub use tree::{Children, Document, Edge, Element, ElementNamespace, NodeData, NodeId, Traverse};

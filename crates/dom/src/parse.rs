@@ -5,10 +5,11 @@
 //! where hostile-page limits belong) and so the parse happens exactly once.
 
 use html5ever::tendril::StrTendril;
-use html5ever::tokenizer::{BufferQueue, Tokenizer, TokenizerOpts};
+use html5ever::tokenizer::{BufferQueue, TokenSink, Tokenizer, TokenizerOpts};
 use html5ever::tree_builder::{TreeBuilder, TreeBuilderOpts, TreeSink};
 use html5ever::TokenizerResult;
 
+use crate::attrskip::AttributeCut;
 use crate::decode::{decode, DecodeError, DecodeOptions, Decoded};
 use crate::guard::{Guard, ParseLimits, ParseReport};
 use crate::prescan::limit_attributes;
@@ -26,39 +27,68 @@ pub fn parse_html(text: &str) -> Document {
 
 /// Parses decoded HTML text with the given limits; the report says which were hit.
 pub fn parse_html_with(text: &str, limits: &ParseLimits) -> (Document, ParseReport) {
-    parse_html_dropping::<&str>(text, limits, &[])
+    parse_html_omitting(text, limits, &Omit::default())
 }
 
-/// Parses like [`parse_html_with`], but leaves out the content of the raw-text elements
-/// named in `drop_content_of` (lower-case names; `script`, `style`, `textarea`, `title`,
-/// `xmp`, `iframe`, `noembed`, `noframes` are the ones html5ever reads as raw text,
-/// other names change nothing). The elements themselves stay, empty, and the rest of
-/// the tree is exactly what [`parse_html_with`] builds.
+/// What a parse may leave out of the tree because nothing that reads the tree needs it.
+/// The default leaves out nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Omit {
+    /// Raw-text elements whose content is left out (lower-case names; `script`,
+    /// `style`, `textarea`, `title`, `xmp`, `iframe`, `noembed`, `noframes` are the ones
+    /// html5ever reads as raw text, other names change nothing). The elements stay,
+    /// empty (decision 0006).
+    pub content_of: Vec<String>,
+    /// `Some(names)`: only these elements (lower-case names) keep their attributes, with
+    /// the ones whose attributes decide the tree's shape ([`crate::SHAPES_THE_TREE`]); every
+    /// other element has none. `None`: all attributes are kept (decision 0007).
+    pub attributes_except_on: Option<Vec<String>>,
+}
+
+/// Parses like [`parse_html_with`], leaving out what `omit` names. The tree is otherwise
+/// exactly the one [`parse_html_with`] builds: the same elements, text and comments in
+/// the same places.
 ///
-/// For pipelines whose first stage deletes those elements anyway: their text is about
-/// half of a typical page's bytes, and skipping it saves its tokenizing and its nodes.
-pub fn parse_html_dropping<S: AsRef<str>>(
+/// For pipelines whose stages never look at what is left out: the content of `script`
+/// and `style` is about half of a typical page's bytes, and attributes are more than
+/// half of what is left for html5ever's tokenizer.
+pub fn parse_html_omitting(
     text: &str,
     limits: &ParseLimits,
-    drop_content_of: &[S],
+    omit: &Omit,
 ) -> (Document, ParseReport) {
     let opts = TreeBuilderOpts {
         scripting_enabled: false,
         ..TreeBuilderOpts::default()
     };
+    let cut = omit.attributes_except_on.as_deref().map(AttributeCut::new);
     let builder = TreeBuilder::new(ArenaSink::new(), opts);
-    let guard = Guard::new(builder, limits, drop_content_of);
+    let guard = Guard::new(builder, limits, &omit.content_of, cut.is_some());
     let tokenizer = Tokenizer::new(guard, TokenizerOpts::default());
     let (text, attributes_dropped) = limit_attributes(text, limits.max_attributes);
     let input = BufferQueue::default();
     input.push_back(StrTendril::from(&*text));
+    let in_foreign_content = || {
+        tokenizer
+            .sink
+            .adjusted_current_node_present_but_not_in_html_namespace()
+    };
+    if let Some(cut) = &cut {
+        cut.cut_next(&input, in_foreign_content);
+    }
     // `Script` and `EncodingIndicator` results only pause the tokenizer (so a script
     // could run, or the caller could re-decode); the text is decoded already, so we
     // resume until the input is consumed. The guard also pauses it after the start tag
-    // of an element whose content is dropped: the content is cut here.
+    // of an element whose content is dropped, for the content to be cut here, and, when
+    // attributes are cut, after every tag, for the next tag's attributes to be cut.
     while !matches!(tokenizer.feed(&input), TokenizerResult::Done) {
         if let Some((name, kind)) = tokenizer.sink.take_raw_text() {
             skip_raw_text(&input, &name, kind);
+        }
+        if tokenizer.sink.take_tag_end() {
+            if let Some(cut) = &cut {
+                cut.cut_next(&input, in_foreign_content);
+            }
         }
     }
     tokenizer.end();

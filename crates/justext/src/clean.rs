@@ -16,7 +16,7 @@
 //! # let _ = stage;
 //! ```
 
-use pith_core::{Diagnostics, Result, TreeStage};
+use pith_core::{AttributeUse, Diagnostics, Result, TreeStage};
 use pith_dom::{Document, NodeData, NodeId};
 use serde::{Deserialize, Serialize};
 
@@ -71,6 +71,12 @@ impl TreeStage for JustextClean {
 
     fn deletes_with_content(&self) -> Vec<String> {
         self.kill.clone()
+    }
+
+    /// `rel` of `<link>` (stylesheets go before the rest); the `style` attributes it
+    /// removes need not be there.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(vec!["link".to_string()])
     }
 }
 

@@ -17,7 +17,7 @@
 //! assert_eq!(stage, Paragraphs::default());
 //! ```
 
-use pith_core::{Block, Result, Segmenter};
+use pith_core::{AttributeUse, Block, Result, Segmenter};
 use pith_dom::{Document, Edge, NodeData};
 use serde::{Deserialize, Serialize};
 
@@ -113,6 +113,12 @@ impl Segmenter for Paragraphs {
             }
         }
         Ok(maker.finish())
+    }
+
+    /// `alt` and `src` of `<img>` when images are blocks; nothing otherwise.
+    fn reads_attributes(&self) -> AttributeUse {
+        let img = self.image_blocks.then(|| "img".to_string());
+        AttributeUse::Of(img.into_iter().collect())
     }
 }
 

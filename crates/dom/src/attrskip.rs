@@ -1,0 +1,385 @@
+//! Cutting unread attributes out of start tags before html5ever tokenizes them.
+//!
+//! Why: html5ever reads attribute names and values one character at a time, pushing
+//! each into a growing string; on the scrapinghub sample that is more than half of its
+//! tokenizer's time, and the built-in jusText pipelines read no attribute at all on
+//! most elements. When a pipeline says which elements' attributes it reads, the parse
+//! driver cuts the attributes of every other start tag out of the input just before
+//! the tokenizer gets to it: `<div class="nav" id=top>` is read as `<div>` (decision
+//! 0007).
+//!
+//! The cut must change nothing but the attributes. Three things make that hold:
+//!
+//! - It happens only where the tokenizer is known to be in the data state: right after
+//!   it emitted a tag (the token guard pauses it there), and only for the first `<` of
+//!   the text that follows, so everything up to that `<` is read as data.
+//! - Where the tag ends, and whether it is self-closing, is found by the WHATWG
+//!   tokenizer's own tag states ([`scan_start_tag`]): a `>` inside a quoted value does
+//!   not end the tag, `<a href=x/>` is not self-closing. Character references, NULs and
+//!   CR/LF normalisation change characters inside names and values, never where the
+//!   tag ends. The tag name is kept byte for byte.
+//! - Elements whose attributes the tree builder itself reads keep them
+//!   ([`SHAPES_THE_TREE`]): `<input type=hidden>` in tables, `<font color>` in SVG,
+//!   `<annotation-xml encoding>`, `<template shadowrootmode>`, and the formatting
+//!   elements, which the "Noah's Ark" clause compares attribute by attribute. `a` is
+//!   the one formatting element that is cut: a new `<a>` first removes any `a` after
+//!   the last marker, so that comparison never finds three.
+//!
+//! `tests/omit_parse.rs` checks trees against html5ever's own on generated pages.
+
+use html5ever::tokenizer::BufferQueue;
+
+/// Elements whose attributes the HTML tree builder reads, so cutting them could change
+/// the tree's shape: they always keep their attributes.
+pub const SHAPES_THE_TREE: &[&str] = &[
+    "input",
+    "font",
+    "annotation-xml",
+    "template",
+    "b",
+    "big",
+    "code",
+    "em",
+    "i",
+    "nobr",
+    "s",
+    "small",
+    "strike",
+    "strong",
+    "tt",
+    "u",
+];
+
+/// Where a start tag's parts are, as byte offsets into the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct StartTag {
+    /// End of the tag name (it starts right after the `<`).
+    pub(crate) name_end: usize,
+    /// Start of what closes the tag: its `>`, or the `/` of a self-closing `/>`.
+    pub(crate) close: usize,
+}
+
+impl StartTag {
+    /// Whether there is anything (attributes, spaces) between the name and the close.
+    pub(crate) fn has_attributes(&self) -> bool {
+        self.close > self.name_end
+    }
+}
+
+/// The tag states that decide where a start tag ends.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    BeforeAttributeName,
+    AttributeName,
+    AfterAttributeName,
+    BeforeAttributeValue,
+    Unquoted,
+    AfterQuotedValue,
+    SelfClosing,
+}
+
+/// Tab, LF, FF, space, and CR (which the tokenizer reads as LF).
+fn is_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0c' | b' ' | b'\r')
+}
+
+/// Reads the start tag whose `<` is at `lt`, as the tokenizer does in the data state.
+/// `None` when the `<` does not begin a start tag (no ASCII letter after it) or the
+/// text ends inside the tag (the tokenizer then drops the tag).
+pub(crate) fn scan_start_tag(b: &[u8], lt: usize) -> Option<StartTag> {
+    if !b.get(lt + 1)?.is_ascii_alphabetic() {
+        return None;
+    }
+    let mut i = lt + 1;
+    while i < b.len() && !is_space(b[i]) && b[i] != b'/' && b[i] != b'>' {
+        i += 1;
+    }
+    let name_end = i;
+    let mut state = State::BeforeAttributeName;
+    loop {
+        let c = *b.get(i)?;
+        state = match state {
+            State::BeforeAttributeName | State::AfterAttributeName if is_space(c) => state,
+            State::BeforeAttributeName | State::AfterAttributeName if c == b'/' => {
+                State::SelfClosing
+            }
+            State::BeforeAttributeName | State::AfterAttributeName if c == b'>' => {
+                return Some(StartTag { name_end, close: i });
+            }
+            State::AfterAttributeName if c == b'=' => State::BeforeAttributeValue,
+            // A new attribute's first character, `=` included.
+            State::BeforeAttributeName | State::AfterAttributeName => State::AttributeName,
+            State::AttributeName => match c {
+                b'/' => State::SelfClosing,
+                b'=' => State::BeforeAttributeValue,
+                b'>' => return Some(StartTag { name_end, close: i }),
+                c if is_space(c) => State::AfterAttributeName,
+                _ => State::AttributeName,
+            },
+            State::BeforeAttributeValue => match c {
+                b'"' | b'\'' => {
+                    let end = memchr::memchr(c, &b[i + 1..])?;
+                    i += 1 + end;
+                    State::AfterQuotedValue
+                }
+                b'>' => return Some(StartTag { name_end, close: i }),
+                c if is_space(c) => State::BeforeAttributeValue,
+                _ => State::Unquoted,
+            },
+            State::Unquoted => match c {
+                b'>' => return Some(StartTag { name_end, close: i }),
+                c if is_space(c) => State::BeforeAttributeName,
+                _ => State::Unquoted,
+            },
+            State::AfterQuotedValue => match c {
+                b'/' => State::SelfClosing,
+                b'>' => return Some(StartTag { name_end, close: i }),
+                c if is_space(c) => State::BeforeAttributeName,
+                // Missing space: the tokenizer reads this as the next attribute's start.
+                _ => State::AttributeName,
+            },
+            State::SelfClosing => match c {
+                b'>' => {
+                    return Some(StartTag {
+                        name_end,
+                        close: i - 1,
+                    })
+                }
+                c if is_space(c) => State::BeforeAttributeName,
+                b'/' => State::SelfClosing,
+                _ => State::AttributeName,
+            },
+        };
+        i += 1;
+    }
+}
+
+/// Which elements keep their attributes in a parse that cuts the others'.
+#[derive(Clone, Debug)]
+pub(crate) struct AttributeCut {
+    /// Lower-case names: the pipeline's, and [`SHAPES_THE_TREE`].
+    keep_on: Vec<Vec<u8>>,
+}
+
+impl AttributeCut {
+    /// Keeps the attributes of `keep_on` (lower-case element names) and of
+    /// [`SHAPES_THE_TREE`]. Names are matched as tags are written in the page, so `img`
+    /// also keeps `<image>`'s, which the tree builder turns into `img`.
+    pub(crate) fn new<S: AsRef<str>>(keep_on: &[S]) -> AttributeCut {
+        let mut names: Vec<&str> = SHAPES_THE_TREE.to_vec();
+        for name in keep_on.iter().map(AsRef::as_ref) {
+            names.push(name);
+            if name == "img" {
+                names.push("image");
+            }
+        }
+        let keep_on = names.iter().map(|n| n.as_bytes().to_vec()).collect();
+        AttributeCut { keep_on }
+    }
+
+    /// Whether a tag name, as written in the page, keeps its attributes. The tokenizer
+    /// lower-cases ASCII letters only, so the comparison does too.
+    fn keeps(&self, name: &[u8]) -> bool {
+        self.keep_on.iter().any(|k| k.eq_ignore_ascii_case(name))
+    }
+
+    /// Cuts the attributes of the next start tag in `input`, which the tokenizer is about
+    /// to read in the data state ([`next_start_tag`] says which tag that is).
+    /// `in_foreign_content` answers the tokenizer's own question at `<![CDATA[`. The two
+    /// parts are slices of the first buffer, which holds the whole tag.
+    pub(crate) fn cut_next(&self, input: &BufferQueue, in_foreign_content: impl Fn() -> bool) {
+        let Some(front) = input.pop_front() else {
+            return;
+        };
+        let b = front.as_bytes();
+        match next_start_tag(b, in_foreign_content) {
+            Some((lt, tag)) if tag.has_attributes() && !self.keeps(&b[lt + 1..tag.name_end]) => {
+                let len = front.len32();
+                let tail = front.subtendril(tag.close as u32, len - tag.close as u32);
+                input.push_front(tail);
+                input.push_front(front.subtendril(0, tag.name_end as u32));
+            }
+            _ => input.push_front(front),
+        }
+    }
+}
+
+/// The next start tag the tokenizer reads from `b` in the data state, if it comes
+/// before any other tag: its `<` and its parts. Comments, doctypes, bogus comments,
+/// CDATA sections, `</>` and a `<` that begins no tag are passed over as the tokenizer
+/// does (they emit no tag, so the tokenizer is in the data state after them). `None`
+/// when an end tag comes first (the tokenizer stops after it anyway), or when `b` ends
+/// before the answer does.
+fn next_start_tag(b: &[u8], in_foreign_content: impl Fn() -> bool) -> Option<(usize, StartTag)> {
+    let mut at = 0;
+    loop {
+        let lt = at + memchr::memchr(b'<', &b[at..])?;
+        let next = *b.get(lt + 1)?;
+        at = match next {
+            c if c.is_ascii_alphabetic() => return Some((lt, scan_start_tag(b, lt)?)),
+            b'!' => markup_declaration_end(b, lt + 2, &in_foreign_content)?,
+            b'/' => match *b.get(lt + 2)? {
+                c if c.is_ascii_alphabetic() => return None,
+                // `</>` is dropped.
+                b'>' => lt + 3,
+                // A bogus comment, up to the next `>`.
+                _ => gt_after(b, lt + 2)?,
+            },
+            b'?' => gt_after(b, lt + 1)?,
+            // A `<` that begins nothing is text.
+            _ => lt + 1,
+        };
+    }
+}
+
+/// Just past the first `>` at or after `from`.
+fn gt_after(b: &[u8], from: usize) -> Option<usize> {
+    memchr::memchr(b'>', &b[from..]).map(|i| from + i + 1)
+}
+
+/// Where a markup declaration (`<!` read, `from` just after it) ends: a comment, a
+/// doctype (its first `>` ends it, even inside a quoted identifier), a CDATA section in
+/// foreign content, or a bogus comment.
+fn markup_declaration_end(
+    b: &[u8],
+    from: usize,
+    in_foreign_content: &impl Fn() -> bool,
+) -> Option<usize> {
+    let rest = &b[from..];
+    // The tokenizer waits for enough input to tell these apart.
+    if rest.len() < "[CDATA[".len() {
+        return None;
+    }
+    if rest.starts_with(b"--") {
+        comment_end(b, from + 2)
+    } else if rest[..7].eq_ignore_ascii_case(b"doctype") {
+        gt_after(b, from + 7)
+    } else if rest.starts_with(b"[CDATA[") && in_foreign_content() {
+        memchr::memmem::find(&rest[7..], b"]]>").map(|i| from + 7 + i + 3)
+    } else {
+        gt_after(b, from)
+    }
+}
+
+/// The comment states, reduced to where the comment ends (`from` is just after `<!--`):
+/// `<!-->` and `<!--->` end at once, otherwise the first `-->` or `--!>`. A `<!--`
+/// inside the comment only changes its parse errors, never its end.
+fn comment_end(b: &[u8], from: usize) -> Option<usize> {
+    #[derive(Clone, Copy)]
+    enum C {
+        Start,
+        StartDash,
+        Text,
+        EndDash,
+        End,
+        EndBang,
+    }
+    let mut state = C::Start;
+    let mut i = from;
+    loop {
+        if let C::Text = state {
+            i += memchr::memchr(b'-', &b[i..])?;
+        }
+        let c = *b.get(i)?;
+        i += 1;
+        state = match (state, c) {
+            (C::Start | C::StartDash | C::End | C::EndBang, b'>') => return Some(i),
+            (C::Start, b'-') => C::StartDash,
+            (C::StartDash | C::EndDash | C::End, b'-') => C::End,
+            (C::Text | C::EndBang, b'-') => C::EndDash,
+            (C::End, b'!') => C::EndBang,
+            _ => C::Text,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use html5ever::tendril::StrTendril;
+
+    fn cut(html: &str) -> String {
+        cut_in(html, false)
+    }
+
+    fn cut_in(html: &str, foreign: bool) -> String {
+        let input = BufferQueue::default();
+        input.push_back(StrTendril::from(html));
+        AttributeCut::new::<&str>(&[]).cut_next(&input, || foreign);
+        let mut out = String::new();
+        while let Some(buf) = input.pop_front() {
+            out.push_str(&buf);
+        }
+        out
+    }
+
+    #[test]
+    fn attributes_go_and_the_rest_stays() {
+        assert_eq!(
+            cut("text <div class=\"a b\" id=x>more<p>"),
+            "text <div>more<p>"
+        );
+        assert_eq!(cut("<DIV Class=a>"), "<DIV>");
+        assert_eq!(cut("<p>"), "<p>");
+    }
+
+    #[test]
+    fn quoted_gt_does_not_end_the_tag() {
+        assert_eq!(cut("<a title='1 > 0' href=\"x>y\">t"), "<a>t");
+    }
+
+    #[test]
+    fn self_closing_is_kept_only_when_the_tokenizer_sees_it() {
+        assert_eq!(cut("<div class=a/>"), "<div>");
+        assert_eq!(cut("<div class='a'/>"), "<div/>");
+        assert_eq!(cut("<div class / >"), "<div>");
+        assert_eq!(cut("<div a=/>"), "<div>");
+        assert_eq!(cut("<div a //>"), "<div/>");
+    }
+
+    #[test]
+    fn tags_that_shape_the_tree_keep_their_attributes() {
+        assert_eq!(cut("<input type=hidden>"), "<input type=hidden>");
+        assert_eq!(cut("<B class=x>"), "<B class=x>");
+        assert_eq!(cut("<a class=x>"), "<a>");
+    }
+
+    #[test]
+    fn unfinished_tags_are_left_alone() {
+        assert_eq!(cut("<div class='a>"), "<div class='a>");
+        assert_eq!(cut("<div x"), "<div x");
+        assert_eq!(cut("<!-- <div x>"), "<!-- <div x>");
+    }
+
+    #[test]
+    fn comments_doctypes_and_stray_brackets_are_passed_over() {
+        assert_eq!(cut("a < b <!-- c --> <div x>"), "a < b <!-- c --> <div>");
+        assert_eq!(cut("<!-- <p a> --!><div x>"), "<!-- <p a> --!><div>");
+        assert_eq!(cut("<!--><div x>"), "<!--><div>");
+        assert_eq!(cut("<!---><div x>"), "<!---><div>");
+        assert_eq!(
+            cut("<!-- a --- b -- c ---><div x>"),
+            "<!-- a --- b -- c ---><div>"
+        );
+        assert_eq!(
+            cut("<!DOCTYPE html PUBLIC \"a>\"><div x>"),
+            "<!DOCTYPE html PUBLIC \"a>\"><div>"
+        );
+        assert_eq!(cut("<?php x ?></><div x>"), "<?php x ?></><div>");
+    }
+
+    #[test]
+    fn cdata_is_a_section_only_in_foreign_content() {
+        let html = "<![CDATA[ > <div x> ]]><p y>";
+        // In HTML content, a bogus comment up to the first `>`.
+        assert_eq!(cut_in(html, false), "<![CDATA[ > <div> ]]><p y>");
+        assert_eq!(cut_in(html, true), "<![CDATA[ > <div x> ]]><p>");
+        let html = "<![CDATA[ x ]] ><div x>";
+        assert_eq!(cut_in(html, true), html);
+    }
+
+    #[test]
+    fn an_end_tag_first_stops_the_search() {
+        assert_eq!(cut("</p><div x>"), "</p><div x>");
+    }
+}

@@ -1,0 +1,354 @@
+//! `parse_html_omitting` must build html5ever's tree minus what it was asked to leave
+//! out (the text inside the dropped elements, the attributes of the elements not kept),
+//! nothing else. Checked on generated pages made of the constructs that decide where
+//! raw text and tags end (end tags, `<!--` escapes, nested `<script>`, quoted `>`,
+//! `/>`, CR/LF, foreign content, formatting elements, ...), and on every dataset page.
+
+use pith_dom::{
+    parse_html_omitting, parse_html_with, Document, Edge, ElementNamespace, NodeData, Omit,
+    ParseLimits, SHAPES_THE_TREE,
+};
+use proptest::prelude::*;
+
+const DROPPED: &[&str] = &[
+    "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes",
+];
+
+const PIECES: &[&str] = &[
+    "<script>",
+    "<script type=x>",
+    "</script>",
+    "</SCRIPT >",
+    "</script",
+    "</script/",
+    "<script ",
+    "<scriptx>",
+    "</scripts>",
+    "<style>",
+    "</style>",
+    "</style\r",
+    "<textarea>",
+    "</textarea>",
+    "<title>",
+    "</title>",
+    "<xmp>",
+    "</xmp>",
+    "<iframe>",
+    "</iframe>",
+    "<noembed>",
+    "</noembed>",
+    "<noframes>",
+    "</noframes>",
+    "<!--",
+    "-->",
+    "-",
+    "--",
+    "<",
+    ">",
+    "/",
+    "</",
+    "<!",
+    "<!-",
+    "\r\n",
+    "\r",
+    "\n",
+    "\0",
+    " ",
+    "\t",
+    "x",
+    "é",
+    "&amp;",
+    "&lt;/script>",
+    "<p>",
+    "</p>",
+    "<div>",
+    "</div>",
+    "<b>",
+    "</b>",
+    "<svg>",
+    "</svg>",
+    "<math>",
+    "<mi>",
+    "<table>",
+    "<tr>",
+    "<td>",
+    "<select>",
+    "<template>",
+    "</template>",
+    "<head>",
+    "<body>",
+    "<frameset>",
+    "<plaintext>",
+    "<noscript>",
+    "<div class=\"a>b\" id=x>",
+    "<DIV CLASS=X>",
+    "<p id='a'/>",
+    "<a href=x/>",
+    "<a href=\"y\">",
+    "</a>",
+    "<br/>",
+    "<img src=a alt=b>",
+    "<image src=a>",
+    "<input type=hidden>",
+    "<input>",
+    "<font color=red>",
+    "<b class=x>",
+    "<b class=y>",
+    "<i x>",
+    "<nobr a>",
+    "<annotation-xml encoding=\"text/html\">",
+    "<template shadowrootmode=open>",
+    "<meta charset=utf-8>",
+    "<link rel=stylesheet href=s>",
+    "<span a=1 a=2 =b>",
+    "<div\0x y>",
+    "<html lang=en>",
+    "<body class=b>",
+    "<option selected>",
+    "<![CDATA[",
+    "]]>",
+    "<?x>",
+    "<!DOCTYPE html>",
+    "<path d='x'/>",
+    "<circle r=1 />",
+    "<mi a=1/>",
+    "<!--->",
+    "--!>",
+    "!",
+    "'",
+    "\"",
+    "=",
+];
+
+/// Elements the test keeps the attributes of (besides [`SHAPES_THE_TREE`]).
+const KEPT: &[&str] = &["link", "img"];
+
+/// What to leave out of the expected tree: the text of the dropped elements, the
+/// attributes of the elements not kept.
+#[derive(Clone, Copy)]
+struct Expect {
+    dropped_text: bool,
+    cut_attributes: bool,
+}
+
+/// The document as a flat list of events, leaving out what `leave_out` says.
+fn events(doc: &Document, leave_out: Expect) -> Vec<String> {
+    let mut out = Vec::new();
+    for edge in doc.traverse(doc.root()) {
+        match edge {
+            Edge::Open(id) => match doc.data(id) {
+                NodeData::Element(e) => {
+                    let name = e.name().to_ascii_lowercase();
+                    // Kept by name as written: `<image>` (an `img` in HTML) with `img`.
+                    let written_as = |n: &str| name == n || (n == "img" && name == "image");
+                    let kept = SHAPES_THE_TREE.iter().chain(KEPT).any(|n| written_as(n));
+                    let attrs: Vec<String> = e
+                        .attrs()
+                        .filter(|_| kept || !leave_out.cut_attributes)
+                        .map(|(k, v)| format!("{k}={v:?}"))
+                        .collect();
+                    out.push(format!(
+                        "<{} {:?} {}>",
+                        e.name(),
+                        e.namespace(),
+                        attrs.join(" ")
+                    ));
+                }
+                NodeData::Text(t) => {
+                    let in_dropped = doc
+                        .parent(id)
+                        .and_then(|p| doc.element(p))
+                        .is_some_and(|e| {
+                            e.namespace() == ElementNamespace::Html && DROPPED.contains(&e.name())
+                        });
+                    if !(leave_out.dropped_text && in_dropped) {
+                        out.push(format!("text {t:?}"));
+                    }
+                }
+                other => out.push(format!("{other:?}")),
+            },
+            Edge::Close(id) => {
+                if let Some(name) = doc.element_name(id) {
+                    out.push(format!("</{name}>"));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The three ways to omit: content only, attributes only, both.
+fn omissions() -> [(Omit, Expect); 3] {
+    let content = || DROPPED.iter().map(|s| s.to_string()).collect();
+    let kept = || Some(KEPT.iter().map(|s| s.to_string()).collect());
+    [
+        (
+            Omit {
+                content_of: content(),
+                attributes_except_on: None,
+            },
+            Expect {
+                dropped_text: true,
+                cut_attributes: false,
+            },
+        ),
+        (
+            Omit {
+                content_of: Vec::new(),
+                attributes_except_on: kept(),
+            },
+            Expect {
+                dropped_text: false,
+                cut_attributes: true,
+            },
+        ),
+        (
+            Omit {
+                content_of: content(),
+                attributes_except_on: kept(),
+            },
+            Expect {
+                dropped_text: true,
+                cut_attributes: true,
+            },
+        ),
+    ]
+}
+
+const NOTHING: Expect = Expect {
+    dropped_text: false,
+    cut_attributes: false,
+};
+
+/// Whether the omitting parses of `html` give the full parse's tree minus the omissions.
+fn same_trees(html: &str) -> Result<(), String> {
+    let limits = ParseLimits::default();
+    let (full, _) = parse_html_with(html, &limits);
+    for (omit, expect) in omissions() {
+        let (lean, _) = parse_html_omitting(html, &limits, &omit);
+        let (want, got) = (events(&full, expect), events(&lean, NOTHING));
+        if want != got {
+            let at = want.iter().zip(&got).take_while(|(a, b)| a == b).count();
+            let (from, to) = (at.saturating_sub(3), at + 3);
+            return Err(format!(
+                "{omit:?}\nat event {at}\nwant {:?}\ngot  {:?}",
+                &want[from.min(want.len())..to.min(want.len())],
+                &got[from.min(got.len())..to.min(got.len())]
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check(html: &str) -> Result<(), TestCaseError> {
+    same_trees(html).map_err(|e| TestCaseError::fail(format!("page {html:?}: {e}")))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn the_tree_is_html5evers_minus_what_is_omitted(
+        pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..40)
+    ) {
+        check(&pieces.concat())?;
+    }
+}
+
+#[test]
+fn hand_picked_pages() {
+    for html in [
+        "<script>if (a<b) x()</script><p>after",
+        "<script><!--<script>x</script>y--></script><p>after",
+        "<script><!--<script></script></script><p>after",
+        "<style>p{}</style ><p>after",
+        "<textarea>\n<b>raw</b></textarea>x",
+        "<svg><script>a<b>c</b></script></svg><p>after",
+        "<table><script>x</script><tr><td>cell",
+        "<script>never closed <p>",
+        "<title>t</title><noscript><p>n</p></noscript>",
+        "<div title='a>b' class=c>text</div><a href=x/>link",
+        "<table><input type=hidden><input type=text><tr><td>x",
+        "<b class=1><b class=2><b class=3><b class=1><p>x",
+        "<a class=1><a class=2><a class=3><a class=1><p>x",
+        "<math><annotation-xml encoding='text/html'><div class=a>x</div>",
+        "<svg><font color=red class=a>x</font></svg>",
+        "<img src=a><image src=b alt=c>",
+        "<div class=x",
+    ] {
+        same_trees(html).unwrap_or_else(|e| panic!("page {html:?}: {e}"));
+    }
+}
+
+#[test]
+fn cut_attributes_are_gone_and_kept_ones_stay() {
+    let omit = Omit {
+        content_of: Vec::new(),
+        attributes_except_on: Some(vec!["img".into()]),
+    };
+    let html =
+        "<div class=nav id=top><img src=a.png alt='A'><image src=b.png><b class=x>y</b></div>";
+    let (doc, _) = parse_html_omitting(html, &ParseLimits::default(), &omit);
+    let attrs: Vec<(String, usize)> = doc
+        .descendants(doc.body().unwrap())
+        .filter_map(|n| doc.element(n))
+        .map(|e| (e.name().to_string(), e.attr_count()))
+        .collect();
+    let want = [("body", 0), ("div", 0), ("img", 2), ("img", 1), ("b", 1)];
+    let want: Vec<(String, usize)> = want.iter().map(|&(n, c)| (n.to_string(), c)).collect();
+    assert_eq!(attrs, want);
+}
+
+#[test]
+fn the_elements_stay_and_lose_their_text() {
+    let omit = Omit {
+        content_of: vec!["script".into()],
+        ..Omit::default()
+    };
+    let (doc, _) = parse_html_omitting(
+        "<script>var a = '<p>';</script><p>kept</p>",
+        &ParseLimits::default(),
+        &omit,
+    );
+    let script = doc
+        .descendants(doc.root())
+        .find(|&n| doc.element_name(n) == Some("script"))
+        .expect("script element");
+    assert_eq!(doc.first_child(script), None);
+    assert_eq!(doc.text_content(doc.root()), "kept");
+}
+
+/// `$PITH_DATASETS`, else `../shared/datasets` beside the repository.
+fn datasets_dir() -> std::path::PathBuf {
+    use std::path::{Path, PathBuf};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    match std::env::var_os("PITH_DATASETS") {
+        Some(p) if Path::new(&p).is_absolute() => PathBuf::from(p),
+        Some(p) => root.join(p),
+        None => root.join("../shared/datasets"),
+    }
+}
+
+#[test]
+fn every_dataset_page_gives_the_same_tree() {
+    let mut pages = 0;
+    for set in ["scrapinghub", "cleaneval-dev"] {
+        let dir = datasets_dir().join(set).join("html");
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            eprintln!("skipped: dataset not found at {}", dir.display());
+            continue;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            let bytes = std::fs::read(&path).unwrap();
+            let text = pith_dom::decode::decode(&bytes, &Default::default())
+                .unwrap()
+                .text;
+            if let Err(e) = same_trees(&text) {
+                panic!("{} differs: {}", path.display(), &e[..e.len().min(2000)]);
+            }
+            pages += 1;
+        }
+    }
+    eprintln!("{pages} pages compared");
+}
