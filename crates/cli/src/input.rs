@@ -36,7 +36,7 @@ pub enum Body {
     /// Page bytes (a file, or a WARC record's payload).
     Bytes {
         /// The bytes (an HTTP payload still has its transfer and content coding).
-        bytes: Vec<u8>,
+        bytes: Payload,
         /// The charset of the HTTP `Content-Type`.
         charset: Option<String>,
         /// HTTP `Content-Encoding` (undone when the payload really is compressed).
@@ -48,6 +48,36 @@ pub enum Body {
     Text(String),
     /// The input failed for this document: it becomes an error record.
     Failed(String),
+}
+
+/// Bytes that start some way into a buffer: a WARC record's payload after its HTTP
+/// headers, without moving the payload (pages are megabytes; headers are a few
+/// hundred bytes).
+#[derive(Debug)]
+pub struct Payload {
+    buf: Vec<u8>,
+    start: usize,
+}
+
+impl Payload {
+    /// The bytes of `buf` from `start` on.
+    pub fn after(buf: Vec<u8>, start: usize) -> Payload {
+        let start = start.min(buf.len());
+        Payload { buf, start }
+    }
+}
+
+impl From<Vec<u8>> for Payload {
+    fn from(buf: Vec<u8>) -> Payload {
+        Payload { buf, start: 0 }
+    }
+}
+
+impl std::ops::Deref for Payload {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.buf[self.start..]
+    }
 }
 
 /// One input document.
@@ -417,7 +447,7 @@ fn read_one(
                     Body::Failed(format!("document larger than --max-bytes {limit}"))
                 }
                 Ok(_) => Body::Bytes {
-                    bytes,
+                    bytes: bytes.into(),
                     charset: None,
                     content_encoding: None,
                     chunked: false,
@@ -479,14 +509,14 @@ fn read_warc(
 
 /// A WARC record to a document, or a skip when it is not a successful HTML response.
 fn warc_doc(rec: warc::WarcRecord, source: &str, n: usize, max_bytes: u64) -> Item {
-    let mut block = rec.block;
+    let mut block = Payload::from(rec.block);
     let (content_type, charset, content_encoding, chunked) = if rec.warc_type == "response" {
         match warc::parse_http(&block) {
             Some(http) => {
                 if !(200..300).contains(&http.status) {
                     return Item::Skipped(format!("http-{}", http.status));
                 }
-                block.drain(..http.payload_start);
+                block = Payload::after(block.buf, http.payload_start);
                 let charset = http.content_type.as_deref().and_then(warc::charset_param);
                 (
                     http.content_type.or(rec.payload_type.clone()),

@@ -152,7 +152,7 @@ fn debug_hooks(doc: &Doc) {
     });
     if enabled {
         let bytes: &[u8] = match &doc.body {
-            input::Body::Bytes { bytes, .. } => bytes,
+            input::Body::Bytes { bytes, .. } => bytes.as_ref(),
             input::Body::Text(t) => t.as_bytes(),
             input::Body::Failed(_) => return,
         };
