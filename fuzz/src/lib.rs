@@ -38,7 +38,10 @@ pub fn extract_bytes(data: &[u8]) {
             (Ok(lean), Ok((full, _))) => {
                 assert_eq!(lean.blocks, full.blocks, "blocks differ");
                 // Compared as text: a NaN feature equals itself there.
-                let (a, b) = (format!("{:?}", lean.features), format!("{:?}", full.features));
+                let (a, b) = (
+                    format!("{:?}", lean.features),
+                    format!("{:?}", full.features),
+                );
                 assert_eq!(a, b, "features differ");
                 assert_eq!(lean.labels, full.labels, "labels differ");
             }

@@ -49,10 +49,13 @@ fn empty_name() -> QualName {
 }
 
 impl ArenaSink {
-    pub(crate) fn new() -> ArenaSink {
+    /// A sink whose arena has room for `nodes` nodes before it grows.
+    pub(crate) fn with_capacity(nodes: usize) -> ArenaSink {
+        let mut names = Vec::with_capacity(nodes.max(1));
+        names.push(empty_name());
         ArenaSink {
-            doc: RefCell::new(Document::new()),
-            names: RefCell::new(vec![empty_name()]),
+            doc: RefCell::new(Document::with_capacity(nodes)),
+            names: RefCell::new(names),
             quirks: Cell::new(QuirksMode::NoQuirks),
             parse_errors: Cell::new(0),
         }

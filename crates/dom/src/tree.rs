@@ -168,16 +168,21 @@ impl Default for Document {
 impl Document {
     /// An empty document: just the document node.
     pub fn new() -> Document {
-        Document {
-            nodes: vec![Node {
-                parent: None,
-                first_child: None,
-                last_child: None,
-                prev_sibling: None,
-                next_sibling: None,
-                data: NodeData::Document,
-            }],
-        }
+        Document::with_capacity(1)
+    }
+
+    /// An empty document with room for `nodes` nodes before the arena grows.
+    pub fn with_capacity(nodes: usize) -> Document {
+        let mut arena = Vec::with_capacity(nodes.max(1));
+        arena.push(Node {
+            parent: None,
+            first_child: None,
+            last_child: None,
+            prev_sibling: None,
+            next_sibling: None,
+            data: NodeData::Document,
+        });
+        Document { nodes: arena }
     }
 
     /// The document node.
