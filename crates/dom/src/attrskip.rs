@@ -78,9 +78,40 @@ enum State {
     SelfClosing,
 }
 
-/// Tab, LF, FF, space, and CR (which the tokenizer reads as LF).
+/// Byte classes of the tag states: tab, LF, FF, space and CR (which the tokenizer
+/// reads as LF); `/`; `>`; `=`. Every other byte continues a name or a value.
+const SPACE: u8 = 1;
+const SLASH: u8 = 2;
+const GT: u8 = 4;
+const EQ: u8 = 8;
+
+static CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    class[b'\t' as usize] = SPACE;
+    class[b'\n' as usize] = SPACE;
+    class[0x0c] = SPACE;
+    class[b'\r' as usize] = SPACE;
+    class[b' ' as usize] = SPACE;
+    class[b'/' as usize] = SLASH;
+    class[b'>' as usize] = GT;
+    class[b'=' as usize] = EQ;
+    class
+};
+
+fn class(b: u8) -> u8 {
+    CLASS[usize::from(b)]
+}
+
 fn is_space(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | b'\x0c' | b' ' | b'\r')
+    class(b) == SPACE
+}
+
+/// The first index from `i` whose byte has one of the `stop` classes (`b.len()` if none).
+fn run_until(b: &[u8], mut i: usize, stop: u8) -> usize {
+    while i < b.len() && class(b[i]) & stop == 0 {
+        i += 1;
+    }
+    i
 }
 
 /// Reads the start tag whose `<` is at `lt`, as the tokenizer does in the data state.
@@ -90,13 +121,16 @@ pub(crate) fn scan_start_tag(b: &[u8], lt: usize) -> Option<StartTag> {
     if !b.get(lt + 1)?.is_ascii_alphabetic() {
         return None;
     }
-    let mut i = lt + 1;
-    while i < b.len() && !is_space(b[i]) && b[i] != b'/' && b[i] != b'>' {
-        i += 1;
-    }
-    let name_end = i;
+    let name_end = run_until(b, lt + 1, SPACE | SLASH | GT);
+    let mut i = name_end;
     let mut state = State::BeforeAttributeName;
     loop {
+        // Names and unquoted values go on until a byte of another class.
+        i = match state {
+            State::AttributeName => run_until(b, i, SPACE | SLASH | GT | EQ),
+            State::Unquoted => run_until(b, i, SPACE | GT),
+            _ => i,
+        };
         let c = *b.get(i)?;
         state = match state {
             State::BeforeAttributeName | State::AfterAttributeName if is_space(c) => state,
@@ -113,8 +147,7 @@ pub(crate) fn scan_start_tag(b: &[u8], lt: usize) -> Option<StartTag> {
                 b'/' => State::SelfClosing,
                 b'=' => State::BeforeAttributeValue,
                 b'>' => return Some(StartTag { name_end, close: i }),
-                c if is_space(c) => State::AfterAttributeName,
-                _ => State::AttributeName,
+                _ => State::AfterAttributeName,
             },
             State::BeforeAttributeValue => match c {
                 b'"' | b'\'' => {
@@ -128,8 +161,7 @@ pub(crate) fn scan_start_tag(b: &[u8], lt: usize) -> Option<StartTag> {
             },
             State::Unquoted => match c {
                 b'>' => return Some(StartTag { name_end, close: i }),
-                c if is_space(c) => State::BeforeAttributeName,
-                _ => State::Unquoted,
+                _ => State::BeforeAttributeName,
             },
             State::AfterQuotedValue => match c {
                 b'/' => State::SelfClosing,
@@ -159,6 +191,14 @@ pub(crate) fn scan_start_tag(b: &[u8], lt: usize) -> Option<StartTag> {
 pub(crate) struct AttributeCut {
     /// Lower-case names: the pipeline's, and [`SHAPES_THE_TREE`].
     keep_on: Vec<Vec<u8>>,
+    /// For each lower-case first byte, bit `n` set when a kept name of length `n` (or
+    /// of 31 and more, for bit 31) starts with it: most tags are rejected with one look.
+    lengths_by_first: [u32; 256],
+}
+
+/// The bit of a name length in [`AttributeCut::lengths_by_first`].
+fn length_bit(len: usize) -> u32 {
+    1 << len.min(31)
 }
 
 impl AttributeCut {
@@ -173,14 +213,28 @@ impl AttributeCut {
                 names.push("image");
             }
         }
-        let keep_on = names.iter().map(|n| n.as_bytes().to_vec()).collect();
-        AttributeCut { keep_on }
+        let keep_on: Vec<Vec<u8>> = names.iter().map(|n| n.as_bytes().to_vec()).collect();
+        let mut lengths_by_first = [0u32; 256];
+        for name in &keep_on {
+            if let Some(&first) = name.first() {
+                lengths_by_first[usize::from(first.to_ascii_lowercase())] |= length_bit(name.len());
+            }
+        }
+        AttributeCut {
+            keep_on,
+            lengths_by_first,
+        }
     }
 
     /// Whether a tag name, as written in the page, keeps its attributes. The tokenizer
     /// lower-cases ASCII letters only, so the comparison does too.
     fn keeps(&self, name: &[u8]) -> bool {
-        self.keep_on.iter().any(|k| k.eq_ignore_ascii_case(name))
+        let Some(&first) = name.first() else {
+            return false;
+        };
+        let lengths = self.lengths_by_first[usize::from(first.to_ascii_lowercase())];
+        lengths & length_bit(name.len()) != 0
+            && self.keep_on.iter().any(|k| k.eq_ignore_ascii_case(name))
     }
 
     /// Cuts the attributes of the next start tag in `input`, which the tokenizer is about
