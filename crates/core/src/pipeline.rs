@@ -212,7 +212,7 @@ impl Pipeline {
     /// one page of a WARC file). The options are not checked: an unknown codec is a
     /// decoding error of this document.
     pub fn run_bytes_with(&self, bytes: &[u8], decode: &DecodeOptions) -> Result<Extraction> {
-        let decoded = pith_dom::decode::decode(bytes, decode)?;
+        let decoded = pith_dom::decode::decode_borrowed(bytes, decode)?;
         let mut ex = self.run_str(&decoded.text)?;
         ex.decoded_as = Some(decoded_label(&decoded));
         Ok(ex)
@@ -225,7 +225,7 @@ impl Pipeline {
         bytes: &[u8],
         decode: &DecodeOptions,
     ) -> Result<(Extraction, Document)> {
-        let decoded = pith_dom::decode::decode(bytes, decode)?;
+        let decoded = pith_dom::decode::decode_borrowed(bytes, decode)?;
         let (mut ex, doc) = self.run_str_keeping_tree(&decoded.text)?;
         ex.decoded_as = Some(decoded_label(&decoded));
         Ok((ex, doc))
@@ -349,7 +349,7 @@ fn check_decode_options(opts: &DecodeOptions) -> Result<()> {
     Ok(())
 }
 
-fn decoded_label(d: &Decoded) -> (String, String) {
+fn decoded_label<T>(d: &Decoded<T>) -> (String, String) {
     (d.encoding.clone(), format!("{:?}", d.source))
 }
 

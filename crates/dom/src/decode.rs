@@ -243,11 +243,12 @@ pub enum EncodingSource {
     Default,
 }
 
-/// A decoded page.
+/// A decoded page. The text is a `String` ([`decode`]), or a `Cow<str>` that borrows
+/// the page bytes when they were already that text ([`decode_borrowed`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Decoded {
+pub struct Decoded<T = String> {
     /// The text (without a byte-order mark when one selected the encoding).
-    pub text: String,
+    pub text: T,
     /// Python's canonical codec name (`codecs.lookup(name).name`, e.g. `utf-8`,
     /// `iso8859-1`, `cp1252`, `euc_kr`); `utf-8`, `utf-16-le`, … for a BOM.
     pub encoding: String,
@@ -329,6 +330,17 @@ impl Codec {
     }
 
     /// [`Codec::decode`] for bytes that start at offset `base` of the input.
+    /// The text itself when `bytes` decode to exactly themselves: a UTF-8 codec and
+    /// valid UTF-8 (after the signature, for `utf-8-sig`).
+    fn as_utf8<'a>(&self, bytes: &'a [u8]) -> Option<&'a str> {
+        let bytes = match self.imp {
+            Impl::Utf8 => bytes,
+            Impl::Utf8Sig => bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes),
+            _ => return None,
+        };
+        std::str::from_utf8(bytes).ok()
+    }
+
     fn decode_at(
         &self,
         bytes: &[u8],
@@ -581,14 +593,40 @@ fn label_codec(label: &[u8]) -> Option<Codec> {
 
 /// Decodes page bytes as jusText 3.0.2 does, plus the documented extensions.
 pub fn decode(bytes: &[u8], opts: &DecodeOptions) -> Result<Decoded, DecodeError> {
+    let d = decode_borrowed(bytes, opts)?;
+    Ok(Decoded {
+        text: d.text.into_owned(),
+        encoding: d.encoding,
+        source: d.source,
+        replaced: d.replaced,
+    })
+}
+
+/// [`decode`] without copying the page when it is valid UTF-8 decoded as UTF-8 (most
+/// of the web): the text then borrows `bytes`. Same answer as [`decode`] otherwise.
+pub fn decode_borrowed<'a>(
+    bytes: &'a [u8],
+    opts: &DecodeOptions,
+) -> Result<Decoded<Cow<'a, str>>, DecodeError> {
     let policy = opts.errors;
-    let done = |codec: Codec, rest: &[u8], base: usize, source| {
-        let (text, replaced) = codec.decode_at(rest, policy, base)?;
+    let done = |codec: Codec, rest: &'a [u8], base: usize, source| {
+        let text = match codec.as_utf8(rest) {
+            Some(text) => Cow::Borrowed(text),
+            None => {
+                let (text, replaced) = codec.decode_at(rest, policy, base)?;
+                return Ok(Decoded {
+                    text: Cow::Owned(text),
+                    encoding: codec.name.to_owned(),
+                    source,
+                    replaced,
+                });
+            }
+        };
         Ok(Decoded {
             text,
             encoding: codec.name.to_owned(),
             source,
-            replaced,
+            replaced: false,
         })
     };
 
@@ -631,7 +669,7 @@ pub fn decode(bytes: &[u8], opts: &DecodeOptions) -> Result<Decoded, DecodeError
 
     if let Ok(text) = std::str::from_utf8(bytes) {
         return Ok(Decoded {
-            text: text.to_owned(),
+            text: Cow::Borrowed(text),
             encoding: "utf-8".to_owned(),
             source: EncodingSource::Utf8,
             replaced: false,

@@ -2,9 +2,11 @@
 //! 3.11 on the reference machine (the expression is quoted next to each value), and the
 //! rule numbers refer to the module documentation.
 
+use std::borrow::Cow;
+
 use pith_dom::decode::{
-    decode, decode_str_default, lookup_codec, sniff_meta_charset, sniff_xml_encoding, DecodeError,
-    DecodeOptions, Decoded, EncodingSource, ErrorPolicy,
+    decode, decode_borrowed, decode_str_default, lookup_codec, sniff_meta_charset,
+    sniff_xml_encoding, DecodeError, DecodeOptions, Decoded, EncodingSource, ErrorPolicy,
 };
 
 fn opts() -> DecodeOptions {
@@ -900,5 +902,26 @@ fn random_binary_never_panics() {
         }
         let d = decode_str_default(&bytes);
         assert!(d.text.len() <= bytes.len() * 3 + 3);
+    }
+}
+
+#[test]
+fn utf8_pages_are_borrowed_and_others_decoded() {
+    let cases: [(&[u8], bool); 5] = [
+        (b"<meta charset=utf-8><p>caf\xc3\xa9", true),
+        (b"\xef\xbb\xbf<p>signed", true),
+        (b"<p>no declaration, valid UTF-8 \xc3\xa9", true),
+        (b"<meta charset=latin-1><p>caf\xe9", false),
+        (b"<p>invalid \xff falls back", false),
+    ];
+    for (bytes, borrowed) in cases {
+        let lean = decode_borrowed(bytes, &opts()).unwrap();
+        let full = decode(bytes, &opts()).unwrap();
+        assert_eq!(matches!(lean.text, Cow::Borrowed(_)), borrowed, "{bytes:?}");
+        assert_eq!(lean.text, full.text);
+        assert_eq!(
+            (lean.encoding, lean.source, lean.replaced),
+            (full.encoding, full.source, full.replaced)
+        );
     }
 }
