@@ -1,6 +1,6 @@
 //! Corpus-scale inputs end to end: WARC (plain and gzip, truncated, wrong
 //! Content-Length), JSON Lines, counts that add up, stable order with several workers,
-//! per-document safety (size, panic, timeout) and a closed output pipe.
+//! per-document safety (size, panic, timeout), a closed output pipe and Ctrl-C.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -467,6 +467,73 @@ fn a_closed_pipe_ends_the_run_quietly() {
         .unwrap();
     assert!(!err.contains("panicked"), "{err}");
     assert!(status.success(), "{status:?} {err}");
+}
+
+/// Ctrl-C (SIGINT) mid-run: the reader stops, the documents already read are finished
+/// and written whole, the stats say the run was interrupted, and the exit code is 130.
+/// Document 100 sleeps (test hook) until `--timeout`, so the signal surely arrives
+/// while the run is going.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_run_between_whole_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let recs: Vec<Vec<u8>> = (0..300)
+        .map(|i| match i {
+            100 => response("slow", "text/html", b"<p>PITH_DEBUG_SLEEP</p>"),
+            i => response(&format!("d{i}"), "text/html", page(i).as_bytes()),
+        })
+        .collect();
+    let w = write(dir.path(), "c.warc", &recs.concat());
+    let st = dir.path().join("c.json");
+    let out_path = dir.path().join("out.jsonl");
+    let child = Command::new(env!("CARGO_BIN_EXE_pith"))
+        .args([
+            "extract",
+            "--format",
+            "jsonl",
+            "-q",
+            "-j",
+            "1",
+            "--timeout",
+            "5",
+        ])
+        .args(["--stats", st.to_str().unwrap(), w.to_str().unwrap()])
+        .env("PITH_TEST_HOOKS", "1")
+        .stdout(std::fs::File::create(&out_path).unwrap())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let text = std::fs::read_to_string(&out_path).unwrap();
+    assert!(text.is_empty() || text.ends_with('\n'), "a record was cut");
+    let recs: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("every line is a whole record"))
+        .collect();
+    assert!(recs.len() < 300, "the run was not stopped");
+    for (i, r) in recs.iter().enumerate() {
+        let want = if i == 100 {
+            "<urn:uuid:slow>".to_string()
+        } else {
+            format!("<urn:uuid:d{i}>")
+        };
+        assert_eq!(
+            r["id"],
+            want.as_str(),
+            "records in input order, none skipped"
+        );
+    }
+    let s = stats(&st);
+    assert_eq!(s["interrupted"], true, "{s}");
 }
 
 #[test]
