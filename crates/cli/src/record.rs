@@ -112,12 +112,8 @@ fn jsonl_record(meta: &DocMeta, ex: &Extraction, paragraphs: bool, header: bool)
         out.extend_from_slice(b",\"encoding\":");
         json_str(&mut out, codec);
         out.extend_from_slice(b",\"encoding_source\":");
-        let source = if header {
-            "http-header".to_owned()
-        } else {
-            snake(source)
-        };
-        json_str(&mut out, &source);
+        let source = if header { "http-header" } else { source };
+        json_str(&mut out, source);
     }
     if !ex.diagnostics.notes.is_empty() {
         out.extend_from_slice(b",\"limits_hit\":");
@@ -125,22 +121,6 @@ fn jsonl_record(meta: &DocMeta, ex: &Extraction, paragraphs: bool, header: bool)
     }
     out.extend_from_slice(b"}\n");
     out
-}
-
-/// `MetaCharset` → `meta-charset`.
-fn snake(name: &str) -> String {
-    let mut s = String::new();
-    for (i, c) in name.chars().enumerate() {
-        if c.is_ascii_uppercase() {
-            if i > 0 {
-                s.push('-');
-            }
-            s.push(c.to_ascii_lowercase());
-        } else {
-            s.push(c);
-        }
-    }
-    s
 }
 
 /// The decoding options for one page: a known HTTP header charset is used like a forced

@@ -74,7 +74,8 @@ pub struct Extraction {
     pub cf_labels: Vec<Label>,
     /// The final label of every block.
     pub labels: Vec<Label>,
-    /// How the input was decoded (absent when the input was text or a tree).
+    /// How the input was decoded (absent when the input was text or a tree): the codec
+    /// name and [`EncodingSource::label`](pith_dom::decode::EncodingSource::label).
     pub decoded_as: Option<(String, String)>,
     /// What stages reported.
     pub diagnostics: Diagnostics,
@@ -350,7 +351,7 @@ fn check_decode_options(opts: &DecodeOptions) -> Result<()> {
 }
 
 fn decoded_label<T>(d: &Decoded<T>) -> (String, String) {
-    (d.encoding.clone(), format!("{:?}", d.source))
+    (d.encoding.clone(), d.source.label().to_owned())
 }
 
 /// Orders the features so that each comes after the features it requires, and checks

@@ -243,6 +243,21 @@ pub enum EncodingSource {
     Default,
 }
 
+impl EncodingSource {
+    /// A stable lower-case name: `forced`, `byte-order-mark`, `meta-charset`,
+    /// `xml-declaration`, `utf8` or `default` (the `encoding_source` of corpus records).
+    pub fn label(self) -> &'static str {
+        match self {
+            EncodingSource::Forced => "forced",
+            EncodingSource::ByteOrderMark => "byte-order-mark",
+            EncodingSource::MetaCharset => "meta-charset",
+            EncodingSource::XmlDeclaration => "xml-declaration",
+            EncodingSource::Utf8 => "utf8",
+            EncodingSource::Default => "default",
+        }
+    }
+}
+
 /// A decoded page. The text is a `String` ([`decode`]), or a `Cow<str>` that borrows
 /// the page bytes when they were already that text ([`decode_borrowed`]).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -108,7 +108,7 @@ fn an_xml_declared_iso_8859_2_page_is_decoded_right() {
     let pipeline = pith::preset("justext").unwrap();
     let ex = pipeline.run_bytes(&bytes).unwrap();
     assert_eq!(ex.blocks[0].text, polish);
-    assert_eq!(ex.decoded_as.as_ref().unwrap().1, "XmlDeclaration");
+    assert_eq!(ex.decoded_as.as_ref().unwrap().1, "xml-declaration");
 }
 
 #[test]
