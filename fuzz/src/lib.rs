@@ -170,3 +170,29 @@ pub fn pipeline_json(data: &[u8]) {
         let _ = pipeline.run_bytes(SMALL_PAGE.as_bytes());
     }
 }
+
+/// `warc`: bytes as an (uncompressed) WARC file, through the reader and the HTTP
+/// parsing of every record it yields. Checked besides "no panic": the reader always
+/// ends, yielding no more items than there are bytes (each consumes some input).
+pub fn warc(data: &[u8]) {
+    let reader = pith::warc::WarcReader::new(data, 1 << 16);
+    let mut items = 0usize;
+    for item in reader {
+        items += 1;
+        assert!(items <= data.len() + 1, "more items than input bytes");
+        let pith::warc::WarcItem::Record(rec) = item else {
+            continue;
+        };
+        if let Some(http) = pith::warc::parse_http(&rec.block) {
+            let payload = rec.block.get(http.payload_start..).unwrap_or_default();
+            if let Some(t) = &http.content_type {
+                let _ = pith::warc::charset_param(t);
+                let _ = pith::warc::is_html_type(t);
+            }
+            let _ = pith::warc::looks_like_html(payload);
+            if http.chunked {
+                let _ = pith::warc::dechunk(payload);
+            }
+        }
+    }
+}

@@ -13,7 +13,7 @@ use flate2::bufread::GzDecoder;
 use serde_json::value::RawValue;
 
 use crate::jsonl::{self, JsonlItem};
-use crate::warc::{self, Positioned, WarcItem, WarcReader};
+use pith::warc::{self, Positioned, WarcItem, WarcReader};
 
 /// What identifies a document in its output record.
 #[derive(Debug, Default)]

@@ -16,7 +16,6 @@ mod record;
 mod run;
 mod stats;
 mod tune_cmd;
-mod warc;
 
 use eval_cmd::{eval_command, EvalArgs};
 use extract::{extract, ExtractArgs};

@@ -234,7 +234,7 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
             chunked,
         } => {
             let dechunked = if *chunked {
-                crate::warc::dechunk(bytes).map(Cow::Owned)
+                pith::warc::dechunk(bytes).map(Cow::Owned)
             } else {
                 None
             };

@@ -29,6 +29,7 @@ pub use pith_declutter as declutter;
 pub use pith_dom as dom;
 pub use pith_justext as justext;
 pub use pith_stoplists as stoplists;
+pub use pith_warc as warc;
 
 /// Every built-in preset, in the order `pith pipeline list` shows them.
 pub fn presets() -> Vec<Preset> {

@@ -62,10 +62,21 @@ fn pipeline_json_corpus() {
     replay("pipeline_json", checks::pipeline_json);
 }
 
+#[test]
+fn warc_corpus() {
+    replay("warc", checks::warc);
+}
+
 /// Every target's corpus is fed to every check too: pages as pipelines, JSON as pages.
 #[test]
 fn all_corpora_through_all_checks() {
-    let targets = ["extract_bytes", "decode", "pipeline_json", "declutter"];
+    let targets = [
+        "extract_bytes",
+        "decode",
+        "pipeline_json",
+        "declutter",
+        "warc",
+    ];
     for target in targets {
         for path in corpus_files(target) {
             let data = fs::read(&path).expect("corpus file");
@@ -73,6 +84,7 @@ fn all_corpora_through_all_checks() {
             checks::decode(&data);
             checks::pipeline_json(&data);
             checks::declutter(&data);
+            checks::warc(&data);
         }
     }
 }

@@ -6,7 +6,8 @@
 //! reports no byte offsets, reads every body whole (even one it would skip, and with a
 //! 1 MiB buffer per record), cannot resynchronise after a wrong `Content-Length`, and
 //! uses libflate without member boundaries. This reader is one small state machine
-//! over any `BufRead` (plain or [`crate::input::GzMembers`]):
+//! over any `BufRead` that can say where it is ([`Positioned`]: plain bytes, or the CLI's
+//! gzip reader, which names the compressed member):
 //!
 //! * a record is a `WARC/` version line, header lines up to a blank line, and
 //!   `Content-Length` bytes of block; any run of CR/LF bytes may follow;
@@ -17,12 +18,22 @@
 //!   (also one inside the block just read, for a length that was too long);
 //! * input that ends inside a record is an error naming the record and the offset.
 
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
 use std::io::{self, BufRead, Read};
 
 /// A reader whose position in the underlying stream can be asked for messages.
 pub trait Positioned {
     /// Where the reader is, for error messages ("byte 1234", or a gzip member's offset).
     fn describe(&self, offset: u64) -> String;
+}
+
+/// Plain bytes in memory: positions are byte offsets.
+impl Positioned for &[u8] {
+    fn describe(&self, offset: u64) -> String {
+        format!("byte {offset}")
+    }
 }
 
 /// What the reader yields.
