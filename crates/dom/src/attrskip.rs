@@ -118,6 +118,17 @@ fn run_until(b: &[u8], mut i: usize, stop: u8) -> usize {
 /// `None` when the `<` does not begin a start tag (no ASCII letter after it) or the
 /// text ends inside the tag (the tokenizer then drops the tag).
 pub(crate) fn scan_start_tag(b: &[u8], lt: usize) -> Option<StartTag> {
+    scan_start_tag_with(b, lt, |_| {})
+}
+
+/// [`scan_start_tag`], telling `on_attribute` where each attribute begins (the offset
+/// of its name's first byte), in order; those seen before the text ends are told even
+/// when the tag is unfinished.
+pub(crate) fn scan_start_tag_with(
+    b: &[u8],
+    lt: usize,
+    mut on_attribute: impl FnMut(usize),
+) -> Option<StartTag> {
     if !b.get(lt + 1)?.is_ascii_alphabetic() {
         return None;
     }
@@ -132,7 +143,7 @@ pub(crate) fn scan_start_tag(b: &[u8], lt: usize) -> Option<StartTag> {
             _ => i,
         };
         let c = *b.get(i)?;
-        state = match state {
+        let next = match state {
             State::BeforeAttributeName | State::AfterAttributeName if is_space(c) => state,
             State::BeforeAttributeName | State::AfterAttributeName if c == b'/' => {
                 State::SelfClosing
@@ -182,6 +193,11 @@ pub(crate) fn scan_start_tag(b: &[u8], lt: usize) -> Option<StartTag> {
                 _ => State::AttributeName,
             },
         };
+        // Each entry into the name state begins an attribute (`run_until` reads the rest).
+        if next == State::AttributeName {
+            on_attribute(i);
+        }
+        state = next;
         i += 1;
     }
 }

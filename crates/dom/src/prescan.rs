@@ -7,10 +7,13 @@
 //!
 //! It is cheap on ordinary pages: a tag with more than `max_attributes` attributes is at
 //! least `2 · max_attributes` bytes long, so only stretches between a `<` and the next
-//! `>` that long are parsed; everything else is skipped with `memchr`. When nothing is
+//! `>` that long are parsed (with the tokenizer's tag states, shared with
+//! `crate::attrskip`); everything else is skipped with `memchr`. When nothing is
 //! cut the text is returned as it was (no copy).
 
 use std::borrow::Cow;
+
+use crate::attrskip::scan_start_tag_with;
 
 /// Cuts attributes past the first `max_attributes` of every start tag; returns the text
 /// and the number of attributes removed.
@@ -37,7 +40,16 @@ pub(crate) fn limit_attributes(text: &str, max_attributes: usize) -> (Cow<'_, st
         if gt - lt < min_len {
             continue;
         }
-        let (end, cut, count) = scan_tag(bytes, lt + 1, max_attributes);
+        let mut count = 0;
+        let mut cut = None;
+        let tag = scan_start_tag_with(bytes, lt, |at| {
+            if count == max_attributes {
+                cut = Some(at);
+            }
+            count += 1;
+        });
+        // Up to what closes the tag (`>` or `/>`), or the end of an unfinished one.
+        let end = tag.map_or(bytes.len(), |t| t.close);
         if let Some(from) = cut {
             cuts.push((from, end));
             removed += count - max_attributes;
@@ -55,62 +67,6 @@ pub(crate) fn limit_attributes(text: &str, max_attributes: usize) -> (Cow<'_, st
     }
     out.push_str(&text[last..]);
     (Cow::Owned(out), removed)
-}
-
-/// Scans one start tag from just after `<` the way the HTML tokenizer does (name, then
-/// attributes with optional quoted or unquoted values). Returns the offset of the tag's
-/// closing `>` (or of the end of the text), where the excess attributes start (if the
-/// tag has more than `max`), and how many attributes it has.
-fn scan_tag(b: &[u8], start: usize, max: usize) -> (usize, Option<usize>, usize) {
-    let is_space = |c: u8| matches!(c, b'\t' | b'\n' | b'\x0c' | b'\r' | b' ');
-    let mut i = start;
-    while i < b.len() && !is_space(b[i]) && b[i] != b'/' && b[i] != b'>' {
-        i += 1;
-    }
-    let mut count = 0;
-    let mut cut = None;
-    loop {
-        while i < b.len() && (is_space(b[i]) || b[i] == b'/') {
-            i += 1;
-        }
-        if i >= b.len() || b[i] == b'>' {
-            return (i, cut, count);
-        }
-        // An attribute begins here.
-        if count == max {
-            cut = Some(i);
-        }
-        count += 1;
-        let name_start = i;
-        while i < b.len()
-            && !is_space(b[i])
-            && b[i] != b'/'
-            && b[i] != b'>'
-            && (b[i] != b'=' || i == name_start)
-        {
-            i += 1;
-        }
-        while i < b.len() && is_space(b[i]) {
-            i += 1;
-        }
-        if i < b.len() && b[i] == b'=' {
-            i += 1;
-            while i < b.len() && is_space(b[i]) {
-                i += 1;
-            }
-            match b.get(i) {
-                Some(&q @ (b'"' | b'\'')) => {
-                    i += 1;
-                    i = memchr::memchr(q, &b[i..]).map_or(b.len(), |k| i + k + 1);
-                }
-                _ => {
-                    while i < b.len() && !is_space(b[i]) && b[i] != b'>' {
-                        i += 1;
-                    }
-                }
-            }
-        }
-    }
 }
 
 #[cfg(test)]
