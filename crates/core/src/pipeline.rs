@@ -213,10 +213,7 @@ impl Pipeline {
     /// one page of a WARC file). The options are not checked: an unknown codec is a
     /// decoding error of this document.
     pub fn run_bytes_with(&self, bytes: &[u8], decode: &DecodeOptions) -> Result<Extraction> {
-        let decoded = pith_dom::decode::decode_borrowed(bytes, decode)?;
-        let mut ex = self.run_str(&decoded.text)?;
-        ex.decoded_as = Some(decoded_label(&decoded));
-        Ok(ex)
+        Ok(self.decode_and_run(bytes, decode, &self.omit)?.0)
     }
 
     /// [`run_bytes_with`](Pipeline::run_bytes_with), returning the tree as the tree
@@ -226,8 +223,19 @@ impl Pipeline {
         bytes: &[u8],
         decode: &DecodeOptions,
     ) -> Result<(Extraction, Document)> {
+        self.decode_and_run(bytes, decode, &self.omit_keeping_tree)
+    }
+
+    /// Decodes (borrowing the bytes when they are the text already), then
+    /// [`parse_and_run`](Pipeline::parse_and_run); records how the page was decoded.
+    fn decode_and_run(
+        &self,
+        bytes: &[u8],
+        decode: &DecodeOptions,
+        omit: &Omit,
+    ) -> Result<(Extraction, Document)> {
         let decoded = pith_dom::decode::decode_borrowed(bytes, decode)?;
-        let (mut ex, doc) = self.run_str_keeping_tree(&decoded.text)?;
+        let (mut ex, doc) = self.parse_and_run(&decoded.text, omit)?;
         ex.decoded_as = Some(decoded_label(&decoded));
         Ok((ex, doc))
     }
