@@ -274,7 +274,6 @@ impl<S> Guard<S> {
             RawKind::ScriptDataEscaped(_) => return TokenSinkResult::RawData(kind),
         };
         *self.raw_text.borrow_mut() = Some((name.clone(), kind));
-        self.at_tag_end.set(true);
         TokenSinkResult::EncodingIndicator(StrTendril::new())
     }
 
