@@ -4,13 +4,18 @@ use std::fs::File;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread;
+use std::time::Duration;
 
 use clap::Args;
 use pith::output::Format;
 use pith::Pipeline;
+use pith_corpus::{InputFormat, InputOptions, Mode, RunConfig, RECORD_MAX_BYTES};
 use serde_json::{json, Value};
 
-use crate::record::Mode;
+use crate::progress::CliObserver;
 use crate::UsageError;
 
 #[derive(Args, Debug)]
@@ -180,5 +185,94 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
         ),
         None => Box::new(io::stdout().lock()),
     };
-    crate::run::run_extract(&args, pipeline, mode, out)
+    run_extract(&args, pipeline, mode, out)
+}
+
+/// The directory globs of `--glob`.
+fn glob_set(globs: &[String]) -> Result<Option<globset::GlobSet>, UsageError> {
+    if globs.is_empty() {
+        return Ok(None);
+    }
+    let mut b = globset::GlobSetBuilder::new();
+    for g in globs {
+        b.add(globset::Glob::new(g).map_err(|e| UsageError(format!("--glob {g}: {e}")))?);
+    }
+    Ok(Some(b.build().map_err(|e| UsageError(e.to_string()))?))
+}
+
+/// `pith extract` after its options are checked: builds the run from the arguments,
+/// runs it (`pith_corpus::run`), prints the summary and gives the exit code.
+fn run_extract(
+    args: &ExtractArgs,
+    pipeline: Pipeline,
+    mode: Mode,
+    out: Box<dyn Write>,
+) -> Result<ExitCode, UsageError> {
+    let input_format: InputFormat = args.input_format.parse().map_err(UsageError)?;
+    let globs = glob_set(&args.globs)?;
+    if !(args.timeout >= 0.0 && args.timeout.is_finite()) {
+        return Err(UsageError(
+            "--timeout must be a number of seconds ≥ 0".into(),
+        ));
+    }
+    let workers = match args.jobs {
+        Some(0) => return Err(UsageError("-j must be at least 1".into())),
+        Some(n) => n,
+        None => thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let corpus = matches!(mode, Mode::Jsonl { .. });
+    let cfg = RunConfig {
+        workers,
+        timeout: (args.timeout > 0.0).then(|| Duration::from_secs_f64(args.timeout)),
+        mode,
+        max_bytes: args.max_bytes.unwrap_or(RECORD_MAX_BYTES),
+        unordered: args.unordered,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // Only the first handler can be set; a second run in one process keeps it.
+        let _ = ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+    }
+    let opts = InputOptions {
+        format: input_format,
+        html_field: args.html_field.clone(),
+        max_bytes: args.max_bytes.unwrap_or(RECORD_MAX_BYTES),
+        max_file_bytes: args.max_bytes.unwrap_or(u64::MAX),
+        globs,
+    };
+    let inputs = pith_corpus::read_inputs(&args.files, opts);
+    let mut observer = CliObserver::new(!args.quiet, !corpus);
+    let mut out = io::BufWriter::with_capacity(256 * 1024, out);
+    let end = pith_corpus::run(
+        Arc::new(pipeline),
+        inputs,
+        &cfg,
+        &mut out,
+        stop,
+        &mut observer,
+    );
+    observer.finish();
+    if let Some(e) = end.write_error {
+        return Err(UsageError(format!("cannot write output: {e}")));
+    }
+    if corpus && !args.quiet {
+        eprintln!("{}", end.stats.line());
+    }
+    if let Some(path) = &args.stats {
+        let json = serde_json::to_string_pretty(&end.stats).expect("serialisable");
+        std::fs::write(path, json + "\n")
+            .map_err(|e| UsageError(format!("{}: cannot write stats: {e}", path.display())))?;
+    }
+    Ok(if end.interrupted_by_signal {
+        ExitCode::from(130)
+    } else if end.stats.errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -8,13 +8,8 @@ use clap::{Parser, Subcommand};
 
 mod eval_cmd;
 mod extract;
-mod input;
-mod jsonl;
 mod pipeline_cmd;
 mod progress;
-mod record;
-mod run;
-mod stats;
 mod tune_cmd;
 
 use eval_cmd::{eval_command, EvalArgs};

@@ -1,10 +1,47 @@
-//! A progress line on a terminal (indicatif): documents, documents/s, MB/s, errors.
-//! Hidden when stderr is not a terminal or with `--quiet`.
+//! What `pith extract` shows while it runs: a progress line on a terminal (indicatif:
+//! documents, documents/s, MB/s, errors; hidden when stderr is not a terminal or with
+//! `--quiet`) and, outside corpus mode, one stderr line per failed document.
 
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pith_corpus::{DocMeta, Observer, Stats};
+
+/// The run observer of `pith extract`.
+pub struct CliObserver {
+    progress: Progress,
+    report_errors: bool,
+}
+
+impl CliObserver {
+    /// A progress line when `progress` (on a terminal); each failed document on stderr
+    /// when `report_errors`.
+    pub fn new(progress: bool, report_errors: bool) -> CliObserver {
+        CliObserver {
+            progress: Progress::new(progress),
+            report_errors,
+        }
+    }
+
+    /// Removes the progress line.
+    pub fn finish(&self) {
+        self.progress.finish();
+    }
+}
+
+impl Observer for CliObserver {
+    fn progress(&mut self, s: &Stats) {
+        self.progress
+            .update(s.extracted + s.errors, s.bytes, s.errors, s.skipped);
+    }
+
+    fn error(&mut self, meta: &DocMeta, message: &str) {
+        if self.report_errors {
+            eprintln!("pith: {}: {message}", meta.id);
+        }
+    }
+}
 
 /// The progress display (a no-op when hidden).
 pub struct Progress {

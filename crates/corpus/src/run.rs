@@ -24,7 +24,6 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::panic::{self, AssertUnwindSafe};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -33,15 +32,14 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{bounded, unbounded, Receiver, RecvTimeoutError, Sender};
 use pith::Pipeline;
 
-use crate::input::{self, Doc, DocMeta, InputOptions, Item};
-use crate::progress::Progress;
+use crate::input::{self, Doc, DocMeta, Item};
 use crate::record::{self, Mode, Outcome};
 use crate::stats::Stats;
 
-/// Default `--max-bytes` for records inside WARC and JSONL inputs: 16 MiB.
-pub const RECORD_MAX_BYTES: u64 = 16 * 1024 * 1024;
+pub use crate::input::RECORD_MAX_BYTES;
 
 /// Settings of a run.
+#[derive(Clone, Debug)]
 pub struct RunConfig {
     /// Worker threads.
     pub workers: usize,
@@ -49,15 +47,38 @@ pub struct RunConfig {
     pub timeout: Option<Duration>,
     /// Output records.
     pub mode: Mode,
-    /// Largest document.
+    /// Largest page after undoing an HTTP content coding.
     pub max_bytes: u64,
-    /// Show a progress line (on a terminal).
-    pub progress: bool,
     /// Write records as they are done instead of in input order.
     pub unordered: bool,
-    /// Report each failed document on stderr.
-    pub report_errors: bool,
 }
+
+impl RunConfig {
+    /// One worker per core, a 60 s timeout, [`RECORD_MAX_BYTES`], input order.
+    pub fn new(mode: Mode) -> RunConfig {
+        RunConfig {
+            workers: thread::available_parallelism().map_or(1, |n| n.get()),
+            timeout: Some(Duration::from_secs(60)),
+            mode,
+            max_bytes: RECORD_MAX_BYTES,
+            unordered: false,
+        }
+    }
+}
+
+/// Told what happens during a run (on the calling thread, between writes).
+pub trait Observer {
+    /// After each record is written, with the counts so far.
+    fn progress(&mut self, _stats: &Stats) {}
+    /// After the error record of a document is written.
+    fn error(&mut self, _meta: &DocMeta, _message: &str) {}
+}
+
+/// An [`Observer`] that ignores everything.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoObserver;
+
+impl Observer for NoObserver {}
 
 /// What a run ended with.
 pub struct RunEnd {
@@ -177,25 +198,37 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// Silences the default panic message for worker threads (their panics become error
-/// records); other threads keep the default hook.
+/// records); other threads keep the hook they had. Installed once per process, however
+/// many runs it makes.
 fn install_panic_hook() {
-    let default = panic::take_hook();
-    panic::set_hook(Box::new(move |info| {
-        if thread::current().name() != Some(WORKER_NAME) {
-            default(info);
-        }
-    }));
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let previous = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            if thread::current().name() != Some(WORKER_NAME) {
+                previous(info);
+            }
+        }));
+    });
 }
 
-/// Runs every input through the pipeline and writes the records to `out`.
-pub fn run(
+/// Runs every item of `inputs` through the pipeline and writes the records to `out`,
+/// in input order unless [`RunConfig::unordered`]. Setting `stop` ends the run between
+/// whole records (the records of documents already read are still written); a closed
+/// output (`BrokenPipe`) ends it at once. `inputs` is read on its own thread.
+pub fn run<I>(
     pipeline: Arc<Pipeline>,
-    inputs: Vec<PathBuf>,
-    input_opts: InputOptions,
+    inputs: I,
     cfg: &RunConfig,
     out: &mut dyn Write,
     stop: Arc<AtomicBool>,
-) -> RunEnd {
+    observer: &mut dyn Observer,
+) -> RunEnd
+where
+    I: IntoIterator<Item = Item>,
+    I::IntoIter: Send + 'static,
+{
+    let inputs = inputs.into_iter();
     install_panic_hook();
     let start = Instant::now();
     let workers = cfg.workers.max(1);
@@ -215,7 +248,7 @@ pub fn run(
             .name("pith-reader".into())
             .spawn(move || {
                 let mut seq = 0u64;
-                input::read_all(&inputs, &input_opts, &mut |item| {
+                let mut send = |item: Item| {
                     if stop.load(Ordering::Relaxed) {
                         return false;
                     }
@@ -242,7 +275,12 @@ pub fn run(
                         }
                     }
                     true
-                });
+                };
+                for item in inputs {
+                    if !send(item) {
+                        break;
+                    }
+                }
                 let _ = res_tx.send(Msg::End(seq));
             })
             .expect("spawn the reader thread")
@@ -274,7 +312,6 @@ pub fn run(
         workers,
         ..Stats::default()
     };
-    let mut progress = Progress::new(cfg.progress);
     let mut pending: BTreeMap<u64, (Outcome, u64, Arc<DocMeta>)> = BTreeMap::new();
     let mut next = 0u64;
     let mut total: Option<u64> = None;
@@ -320,19 +357,12 @@ pub fn run(
                 None => stats.extracted += 1,
                 Some(msg) => {
                     stats.errors += 1;
-                    if cfg.report_errors {
-                        eprintln!("pith: {}: {msg}", meta.id);
-                    }
+                    observer.error(&meta, msg);
                 }
             }
             let _ = token_tx.send(());
             next += 1;
-            progress.update(
-                stats.extracted + stats.errors,
-                stats.bytes,
-                stats.errors,
-                stats.skipped,
-            );
+            observer.progress(&stats);
         }
     }
     if !closed {
@@ -344,7 +374,6 @@ pub fn run(
         }
     }
     finished.store(true, Ordering::Relaxed);
-    progress.finish();
     let interrupted_by_signal = stop.load(Ordering::Relaxed) && !closed;
     stats.interrupted = closed || interrupted_by_signal;
     if !stats.interrupted {
@@ -394,91 +423,4 @@ fn watchdog(
             }
         }
     }
-}
-
-/// `pith extract` after its options are checked: builds the run from the arguments,
-/// runs it, prints the summary and gives the exit code.
-pub fn run_extract(
-    args: &crate::extract::ExtractArgs,
-    pipeline: Pipeline,
-    mode: Mode,
-    out: Box<dyn Write>,
-) -> Result<std::process::ExitCode, crate::UsageError> {
-    use crate::UsageError;
-    use std::process::ExitCode;
-
-    let input_format: input::InputFormat = args.input_format.parse().map_err(UsageError)?;
-    let globs = if args.globs.is_empty() {
-        None
-    } else {
-        let mut b = globset::GlobSetBuilder::new();
-        for g in &args.globs {
-            b.add(globset::Glob::new(g).map_err(|e| UsageError(format!("--glob {g}: {e}")))?);
-        }
-        Some(b.build().map_err(|e| UsageError(e.to_string()))?)
-    };
-    if !(args.timeout >= 0.0 && args.timeout.is_finite()) {
-        return Err(UsageError(
-            "--timeout must be a number of seconds ≥ 0".into(),
-        ));
-    }
-    let workers = match args.jobs {
-        Some(0) => return Err(UsageError("-j must be at least 1".into())),
-        Some(n) => n,
-        None => thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let corpus = matches!(mode, Mode::Jsonl { .. });
-    let cfg = RunConfig {
-        workers,
-        timeout: (args.timeout > 0.0).then(|| Duration::from_secs_f64(args.timeout)),
-        mode,
-        max_bytes: args.max_bytes.unwrap_or(RECORD_MAX_BYTES),
-        progress: !args.quiet,
-        unordered: args.unordered,
-        report_errors: !corpus,
-    };
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        // Only the first handler can be set; a second run in one process keeps it.
-        let _ = ctrlc::set_handler(move || {
-            if stop.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        });
-    }
-    let opts = InputOptions {
-        format: input_format,
-        html_field: args.html_field.clone(),
-        max_bytes: args.max_bytes.unwrap_or(RECORD_MAX_BYTES),
-        max_file_bytes: args.max_bytes.unwrap_or(u64::MAX),
-        globs,
-    };
-    let mut out = io::BufWriter::with_capacity(256 * 1024, out);
-    let end = run(
-        Arc::new(pipeline),
-        args.files.clone(),
-        opts,
-        &cfg,
-        &mut out,
-        stop,
-    );
-    if let Some(e) = end.write_error {
-        return Err(UsageError(format!("cannot write output: {e}")));
-    }
-    if corpus && !args.quiet {
-        eprintln!("{}", end.stats.line());
-    }
-    if let Some(path) = &args.stats {
-        let json = serde_json::to_string_pretty(&end.stats).expect("serialisable");
-        std::fs::write(path, json + "\n")
-            .map_err(|e| UsageError(format!("{}: cannot write stats: {e}", path.display())))?;
-    }
-    Ok(if end.interrupted_by_signal {
-        ExitCode::from(130)
-    } else if end.stats.errors > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
 }

@@ -1,17 +1,17 @@
-//! Inputs of `pith extract`: files, directories (recursive, `--glob`), stdin, gzip,
-//! WARC / WARC.gz and JSON Lines, turned into a stream of documents.
+//! Inputs: files, directories (recursive, `--glob`), stdin, gzip, WARC / WARC.gz and
+//! JSON Lines, turned into one stream of documents ([`read_inputs`]).
 //!
-//! Everything here runs on one reader thread and streams: a WARC or JSONL file is never
-//! held in memory, only one document at a time (at most `--max-bytes`).
+//! The stream is lazy and holds one document at a time (at most `--max-bytes`): a WARC
+//! or JSONL file is never held in memory. A runner reads it on one thread.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use flate2::bufread::GzDecoder;
 use serde_json::value::RawValue;
 
+use crate::gz::GzMembers;
 use crate::jsonl::{self, JsonlItem};
 use pith::warc::{self, Positioned, WarcItem, WarcReader};
 
@@ -130,7 +130,11 @@ impl std::str::FromStr for InputFormat {
     }
 }
 
+/// Default largest document inside WARC and JSONL inputs: 16 MiB.
+pub const RECORD_MAX_BYTES: u64 = 16 * 1024 * 1024;
+
 /// Reader settings.
+#[derive(Clone, Debug)]
 pub struct InputOptions {
     /// How to read inputs.
     pub format: InputFormat,
@@ -142,6 +146,20 @@ pub struct InputOptions {
     pub max_file_bytes: u64,
     /// Glob patterns for files inside directories (all files when empty).
     pub globs: Option<globset::GlobSet>,
+}
+
+impl Default for InputOptions {
+    /// `auto` format, HTML field `html`, [`RECORD_MAX_BYTES`] for records, files whole,
+    /// every file of a directory.
+    fn default() -> Self {
+        InputOptions {
+            format: InputFormat::Auto,
+            html_field: "html".to_owned(),
+            max_bytes: RECORD_MAX_BYTES,
+            max_file_bytes: u64::MAX,
+            globs: None,
+        }
+    }
 }
 
 /// Expands the command-line inputs: directories become their files (recursively,
@@ -190,98 +208,8 @@ pub fn expand(
     out
 }
 
-/// A `BufRead` that counts the bytes consumed.
-pub struct Counting<R> {
-    inner: R,
-    /// Bytes consumed.
-    pub count: u64,
-}
-
-impl<R: BufRead> Read for Counting<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.count += n as u64;
-        Ok(n)
-    }
-}
-
-impl<R: BufRead> BufRead for Counting<R> {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        self.inner.fill_buf()
-    }
-    fn consume(&mut self, n: usize) {
-        self.count += n as u64;
-        self.inner.consume(n);
-    }
-}
-
-/// Multi-member gzip (one member per WARC record, or one for the whole file) that
-/// knows where each member starts, so errors name a compressed byte offset.
-pub struct GzMembers<R: BufRead> {
-    dec: Option<GzDecoder<Counting<R>>>,
-    between: Option<Counting<R>>,
-    /// Compressed offset of the member being read.
-    pub member_start: u64,
-    out: u64,
-}
-
-impl<R: BufRead> GzMembers<R> {
-    /// Reads gzip members from `inner` until its end.
-    pub fn new(inner: R) -> Self {
-        GzMembers {
-            dec: None,
-            between: Some(Counting { inner, count: 0 }),
-            member_start: 0,
-            out: 0,
-        }
-    }
-}
-
-impl<R: BufRead> Read for GzMembers<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        loop {
-            if let Some(dec) = &mut self.dec {
-                match dec.read(buf) {
-                    Ok(0) if !buf.is_empty() => {
-                        let inner = self.dec.take().expect("decoder").into_inner();
-                        self.between = Some(inner);
-                        continue;
-                    }
-                    Ok(n) => {
-                        self.out += n as u64;
-                        return Ok(n);
-                    }
-                    Err(e) => {
-                        let kind = if e.kind() == io::ErrorKind::UnexpectedEof {
-                            "truncated"
-                        } else {
-                            "corrupt"
-                        };
-                        return Err(io::Error::new(
-                            io::ErrorKind::InvalidData,
-                            format!(
-                                "{kind} gzip member at compressed byte {} (after {} decompressed bytes): {e}",
-                                self.member_start, self.out
-                            ),
-                        ));
-                    }
-                }
-            }
-            let Some(mut inner) = self.between.take() else {
-                return Ok(0);
-            };
-            if inner.fill_buf()?.is_empty() {
-                self.between = Some(inner);
-                return Ok(0);
-            }
-            self.member_start = inner.count;
-            self.dec = Some(GzDecoder::new(inner));
-        }
-    }
-}
-
 /// A boxed byte stream with a description of offsets for messages.
-pub struct Stream {
+pub(crate) struct Stream {
     reader: BufReader<Box<dyn Read + Send>>,
     gz: bool,
 }
@@ -354,25 +282,45 @@ fn name_format(path: &Path) -> InputFormat {
     }
 }
 
-/// Reads every input and hands each item to `emit`; stops early when `emit` returns
-/// false (Ctrl-C or a closed output).
-pub fn read_all(inputs: &[PathBuf], opts: &InputOptions, emit: &mut dyn FnMut(Item) -> bool) {
-    for input in expand(inputs, opts.globs.as_ref()) {
-        let path = match input {
-            Ok(p) => p,
-            Err((dir, msg)) => {
-                let source = dir.display().to_string();
-                if !emit(failed(&source, &source, msg)) {
-                    return;
-                }
-                continue;
+/// The documents of a list of inputs, in order: see [`read_inputs`].
+pub struct Inputs {
+    paths: std::vec::IntoIter<Result<Option<PathBuf>, (PathBuf, String)>>,
+    opts: Arc<InputOptions>,
+    current: Option<Box<dyn Iterator<Item = Item> + Send>>,
+}
+
+/// Reads `paths` (files, directories, `-` for stdin; stdin when empty) as `opts` says,
+/// lazily: each input is opened when the previous one is done, and a WARC or JSONL
+/// input yields one document at a time. An input that cannot be read yields one
+/// [`Body::Failed`] document, and the stream goes on with the next input.
+pub fn read_inputs(paths: &[PathBuf], opts: InputOptions) -> Inputs {
+    Inputs {
+        paths: expand(paths, opts.globs.as_ref()).into_iter(),
+        opts: Arc::new(opts),
+        current: None,
+    }
+}
+
+impl Iterator for Inputs {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        loop {
+            if let Some(item) = self.current.as_mut().and_then(Iterator::next) {
+                return Some(item);
             }
-        };
-        let source = path
-            .as_ref()
-            .map_or_else(|| "-".to_owned(), |p| p.display().to_string());
-        if !read_one(path.as_deref(), &source, opts, emit) {
-            return;
+            self.current = None;
+            let path = match self.paths.next()? {
+                Ok(p) => p,
+                Err((dir, msg)) => {
+                    let source = dir.display().to_string();
+                    return Some(failed(&source, &source, msg));
+                }
+            };
+            let source = path
+                .as_ref()
+                .map_or_else(|| "-".to_owned(), |p| p.display().to_string());
+            self.current = Some(read_one(path.as_deref(), source, self.opts.clone()));
         }
     }
 }
@@ -389,15 +337,21 @@ fn failed(id: &str, source: &str, msg: String) -> Item {
     })
 }
 
+/// The items of one input.
 fn read_one(
     path: Option<&Path>,
-    source: &str,
-    opts: &InputOptions,
-    emit: &mut dyn FnMut(Item) -> bool,
-) -> bool {
-    let (mut stream, head) = match open(path) {
+    source: String,
+    opts: Arc<InputOptions>,
+) -> Box<dyn Iterator<Item = Item> + Send> {
+    let (stream, head) = match open(path) {
         Ok(s) => s,
-        Err(e) => return emit(failed(source, source, format!("cannot read: {e}"))),
+        Err(e) => {
+            return Box::new(std::iter::once(failed(
+                &source,
+                &source,
+                format!("cannot read: {e}"),
+            )))
+        }
     };
     let mut format = opts.format;
     if format == InputFormat::Auto {
@@ -411,100 +365,93 @@ fn read_one(
         };
     }
     match format {
-        InputFormat::Warc => read_warc(stream, source, opts, emit),
-        InputFormat::Jsonl => {
-            for item in jsonl::JsonlReader::new(stream, source, &opts.html_field, opts.max_bytes) {
-                let item = match item {
-                    JsonlItem::Doc(meta, text) => {
-                        let size = text.len() as u64;
-                        Item::Doc(Doc {
-                            meta: Arc::new(meta),
-                            body: Body::Text(text),
-                            size,
-                        })
-                    }
-                    JsonlItem::Error(meta, msg) => Item::Doc(Doc {
-                        meta: Arc::new(meta),
-                        body: Body::Failed(msg),
-                        size: 0,
-                    }),
-                };
-                if !emit(item) {
-                    return false;
-                }
-            }
-            true
-        }
-        _ => {
-            let mut bytes = Vec::new();
-            let limit = opts.max_file_bytes;
-            let body = match (&mut stream)
-                .take(limit.saturating_add(1))
-                .read_to_end(&mut bytes)
-            {
-                Err(e) => Body::Failed(format!("cannot read: {e}")),
-                Ok(_) if bytes.len() as u64 > limit => {
-                    Body::Failed(format!("document larger than --max-bytes {limit}"))
-                }
-                Ok(_) => Body::Bytes {
-                    bytes: bytes.into(),
-                    charset: None,
-                    content_encoding: None,
-                    chunked: false,
-                },
-            };
-            let size = match &body {
-                Body::Bytes { bytes, .. } => bytes.len() as u64,
-                _ => 0,
-            };
-            emit(Item::Doc(Doc {
-                meta: Arc::new(DocMeta {
-                    id: source.to_owned(),
-                    source: source.to_owned(),
-                    ..DocMeta::default()
-                }),
-                body,
-                size,
-            }))
-        }
+        InputFormat::Warc => read_warc(stream, source, opts.max_bytes),
+        InputFormat::Jsonl => Box::new(
+            jsonl::JsonlReader::new(stream, source, opts.html_field.clone(), opts.max_bytes)
+                .map(jsonl_item),
+        ),
+        _ => Box::new(std::iter::once_with(move || {
+            read_html(stream, source, opts.max_file_bytes)
+        })),
     }
+}
+
+fn jsonl_item(item: JsonlItem) -> Item {
+    match item {
+        JsonlItem::Doc(meta, text) => {
+            let size = text.len() as u64;
+            Item::Doc(Doc {
+                meta: Arc::new(meta),
+                body: Body::Text(text),
+                size,
+            })
+        }
+        JsonlItem::Error(meta, msg) => Item::Doc(Doc {
+            meta: Arc::new(meta),
+            body: Body::Failed(msg),
+            size: 0,
+        }),
+    }
+}
+
+/// A whole input as one HTML page.
+fn read_html(stream: Stream, source: String, limit: u64) -> Item {
+    let mut bytes = Vec::new();
+    let body = match stream.take(limit.saturating_add(1)).read_to_end(&mut bytes) {
+        Err(e) => Body::Failed(format!("cannot read: {e}")),
+        Ok(_) if bytes.len() as u64 > limit => {
+            Body::Failed(format!("document larger than --max-bytes {limit}"))
+        }
+        Ok(_) => Body::Bytes {
+            bytes: bytes.into(),
+            charset: None,
+            content_encoding: None,
+            chunked: false,
+        },
+    };
+    let size = match &body {
+        Body::Bytes { bytes, .. } => bytes.len() as u64,
+        _ => 0,
+    };
+    Item::Doc(Doc {
+        meta: Arc::new(DocMeta {
+            id: source.clone(),
+            source,
+            ..DocMeta::default()
+        }),
+        body,
+        size,
+    })
 }
 
 fn read_warc(
     stream: Stream,
-    source: &str,
-    opts: &InputOptions,
-    emit: &mut dyn FnMut(Item) -> bool,
-) -> bool {
+    source: String,
+    max_bytes: u64,
+) -> Box<dyn Iterator<Item = Item> + Send> {
     // The block holds the HTTP headers too: allow them on top of --max-bytes.
-    let reader = WarcReader::new(stream, opts.max_bytes + 64 * 1024);
-    for (n, item) in reader.enumerate() {
-        let item = match item {
-            WarcItem::Skipped(t) => Item::Skipped(t),
-            WarcItem::Error {
-                record_id,
-                url,
-                message,
-            } => {
-                let id = record_id.unwrap_or_else(|| format!("{source}#{n}"));
-                Item::Doc(Doc {
-                    meta: Arc::new(DocMeta {
-                        id,
-                        source: source.to_owned(),
-                        url,
-                        ..DocMeta::default()
-                    }),
-                    body: Body::Failed(message),
-                    size: 0,
-                })
-            }
-            WarcItem::Record(rec) => warc_doc(rec, source, n, opts.max_bytes),
-        };
-        if !emit(item) {
-            return false;
+    let reader = WarcReader::new(stream, max_bytes + 64 * 1024);
+    Box::new(reader.enumerate().map(move |(n, item)| match item {
+        WarcItem::Skipped(t) => Item::Skipped(t),
+        WarcItem::Error {
+            record_id,
+            url,
+            message,
+        } => {
+            let id = record_id.unwrap_or_else(|| format!("{source}#{n}"));
+            Item::Doc(Doc {
+                meta: Arc::new(DocMeta {
+                    id,
+                    source: source.clone(),
+                    url,
+                    ..DocMeta::default()
+                }),
+                body: Body::Failed(message),
+                size: 0,
+            })
         }
-    }
-    true
+        WarcItem::Record(rec) => warc_doc(rec, &source, n, max_bytes),
+    }))
 }
 
 /// A WARC record to a document, or a skip when it is not a successful HTML response.

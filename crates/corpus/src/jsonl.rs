@@ -43,18 +43,19 @@ impl<'de> Deserialize<'de> for Fields {
 }
 
 /// Reads JSON Lines; blank lines are ignored.
-pub struct JsonlReader<'a, R> {
+pub struct JsonlReader<R> {
     reader: R,
-    source: &'a str,
-    field: &'a str,
+    source: String,
+    field: String,
     max_bytes: u64,
     line_no: u64,
     done: bool,
 }
 
-impl<'a, R: BufRead> JsonlReader<'a, R> {
-    /// A reader of `reader`, named `source` in ids.
-    pub fn new(reader: R, source: &'a str, field: &'a str, max_bytes: u64) -> Self {
+impl<R: BufRead> JsonlReader<R> {
+    /// A reader of `reader`, named `source` in ids, taking the HTML from `field`; a
+    /// line longer than `max_bytes` (plus 64 KiB for the other fields) is an error.
+    pub fn new(reader: R, source: String, field: String, max_bytes: u64) -> Self {
         JsonlReader {
             reader,
             source,
@@ -68,7 +69,7 @@ impl<'a, R: BufRead> JsonlReader<'a, R> {
     fn meta(&self) -> DocMeta {
         DocMeta {
             id: format!("{}:{}", self.source, self.line_no),
-            source: self.source.to_owned(),
+            source: self.source.clone(),
             ..DocMeta::default()
         }
     }
@@ -112,7 +113,7 @@ impl<'a, R: BufRead> JsonlReader<'a, R> {
     }
 }
 
-impl<R: BufRead> Iterator for JsonlReader<'_, R> {
+impl<R: BufRead> Iterator for JsonlReader<R> {
     type Item = JsonlItem;
 
     fn next(&mut self) -> Option<JsonlItem> {
@@ -153,11 +154,11 @@ impl<R: BufRead> Iterator for JsonlReader<'_, R> {
     }
 }
 
-impl<R> JsonlReader<'_, R> {
+impl<R> JsonlReader<R> {
     fn document(&self, line: &[u8]) -> JsonlItem {
         let mut meta = DocMeta {
             id: format!("{}:{}", self.source, self.line_no),
-            source: self.source.to_owned(),
+            source: self.source.clone(),
             ..DocMeta::default()
         };
         let fields = match serde_json::from_slice::<Fields>(line) {

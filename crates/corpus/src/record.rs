@@ -1,0 +1,391 @@
+//! One document through a pipeline: its corpus [`Record`] (the format of
+//! `docs/record-format.md`) or its bytes in a per-page format ([`process`]).
+//!
+//! Decoding follows the HTML standard's order (byte-order mark, then the HTTP charset,
+//! then `<meta>`), after undoing chunked transfer coding and a real content coding.
+
+use std::borrow::Cow;
+use std::io::Read;
+use std::sync::Arc;
+
+use pith::dom::decode::{lookup_codec, DecodeOptions};
+use pith::dom::Document;
+use pith::output::{self, Format};
+use pith::{Extraction, Pipeline};
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::value::RawValue;
+
+use crate::input::{Body, Doc, DocMeta};
+
+/// What the output of a run looks like.
+#[derive(Clone, Copy, Debug)]
+pub enum Mode {
+    /// `--format jsonl`: one corpus record per document.
+    Jsonl {
+        /// Include every paragraph with its features (`--paragraphs`).
+        paragraphs: bool,
+    },
+    /// One of the per-page formats of `pith::output` (the reference CLI's and `json`).
+    Page(Format),
+}
+
+/// The result of one document, ready to be written.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The bytes to write (possibly empty).
+    pub bytes: Vec<u8>,
+    /// `Some(message)` when the document failed (an error record).
+    pub error: Option<String>,
+}
+
+/// Keys pith writes itself; input fields with these names are not passed through.
+pub const RESERVED: [&str; 8] = [
+    "id",
+    "source",
+    "text",
+    "paragraphs",
+    "error",
+    "encoding",
+    "encoding_source",
+    "limits_hit",
+];
+
+/// One corpus record: a document's identity and either what was extracted or why not.
+///
+/// It serialises (with `serde`) to exactly one object of the corpus format, fields in
+/// this order: `id`, `source`, `url`, `date`, the passed-through input fields, then
+/// either `text`, `paragraphs`, `encoding`, `encoding_source`, `limits_hit` or `error`.
+/// [`Record::to_json_line`] gives the line `pith extract --format jsonl` writes.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The document's identity (id, source, url, date, passed-through fields).
+    pub meta: Arc<DocMeta>,
+    /// The extraction, or the message of an error record.
+    pub result: Result<Extracted, String>,
+}
+
+/// What a text record holds besides the document's identity.
+#[derive(Clone, Debug, Default)]
+pub struct Extracted {
+    /// The good paragraphs joined by `\n` (possibly empty).
+    pub text: String,
+    /// Every paragraph with its class and features, as `--format json` writes them
+    /// (only when asked for: [`RecordOptions::paragraphs`]).
+    pub paragraphs: Option<Box<RawValue>>,
+    /// How the page's bytes were decoded (absent for text inputs such as JSONL).
+    pub encoding: Option<Encoding>,
+    /// The parse guards that changed the page (e.g. the depth limit).
+    pub limits_hit: Vec<String>,
+}
+
+/// How a page was decoded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Encoding {
+    /// Python's codec name, e.g. `utf-8`, `cp1251`.
+    pub codec: String,
+    /// What chose it: `http-header`, `meta-charset`, `byte-order-mark`,
+    /// `xml-declaration`, `utf8`, `default` or `forced`.
+    pub source: String,
+}
+
+impl Record {
+    /// The error record of a document.
+    pub fn error(meta: Arc<DocMeta>, message: impl Into<String>) -> Record {
+        Record {
+            meta,
+            result: Err(message.into()),
+        }
+    }
+
+    /// The text record of an extraction; `header` says that the HTTP charset chose the
+    /// encoding.
+    fn of_extraction(
+        meta: Arc<DocMeta>,
+        ex: &Extraction,
+        paragraphs: bool,
+        header: bool,
+    ) -> Record {
+        let paragraphs = paragraphs
+            .then(|| serde_json::value::to_raw_value(&output::records(ex)).expect("serialisable"));
+        let encoding = ex.decoded_as.as_ref().map(|(codec, source)| Encoding {
+            codec: codec.clone(),
+            source: if header {
+                "http-header"
+            } else {
+                source.as_str()
+            }
+            .to_owned(),
+        });
+        Record {
+            meta,
+            result: Ok(Extracted {
+                text: ex.good_text("\n"),
+                paragraphs,
+                encoding,
+                limits_hit: ex.diagnostics.notes.clone(),
+            }),
+        }
+    }
+
+    /// The error message of an error record.
+    pub fn error_message(&self) -> Option<&str> {
+        self.result.as_ref().err().map(String::as_str)
+    }
+
+    /// The record as one JSON line, newline included.
+    pub fn to_json_line(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(1024);
+        serde_json::to_writer(&mut out, self).expect("a record serialises");
+        out.push(b'\n');
+        out
+    }
+}
+
+impl Serialize for Record {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let meta = &*self.meta;
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("id", &meta.id)?;
+        map.serialize_entry("source", &meta.source)?;
+        if let Some(url) = &meta.url {
+            map.serialize_entry("url", url)?;
+        }
+        if let Some(date) = &meta.date {
+            map.serialize_entry("date", date)?;
+        }
+        for (k, v) in &meta.extra {
+            // `id` is written above as the record id (as a string).
+            if !RESERVED.contains(&k.as_str()) {
+                map.serialize_entry(k, &**v)?;
+            }
+        }
+        match &self.result {
+            Ok(ex) => {
+                map.serialize_entry("text", &ex.text)?;
+                if let Some(p) = &ex.paragraphs {
+                    map.serialize_entry("paragraphs", &**p)?;
+                }
+                if let Some(enc) = &ex.encoding {
+                    map.serialize_entry("encoding", &enc.codec)?;
+                    map.serialize_entry("encoding_source", &enc.source)?;
+                }
+                if !ex.limits_hit.is_empty() {
+                    map.serialize_entry("limits_hit", &ex.limits_hit)?;
+                }
+            }
+            Err(msg) => map.serialize_entry("error", msg)?,
+        }
+        map.end()
+    }
+}
+
+/// The error output of a document in any mode (nothing for the text formats).
+pub fn error_output(mode: Mode, meta: &Arc<DocMeta>, message: &str) -> Vec<u8> {
+    match mode {
+        Mode::Jsonl { .. } => Record::error(meta.clone(), message).to_json_line(),
+        Mode::Page(Format::Json) => {
+            let mut out = Vec::new();
+            let _ = output::write_json_error(&mut out, &meta.id, message);
+            out
+        }
+        Mode::Page(_) => Vec::new(),
+    }
+}
+
+/// The decoding options for one page: a known HTTP header charset is used like a forced
+/// encoding, after a byte-order mark (as the HTML standard orders them: BOM, then the
+/// transport's charset, then `<meta>`) and unless the user forced an encoding.
+fn decode_options<'a>(
+    base: &'a DecodeOptions,
+    charset: Option<&str>,
+    bytes: &[u8],
+) -> (Cow<'a, DecodeOptions>, bool) {
+    let forced = base.encoding.as_deref().is_some_and(|e| !e.is_empty());
+    let bom = base.honour_bom
+        && [&b"\xEF\xBB\xBF"[..], b"\xFF\xFE", b"\xFE\xFF"]
+            .iter()
+            .any(|b| bytes.starts_with(b));
+    match charset {
+        Some(cs) if !forced && !bom && lookup_codec(cs).is_some() => {
+            let mut opts = base.clone();
+            opts.encoding = Some(cs.to_owned());
+            (Cow::Owned(opts), true)
+        }
+        _ => (Cow::Borrowed(base), false),
+    }
+}
+
+/// Undoes an HTTP content coding when the payload really is compressed (ClueWeb09
+/// keeps `Content-Encoding: gzip` on payloads stored decompressed).
+fn undo_content_coding<'a>(
+    bytes: &'a [u8],
+    coding: Option<&str>,
+    max: u64,
+) -> Result<Cow<'a, [u8]>, String> {
+    let gzip = matches!(coding, Some("gzip") | Some("x-gzip")) && bytes.starts_with(&[0x1f, 0x8b]);
+    let deflate = coding == Some("deflate");
+    if !gzip && !deflate {
+        return Ok(Cow::Borrowed(bytes));
+    }
+    let mut out = Vec::new();
+    let res = if gzip {
+        flate2::read::MultiGzDecoder::new(bytes)
+            .take(max + 1)
+            .read_to_end(&mut out)
+    } else {
+        flate2::read::ZlibDecoder::new(bytes)
+            .take(max + 1)
+            .read_to_end(&mut out)
+            .or_else(|_| {
+                out.clear();
+                flate2::read::DeflateDecoder::new(bytes)
+                    .take(max + 1)
+                    .read_to_end(&mut out)
+            })
+    };
+    match res {
+        Ok(_) if out.len() as u64 > max => Err(format!(
+            "document larger than --max-bytes {max} after Content-Encoding"
+        )),
+        Ok(_) => Ok(Cow::Owned(out)),
+        // Not really compressed after all: use the bytes as they are.
+        Err(_) => Ok(Cow::Borrowed(bytes)),
+    }
+}
+
+/// Whether the mode writes the edited tree (only `--format html` does). Without it the
+/// pipeline parses leaner: it leaves out the attributes no stage reads.
+fn writes_tree(mode: Mode) -> bool {
+    matches!(mode, Mode::Page(Format::Html))
+}
+
+/// Runs the pipeline on decoded text, keeping the edited tree when the mode writes it.
+fn run_text(
+    pipeline: &Pipeline,
+    text: &str,
+    mode: Mode,
+) -> pith::core::Result<(Extraction, Option<Document>)> {
+    if writes_tree(mode) {
+        let (ex, tree) = pipeline.run_str_keeping_tree(text)?;
+        Ok((ex, Some(tree)))
+    } else {
+        Ok((pipeline.run_str(text)?, None))
+    }
+}
+
+/// Runs the pipeline on raw bytes, keeping the edited tree when the mode writes it.
+fn run_bytes(
+    pipeline: &Pipeline,
+    bytes: &[u8],
+    opts: &DecodeOptions,
+    mode: Mode,
+) -> pith::core::Result<(Extraction, Option<Document>)> {
+    if writes_tree(mode) {
+        let (ex, tree) = pipeline.run_bytes_keeping_tree(bytes, opts)?;
+        Ok((ex, Some(tree)))
+    } else {
+        Ok((pipeline.run_bytes_with(bytes, opts)?, None))
+    }
+}
+
+/// Options of [`record`].
+#[derive(Clone, Copy, Debug)]
+pub struct RecordOptions {
+    /// Include every paragraph with its features.
+    pub paragraphs: bool,
+    /// Largest page after undoing an HTTP content coding.
+    pub max_bytes: u64,
+}
+
+impl Default for RecordOptions {
+    /// No paragraphs, [`crate::RECORD_MAX_BYTES`].
+    fn default() -> Self {
+        RecordOptions {
+            paragraphs: false,
+            max_bytes: crate::RECORD_MAX_BYTES,
+        }
+    }
+}
+
+/// Decodes a document and runs the pipeline on it; the edited tree too when
+/// `keep_tree`. The flag says whether the HTTP charset chose the encoding.
+fn extract(
+    pipeline: &Pipeline,
+    doc: &Doc,
+    mode: Mode,
+    max_bytes: u64,
+) -> Result<(Extraction, Option<Document>, bool), String> {
+    match &doc.body {
+        Body::Failed(msg) => Err(msg.clone()),
+        Body::Text(text) => {
+            let (ex, tree) = run_text(pipeline, text, mode).map_err(|e| e.to_string())?;
+            Ok((ex, tree, false))
+        }
+        Body::Bytes {
+            bytes,
+            charset,
+            content_encoding,
+            chunked,
+        } => {
+            let dechunked = if *chunked {
+                pith::warc::dechunk(bytes).map(Cow::Owned)
+            } else {
+                None
+            };
+            let bytes: &[u8] = dechunked.as_deref().unwrap_or(bytes);
+            let bytes = undo_content_coding(bytes, content_encoding.as_deref(), max_bytes)?;
+            let (opts, header) =
+                decode_options(pipeline.decode_options(), charset.as_deref(), &bytes);
+            let (ex, tree) = run_bytes(pipeline, &bytes, &opts, mode).map_err(|e| e.to_string())?;
+            Ok((ex, tree, header))
+        }
+    }
+}
+
+/// Runs the pipeline on one document and gives its corpus record (an error record
+/// when the document failed to read, decode or run).
+pub fn record(pipeline: &Pipeline, doc: &Doc, opts: &RecordOptions) -> Record {
+    let mode = Mode::Jsonl {
+        paragraphs: opts.paragraphs,
+    };
+    match extract(pipeline, doc, mode, opts.max_bytes) {
+        Ok((ex, _, header)) => {
+            Record::of_extraction(doc.meta.clone(), &ex, opts.paragraphs, header)
+        }
+        Err(msg) => Record::error(doc.meta.clone(), msg),
+    }
+}
+
+/// Runs the pipeline on one document and renders its output in `mode`: a corpus
+/// record line, or the page in one of `pith::output`'s formats.
+pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Outcome {
+    let format = match mode {
+        Mode::Jsonl { paragraphs } => {
+            let rec = record(
+                pipeline,
+                doc,
+                &RecordOptions {
+                    paragraphs,
+                    max_bytes,
+                },
+            );
+            return Outcome {
+                bytes: rec.to_json_line(),
+                error: rec.result.err(),
+            };
+        }
+        Mode::Page(format) => format,
+    };
+    match extract(pipeline, doc, mode, max_bytes) {
+        Ok((ex, tree, _)) => {
+            let mut bytes = Vec::new();
+            output::write(&mut bytes, format, &doc.meta.id, &ex, tree.as_ref())
+                .expect("writing to a Vec cannot fail");
+            Outcome { bytes, error: None }
+        }
+        Err(msg) => Outcome {
+            bytes: error_output(mode, &doc.meta, &msg),
+            error: Some(msg),
+        },
+    }
+}

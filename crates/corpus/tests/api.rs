@@ -1,0 +1,211 @@
+//! The library API as a binding calls it: inputs from paths, one record per document,
+//! and the ordered parallel runner writing to a `Vec`. (The command line's end-to-end
+//! corpus tests are in `crates/cli/tests/corpus.rs`.)
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use pith_corpus::{
+    read_inputs, record, run, Body, InputOptions, Item, Mode, NoObserver, Observer, Record,
+    RecordOptions, RunConfig, Stats,
+};
+
+fn page(n: usize) -> String {
+    format!(
+        "<html><body><h1>Page {n}</h1><p>Page number {n}: the quick brown fox jumps over the \
+         lazy dog, and this is the sort of sentence that is full of the words which we would \
+         call stop words in English, as it has to be long enough for the algorithm to think \
+         that it is good text.</p><ul><li><a href='/'>Home</a></li></ul></body></html>"
+    )
+}
+
+fn response(id: &str, content_type: &str, html: &str) -> Vec<u8> {
+    let block = format!("HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\n\r\n{html}");
+    let mut r = format!(
+        "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:{id}>\r\n\
+         WARC-Target-URI: http://example.com/{id}\r\nWARC-Date: 2024-01-01T00:00:00Z\r\n\
+         Content-Length: {}\r\n\r\n",
+        block.len()
+    )
+    .into_bytes();
+    r.extend_from_slice(block.as_bytes());
+    r.extend_from_slice(b"\r\n\r\n");
+    r
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+fn pipeline() -> Arc<pith::Pipeline> {
+    Arc::new(pith::preset("justext").unwrap())
+}
+
+#[test]
+fn inputs_yield_documents_and_skips_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut warc = response("a", "text/html; charset=utf-8", &page(1));
+    warc.extend(response("img", "image/png", "PNG"));
+    warc.extend(response("b", "text/html", &page(2)));
+    let w = write(dir.path(), "x.warc", &warc);
+    let h = write(dir.path(), "y.html", page(3).as_bytes());
+    let missing = dir.path().join("missing.html");
+    let items: Vec<Item> = read_inputs(&[w, h.clone(), missing], InputOptions::default()).collect();
+    let summary: Vec<String> = items
+        .iter()
+        .map(|i| match i {
+            Item::Doc(d) => match &d.body {
+                Body::Failed(_) => format!("failed {}", d.meta.id),
+                _ => d.meta.id.clone(),
+            },
+            Item::Skipped(reason) => format!("skipped {reason}"),
+        })
+        .collect();
+    let missing_name = format!("failed {}", dir.path().join("missing.html").display());
+    assert_eq!(
+        summary,
+        [
+            "<urn:uuid:a>",
+            "skipped non-html",
+            "<urn:uuid:b>",
+            &h.display().to_string(),
+            &missing_name
+        ]
+    );
+    let Item::Doc(first) = &items[0] else {
+        panic!()
+    };
+    assert_eq!(first.meta.url.as_deref(), Some("http://example.com/a"));
+    let Body::Bytes { charset, .. } = &first.body else {
+        panic!()
+    };
+    assert_eq!(charset.as_deref(), Some("utf-8"));
+}
+
+#[test]
+fn a_record_serialises_to_the_corpus_line_in_field_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = r#"{"id":7,"lang":"en","html":"<p>short</p>","text":"dropped","meta":{"a":[1, 2]}}"#;
+    let j = write(dir.path(), "in.jsonl", format!("{line}\n").as_bytes());
+    let Some(Item::Doc(doc)) = read_inputs(&[j], InputOptions::default()).next() else {
+        panic!("one document")
+    };
+    let rec = record(&pipeline(), &doc, &RecordOptions::default());
+    let expected = format!(
+        "{{\"id\":\"7\",\"source\":{},\"lang\":\"en\",\"meta\":{{\"a\":[1, 2]}},\"text\":\"\"}}\n",
+        serde_json::to_string(&doc.meta.source).unwrap()
+    );
+    assert_eq!(String::from_utf8(rec.to_json_line()).unwrap(), expected);
+    assert_eq!(rec.error_message(), None);
+
+    // With paragraphs, as a serde value (what a binding converts).
+    let opts = RecordOptions {
+        paragraphs: true,
+        ..RecordOptions::default()
+    };
+    let value = serde_json::to_value(record(&pipeline(), &doc, &opts)).unwrap();
+    assert_eq!(value["paragraphs"][0]["text"], "short");
+    assert_eq!(value["paragraphs"][0]["class_type"], "bad");
+
+    let err = Record::error(doc.meta.clone(), "boom");
+    let v: serde_json::Value = serde_json::from_slice(&err.to_json_line()).unwrap();
+    assert_eq!(v["error"], "boom");
+    assert!(v.get("text").is_none());
+}
+
+#[test]
+fn a_bytes_record_says_how_it_was_decoded() {
+    let dir = tempfile::tempdir().unwrap();
+    let w = write(
+        dir.path(),
+        "c.warc",
+        &response("c", "text/html; charset=windows-1251", "<p>\u{0}</p>"),
+    );
+    let Some(Item::Doc(doc)) = read_inputs(&[w], InputOptions::default()).next() else {
+        panic!("one document")
+    };
+    let rec = record(&pipeline(), &doc, &RecordOptions::default());
+    let ex = rec.result.as_ref().unwrap();
+    let enc = ex.encoding.as_ref().unwrap();
+    assert_eq!(
+        (enc.codec.as_str(), enc.source.as_str()),
+        ("cp1251", "http-header")
+    );
+}
+
+#[derive(Default)]
+struct Count {
+    progress: usize,
+    errors: Vec<String>,
+}
+
+impl Observer for Count {
+    fn progress(&mut self, _stats: &Stats) {
+        self.progress += 1;
+    }
+    fn error(&mut self, meta: &pith_corpus::DocMeta, message: &str) {
+        self.errors.push(format!("{}: {message}", meta.id));
+    }
+}
+
+#[test]
+fn the_runner_writes_records_in_input_order_and_counts_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut warc = Vec::new();
+    for i in 0..40 {
+        warc.extend(response(&format!("d{i}"), "text/html", &page(i)));
+    }
+    warc.extend(response("img", "image/png", "PNG"));
+    let w = write(dir.path(), "many.warc", &warc);
+    let missing = dir.path().join("nope.warc");
+    let mut cfg = RunConfig::new(Mode::Jsonl { paragraphs: false });
+    cfg.workers = 4;
+    let mut out = Vec::new();
+    let mut seen = Count::default();
+    let end = run(
+        pipeline(),
+        read_inputs(&[w, missing], InputOptions::default()),
+        &cfg,
+        &mut out,
+        Arc::new(AtomicBool::new(false)),
+        &mut seen,
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 41);
+    for (i, l) in lines[..40].iter().enumerate() {
+        assert_eq!(l["id"], format!("<urn:uuid:d{i}>"));
+        assert!(l["text"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("Page number {i}:")));
+    }
+    assert!(lines[40]["error"].as_str().unwrap().contains("cannot read"));
+    let s = &end.stats;
+    assert_eq!(
+        (s.documents, s.extracted, s.skipped, s.errors),
+        (42, 40, 1, 1)
+    );
+    assert_eq!(seen.progress, 41);
+    assert_eq!(seen.errors.len(), 1);
+    assert!(!s.interrupted && end.write_error.is_none());
+
+    // The same through NoObserver, with a per-page format.
+    let mut out = Vec::new();
+    let end = run(
+        pipeline(),
+        read_inputs(&[dir.path().join("many.warc")], InputOptions::default()),
+        &RunConfig::new(Mode::Page(pith::output::Format::Text)),
+        &mut out,
+        Arc::new(AtomicBool::new(false)),
+        &mut NoObserver,
+    );
+    assert_eq!(end.stats.extracted, 40);
+    assert!(String::from_utf8(out).unwrap().contains("Page number 39:"));
+}
