@@ -64,7 +64,19 @@ pub fn parse_html_omitting(
     let cut = omit.attributes_except_on.as_deref().map(AttributeCut::new);
     let builder = TreeBuilder::new(ArenaSink::with_capacity(expected_nodes(text)), opts);
     let guard = Guard::new(builder, limits, &omit.content_of, cut.is_some());
-    let tokenizer = Tokenizer::new(guard, TokenizerOpts::default());
+    // html5ever's `discard_bom` drops a U+FEFF at the front of the queue on *every*
+    // `feed`, not only the first, so a BOM right after a tag where the tokenizer paused
+    // (after every tag when attributes are cut, after `<meta charset>` always) vanished
+    // while an unpaused parse kept it as text, as libxml2 does. The one BOM that starts
+    // the document is dropped here instead, once.
+    let tokenizer = Tokenizer::new(
+        guard,
+        TokenizerOpts {
+            discard_bom: false,
+            ..TokenizerOpts::default()
+        },
+    );
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (text, attributes_dropped) = limit_attributes(text, limits.max_attributes);
     let input = BufferQueue::default();
     input.push_back(StrTendril::from(&*text));
