@@ -1,5 +1,6 @@
 //! Blocks (the units a segmenter cuts a page into) and their labels.
 
+use pith_dom::NodeId;
 use serde::{Deserialize, Serialize};
 
 /// The class of a block, with jusText's names.
@@ -69,6 +70,13 @@ pub struct Block {
     /// Whether the block stands for an image.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub is_image: bool,
+    /// The element that holds the block's first text, in the document the segmenter
+    /// read (`None` for blocks not cut from a document). Features find the block's
+    /// DOM context and its nearest annotated ancestors from here
+    /// ([`Document::nearest_annotation`](pith_dom::Document::nearest_annotation)).
+    /// Not saved: a node id means nothing without its document.
+    #[serde(skip)]
+    pub node: Option<NodeId>,
 }
 
 impl Block {

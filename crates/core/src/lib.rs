@@ -53,8 +53,8 @@ pub use pipeline::{
 };
 pub use preset::Preset;
 pub use stage::{
-    AttributeUse, ContextFreeRule, ContextPass, Diagnostics, Feature, PassContext, Segmenter,
-    TreeStage,
+    AttributeUse, ContextFreeRule, ContextPass, Diagnostics, Feature, FeatureInput, PassContext,
+    Segmenter, TreeStage,
 };
 
 /// Re-exported so stage crates and users name the same versions.

@@ -15,8 +15,8 @@ use crate::block::{Block, Label};
 use crate::error::{Error, Result};
 use crate::features::{FeatureKey, FeatureTable};
 use crate::stage::{
-    AttributeUse, ContextFreeRule, ContextPass, Diagnostics, Feature, PassContext, Segmenter,
-    TreeStage,
+    AttributeUse, ContextFreeRule, ContextPass, Diagnostics, Feature, FeatureInput, PassContext,
+    Segmenter, TreeStage,
 };
 
 /// The pipeline file format version this build reads and writes.
@@ -282,15 +282,24 @@ impl Pipeline {
     /// Runs the segmenter, features, rules and passes on a tree as it is (no tree stages).
     pub fn classify(&self, doc: &Document) -> Result<Extraction> {
         let blocks = self.spec.segmenter.segment(doc)?;
-        self.classify_blocks(blocks)
+        self.classify_in(blocks, Some(doc))
     }
 
-    /// Runs features, rules and passes on given blocks.
+    /// Runs features, rules and passes on given blocks (features that read the tree
+    /// see no document).
     pub fn classify_blocks(&self, blocks: Vec<Block>) -> Result<Extraction> {
+        self.classify_in(blocks, None)
+    }
+
+    fn classify_in(&self, blocks: Vec<Block>, document: Option<&Document>) -> Result<Extraction> {
         let mut features = FeatureTable::new();
         for &i in &self.feature_order {
             let f = &self.spec.features[i];
-            let column = f.compute(&blocks, &features)?;
+            let column = f.compute_in(FeatureInput {
+                blocks: &blocks,
+                features: &features,
+                document,
+            })?;
             features.insert(f.key(), column);
         }
         let cf_labels: Vec<Label> = blocks

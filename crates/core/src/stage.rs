@@ -83,6 +83,26 @@ pub trait Feature: Send + Sync + Debug {
     }
     /// One value per block.
     fn compute(&self, blocks: &[Block], features: &FeatureTable) -> Result<Vec<f64>>;
+    /// One value per block, with the document the blocks were cut from when there is
+    /// one ([`FeatureInput::document`]). The pipeline calls this; the default calls
+    /// [`compute`](Self::compute). Features that read the tree (DOM context, the
+    /// annotations of tree stages) override it and give their no-document answer in
+    /// `compute`.
+    fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
+        self.compute(input.blocks, input.features)
+    }
+}
+
+/// What a feature may look at.
+#[derive(Clone, Copy, Debug)]
+pub struct FeatureInput<'a> {
+    /// The blocks.
+    pub blocks: &'a [Block],
+    /// The columns computed so far (those the feature requires among them).
+    pub features: &'a FeatureTable,
+    /// The (edited) tree the blocks were cut from, with its annotations; `None` when the
+    /// pipeline was given blocks ([`Pipeline::classify_blocks`](crate::Pipeline::classify_blocks)).
+    pub document: Option<&'a Document>,
 }
 
 /// A rule of the context-free decision list: the first rule that answers labels the block.

@@ -109,3 +109,31 @@ fn load_errors_name_the_path_of_the_bad_field() {
         .unwrap_err();
     assert!(matches!(err, Error::Version(2)));
 }
+
+/// Reads the tree: 1 when the pipeline handed it a document, 0 otherwise.
+#[derive(Debug, Serialize, Deserialize)]
+struct SeesDocument {}
+
+#[typetag::serde(name = "test.sees_document")]
+impl Feature for SeesDocument {
+    fn key(&self) -> FeatureKey {
+        FeatureKey::new("seen")
+    }
+    fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
+        Ok(vec![0.0; blocks.len()])
+    }
+    fn compute_in(&self, input: pith_core::FeatureInput<'_>) -> Result<Vec<f64>> {
+        let seen = f64::from(u8::from(input.document.is_some()));
+        Ok(vec![seen; input.blocks.len()])
+    }
+}
+
+#[test]
+fn features_see_the_document_when_the_pipeline_has_one() {
+    let p = load(r#"[{"type": "test.sees_document"}]"#).unwrap();
+    let key = FeatureKey::new("seen");
+    let ex = p.run_str("<p>x</p>").unwrap();
+    assert_eq!(ex.features.get(&key, 0), Some(1.0));
+    let ex = p.classify_blocks(vec![Block::default()]).unwrap();
+    assert_eq!(ex.features.get(&key, 0), Some(0.0));
+}

@@ -17,7 +17,7 @@
 //! ```
 
 use pith_core::{Block, Result, Segmenter};
-use pith_dom::{Document, Edge, NodeData};
+use pith_dom::{Document, Edge, NodeData, NodeId};
 use serde::{Deserialize, Serialize};
 
 /// The elements that delimit blocks by default.
@@ -100,6 +100,7 @@ struct Open {
     nodes: Vec<String>,
     link_chars: usize,
     path: String,
+    node: Option<NodeId>,
 }
 
 fn normalise_into(out: &mut String, text: &str) {
@@ -126,12 +127,14 @@ impl Open {
                 text_nodes: std::mem::take(&mut self.nodes),
                 dom_path: self.path.clone(),
                 chars_count_in_links: self.link_chars,
+                node: self.node,
                 ..Block::default()
             });
         }
         self.text.clear();
         self.nodes.clear();
         self.link_chars = 0;
+        self.node = None;
     }
 }
 
@@ -183,6 +186,9 @@ impl Segmenter for Blocks {
                     NodeData::Text(t) if head == 0 || self.include_head => {
                         if open.text.is_empty() && t.trim().is_empty() {
                             continue;
+                        }
+                        if open.node.is_none() {
+                            open.node = doc.parent(id);
                         }
                         let before = open.text.len();
                         normalise_into(&mut open.text, t);

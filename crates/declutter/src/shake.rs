@@ -16,6 +16,11 @@
 //! `id`) contains one of `bless_words`, the element is **Blessed** (no descendant of it
 //! is deleted) and gets Keep (so no ancestor is deleted either).
 //!
+//! With `"annotate": true` nothing is deleted: the stage records what it computed in
+//! the document's annotation side table ([`pith_dom::Annotations`]) and leaves the
+//! tree whole, so that later features can read declutter's judgement next to other
+//! algorithms' ([`ANNOTATIONS`] lists the keys).
+//!
 //! The walk is iterative (`Document::traverse`), so any depth works.
 //!
 //! ```
@@ -54,11 +59,26 @@ pub const BLOCK_TAGS: &[&str] = &[
     "figure",
 ];
 
+/// Annotation key: the score of every decision point (an element of `block_tags`).
+pub const SHAKE_SCORE: &str = "declutter.shake_score";
+/// Annotation key: `1` at a decision point that has Keep (its score, a descendant's or
+/// a blessing), `0` at the others.
+pub const SHAKE_KEEP: &str = "declutter.keep";
+/// Annotation key: `1` at every Blessed element (no other node has a value).
+pub const SHAKE_BLESSED: &str = "declutter.blessed";
+/// Annotation key: `1` at a decision point that shake deletes (alone or with an
+/// ancestor), `0` at the others. A block is deleted exactly when its nearest decision
+/// point is.
+pub const SHAKE_REMOVED: &str = "declutter.removed";
+/// Every key `"annotate": true` records.
+pub const ANNOTATIONS: &[&str] = &[SHAKE_SCORE, SHAKE_KEEP, SHAKE_BLESSED, SHAKE_REMOVED];
+
 /// Bless words matched in class names and ids by default.
 pub const BLESS_WORDS: &[&str] = &["author", "byline", "dateline"];
 
 /// The shake phase. Fields and defaults: `block_tags` ([`BLOCK_TAGS`]), `link_weight`
-/// (2), `tag_weight` (1), `bless_words` ([`BLESS_WORDS`]), `match_id` (`true`).
+/// (2), `tag_weight` (1), `bless_words` ([`BLESS_WORDS`]), `match_id` (`true`),
+/// `annotate` (`false`: delete; `true`: record [`ANNOTATIONS`] and delete nothing).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Shake {
@@ -77,6 +97,9 @@ pub struct Shake {
     /// Also look for bless words in `id`.
     #[serde(default = "default_true")]
     pub match_id: bool,
+    /// Record scores and decisions as annotations instead of deleting.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub annotate: bool,
     #[serde(skip)]
     bless_lower: Vec<String>,
 }
@@ -99,6 +122,9 @@ fn default_tag_weight() -> f64 {
 fn default_true() -> bool {
     true
 }
+fn is_false(b: &bool) -> bool {
+    !b
+}
 
 impl Default for Shake {
     fn default() -> Self {
@@ -110,6 +136,7 @@ impl Default for Shake {
             bless_lower: lowercase_all(&bless_words),
             bless_words,
             match_id: true,
+            annotate: false,
         }
     }
 }
@@ -131,9 +158,11 @@ impl Shake {
         s.words as f64 - self.link_weight * s.link_words as f64 - self.tag_weight * s.tags as f64
     }
 
-    /// Runs shake on `doc`; returns the number of deleted subtrees.
+    /// Runs shake on `doc`; returns the number of deleted subtrees (with `annotate`,
+    /// the number it would delete; the tree is left whole).
     pub fn shake(&self, doc: &mut Document) -> usize {
         let n = doc.arena_len();
+        let mut notes = self.annotate.then(|| Notes::new(n));
         let mut stats = vec![NodeStats::default(); n];
         let mut keep = vec![false; n];
         let mut blessed = vec![false; n];
@@ -179,9 +208,20 @@ impl Shake {
                         if is_block && self.score(stats[i]) >= 0.0 {
                             keep[i] = true;
                         }
-                        if is_block && !keep[i] && blessed_open == 0 {
+                        let removed = is_block && !keep[i] && blessed_open == 0;
+                        if removed {
                             doomed.truncate(mark[i]);
                             doomed.push(id);
+                        }
+                        if let Some(notes) = notes.as_mut() {
+                            if is_block {
+                                notes.score[i] = self.score(stats[i]);
+                                notes.keep[i] = f64::from(u8::from(keep[i]));
+                                notes.removed[i] = f64::from(u8::from(removed));
+                            }
+                            if blessed[i] {
+                                notes.blessed[i] = 1.0;
+                            }
                         }
                         if el.name() == "a" {
                             links_open = links_open.saturating_sub(1);
@@ -201,10 +241,37 @@ impl Shake {
                 }
             }
         }
+        if let Some(notes) = notes {
+            let table = doc.annotations_mut();
+            table.insert_column(SHAKE_SCORE, notes.score);
+            table.insert_column(SHAKE_KEEP, notes.keep);
+            table.insert_column(SHAKE_BLESSED, notes.blessed);
+            table.insert_column(SHAKE_REMOVED, notes.removed);
+            return doomed.len();
+        }
         for &id in &doomed {
             doc.remove_and_merge_text(id);
         }
         doomed.len()
+    }
+}
+
+/// The columns `annotate` records, one value per node (`NaN`: none).
+struct Notes {
+    score: Vec<f64>,
+    keep: Vec<f64>,
+    blessed: Vec<f64>,
+    removed: Vec<f64>,
+}
+
+impl Notes {
+    fn new(n: usize) -> Notes {
+        Notes {
+            score: vec![f64::NAN; n],
+            keep: vec![f64::NAN; n],
+            blessed: vec![f64::NAN; n],
+            removed: vec![f64::NAN; n],
+        }
     }
 }
 

@@ -43,6 +43,39 @@ fn shake_deletes_link_lists_and_keeps_text() {
 }
 
 #[test]
+fn shake_annotate_records_scores_and_decisions_and_deletes_nothing() {
+    use pith_core::Segmenter;
+    use pith_declutter::shake::{SHAKE_BLESSED, SHAKE_KEEP, SHAKE_REMOVED, SHAKE_SCORE};
+    let html = "<body><div><p>This is the article text with enough words to be kept here.</p></div>\
+         <ul><li><a href='/a'>Home page</a></li><li class='byline'><a href='/b'>About us</a></li></ul></body>";
+    let mut doc = parse_html(html);
+    let mut stage: Shake = serde_json::from_str(r#"{"annotate": true}"#).unwrap();
+    pith_core::TreeStage::prepare(&mut stage).unwrap();
+    assert_eq!(stage.shake(&mut doc), 1, "would delete one subtree");
+    assert_eq!(body_html(&doc), body_html(&parse_html(html)));
+    let blocks = pith_declutter::Blocks::default().segment(&doc).unwrap();
+    let value = |b: usize, key: &str| {
+        doc.nearest_annotation(blocks[b].node.unwrap(), key)
+            .map(|(_, v)| v)
+    };
+    assert_eq!(blocks.len(), 3);
+    // div: 12 words - 2 tags (div, p).
+    assert_eq!(value(0, SHAKE_SCORE), Some(10.0));
+    assert_eq!(value(0, SHAKE_KEEP), Some(1.0));
+    assert_eq!(value(0, SHAKE_REMOVED), Some(0.0));
+    assert_eq!(value(0, SHAKE_BLESSED), None);
+    // The first li: 2 words - 2·2 link words - 2 tags; kept by nothing, but its
+    // blessed sibling keeps the ul, so it is deleted on its own.
+    assert_eq!(value(1, SHAKE_SCORE), Some(-4.0));
+    assert_eq!(value(1, SHAKE_KEEP), Some(0.0));
+    assert_eq!(value(1, SHAKE_REMOVED), Some(1.0));
+    assert_eq!(value(2, SHAKE_BLESSED), Some(1.0));
+    assert_eq!(value(2, SHAKE_REMOVED), Some(0.0));
+    // Deleting agrees: one subtree goes.
+    assert_eq!(Shake::default().shake(&mut parse_html(html)), 1);
+}
+
+#[test]
 fn shake_bless_protects_a_byline_in_a_low_scoring_block() {
     // The byline's div scores 2 words - 4 tags < 0 and its parent 2 - 7 < 0, but the
     // span is blessed.

@@ -3,7 +3,7 @@
 //! script-carrying attribute.
 
 use pith_core::Pipeline;
-use pith_declutter::{to_html_document, Purify};
+use pith_declutter::{to_html_document, Purify, Shake};
 use pith_dom::{parse_html, Document, NodeData};
 use proptest::prelude::*;
 
@@ -154,6 +154,23 @@ proptest! {
     }
 
     #[test]
+    fn shake_annotate_marks_exactly_what_shake_deletes(html in fragment()) {
+        let input = parse_html(&html);
+        let mut deleted = input.clone();
+        let n = Shake::default().shake(&mut deleted);
+        let mut annotated = input.clone();
+        let mut stage = Shake::default();
+        stage.annotate = true;
+        prop_assert_eq!(stage.shake(&mut annotated), n);
+        // The tree is left whole ...
+        prop_assert_eq!(annotated.to_html(annotated.root()), input.to_html(input.root()));
+        // ... and what is not marked removed is what deleting keeps.
+        let kept: String = deleted.text_content(deleted.root()).chars()
+            .filter(|c| !c.is_whitespace()).collect();
+        prop_assert_eq!(text_not_removed(&annotated), kept);
+    }
+
+    #[test]
     fn no_text_appears_that_was_not_in_the_input(html in fragment()) {
         // Stages only delete and flatten, so the output text (whitespace aside) is a
         // subsequence of the input text.
@@ -165,6 +182,19 @@ proptest! {
         let p = purified(&html);
         prop_assert!(is_subsequence(&p.text_content(p.root()), &input_text));
     }
+}
+
+/// The text (whitespace dropped) of the text nodes whose nearest decision point shake
+/// did not mark removed.
+fn text_not_removed(doc: &Document) -> String {
+    doc.descendants(doc.root())
+        .filter_map(|n| doc.text(n).map(|t| (n, t)))
+        .filter(|&(n, _)| {
+            doc.nearest_annotation(n, pith_declutter::shake::SHAKE_REMOVED)
+                .is_none_or(|(_, v)| v == 0.0)
+        })
+        .flat_map(|(_, t)| t.chars().filter(|c| !c.is_whitespace()))
+        .collect()
 }
 
 fn is_subsequence(small: &str, big: &str) -> bool {

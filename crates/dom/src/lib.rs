@@ -17,6 +17,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod annotations;
 mod attrskip;
 pub mod decode;
 mod events;
@@ -28,6 +29,7 @@ mod serialize;
 mod sink;
 mod tree;
 
+pub use annotations::{value_at, Annotations};
 pub use attrskip::SHAPES_THE_TREE;
 pub use events::{Event, EventError};
 pub use guard::{ParseLimits, ParseReport};

@@ -157,6 +157,8 @@ pub enum Edge {
 #[derive(Clone, Debug)]
 pub struct Document {
     nodes: Vec<Node>,
+    /// Per-node numbers recorded by tree stages (see [`Annotations`](crate::Annotations)).
+    pub(crate) annotations: crate::annotations::Annotations,
 }
 
 impl Default for Document {
@@ -182,7 +184,10 @@ impl Document {
             next_sibling: None,
             data: NodeData::Document,
         });
-        Document { nodes: arena }
+        Document {
+            nodes: arena,
+            annotations: Default::default(),
+        }
     }
 
     /// The document node.

@@ -18,7 +18,7 @@
 //! ```
 
 use pith_core::{AttributeUse, Block, Result, Segmenter};
-use pith_dom::{Document, Edge, NodeData};
+use pith_dom::{Document, Edge, NodeData, NodeId};
 use serde::{Deserialize, Serialize};
 
 use crate::text::{is_blank, normalize_whitespace, python_strip};
@@ -102,7 +102,7 @@ impl Segmenter for Paragraphs {
                         maker.start_image(e.attr("alt"), e.attr("src"))
                     }
                     NodeData::Element(e) => maker.start(e.name()),
-                    NodeData::Text(t) => maker.characters(t),
+                    NodeData::Text(t) => maker.characters(t, doc.parent(id)),
                     _ => {}
                 },
                 Edge::Close(id) => {
@@ -280,6 +280,8 @@ struct OpenParagraph {
     tags_count: i64,
     image_src: Option<String>,
     is_image: bool,
+    /// The element holding the first text node.
+    node: Option<NodeId>,
 }
 
 impl OpenParagraph {
@@ -291,6 +293,7 @@ impl OpenParagraph {
             tags_count: 0,
             image_src: None,
             is_image: false,
+            node: None,
         }
     }
 }
@@ -339,6 +342,7 @@ impl<'a, 'd> ParagraphMaker<'a, 'd> {
             tags_count: done.tags_count,
             image_src: done.image_src,
             is_image: done.is_image,
+            node: done.node,
         });
     }
 
@@ -384,9 +388,12 @@ impl<'a, 'd> ParagraphMaker<'a, 'd> {
         }
     }
 
-    fn characters(&mut self, content: &str) {
+    fn characters(&mut self, content: &str, parent: Option<NodeId>) {
         if is_blank(content) {
             return;
+        }
+        if self.paragraph.text_nodes.is_empty() {
+            self.paragraph.node = parent;
         }
         let text = normalize_whitespace(content);
         if self.link {
