@@ -16,6 +16,7 @@ use pith_corpus::{InputFormat, InputOptions, Mode, RunConfig, RECORD_MAX_BYTES};
 use serde_json::{json, Value};
 
 use crate::progress::CliObserver;
+use crate::say::say;
 use crate::UsageError;
 
 #[derive(Args, Debug)]
@@ -154,7 +155,7 @@ fn build_pipeline(args: &ExtractArgs) -> Result<Pipeline, UsageError> {
     }
     for (name, v) in params {
         if pith::core::set_param(&mut value, name, v) == 0 {
-            eprintln!("pith: warning: the pipeline has no parameter {name}; ignored");
+            say!("pith: warning: the pipeline has no parameter {name}; ignored");
         }
     }
     Pipeline::from_value(value).map_err(|e| UsageError(e.to_string()))
@@ -246,7 +247,7 @@ fn run_extract(
         globs,
     };
     let inputs = pith_corpus::read_inputs(&args.files, opts);
-    let mut observer = CliObserver::new(!args.quiet, !corpus);
+    let mut observer = CliObserver::new(!args.quiet, !corpus, stop.clone());
     let mut out = io::BufWriter::with_capacity(256 * 1024, out);
     let end = pith_corpus::run(
         Arc::new(pipeline),
@@ -261,14 +262,15 @@ fn run_extract(
         return Err(UsageError(format!("cannot write output: {e}")));
     }
     if corpus && !args.quiet {
-        eprintln!("{}", end.stats.line());
+        say!("{}", end.stats.line());
     }
     if let Some(path) = &args.stats {
         let json = serde_json::to_string_pretty(&end.stats).expect("serialisable");
         std::fs::write(path, json + "\n")
             .map_err(|e| UsageError(format!("{}: cannot write stats: {e}", path.display())))?;
     }
-    Ok(if end.interrupted_by_signal {
+    // A closed stderr stopped the run like a closed stdout does: not a Ctrl-C.
+    Ok(if end.interrupted_by_signal && !observer.stderr_closed {
         ExitCode::from(130)
     } else if end.stats.errors > 0 {
         ExitCode::from(1)

@@ -10,6 +10,7 @@ mod eval_cmd;
 mod extract;
 mod pipeline_cmd;
 mod progress;
+mod say;
 mod tune_cmd;
 
 use eval_cmd::{eval_command, EvalArgs};
@@ -64,7 +65,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(UsageError(msg)) => {
-            eprintln!("pith: {msg}");
+            say::say!("pith: {msg}");
             ExitCode::from(2)
         }
     }

@@ -3,24 +3,33 @@
 //! `--quiet`) and, outside corpus mode, one stderr line per failed document.
 
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pith_corpus::{DocMeta, Observer, Stats};
 
+use crate::say::say;
+
 /// The run observer of `pith extract`.
 pub struct CliObserver {
     progress: Progress,
     report_errors: bool,
+    stop: Arc<AtomicBool>,
+    /// Set when stderr turned out closed: the run was stopped because of it.
+    pub stderr_closed: bool,
 }
 
 impl CliObserver {
     /// A progress line when `progress` (on a terminal); each failed document on stderr
-    /// when `report_errors`.
-    pub fn new(progress: bool, report_errors: bool) -> CliObserver {
+    /// when `report_errors`; a closed stderr sets `stop`, ending the run.
+    pub fn new(progress: bool, report_errors: bool, stop: Arc<AtomicBool>) -> CliObserver {
         CliObserver {
             progress: Progress::new(progress),
             report_errors,
+            stop,
+            stderr_closed: false,
         }
     }
 
@@ -37,8 +46,9 @@ impl Observer for CliObserver {
     }
 
     fn error(&mut self, meta: &DocMeta, message: &str) {
-        if self.report_errors {
-            eprintln!("pith: {}: {message}", meta.id);
+        if self.report_errors && !self.stderr_closed && !say!("pith: {}: {message}", meta.id) {
+            self.stderr_closed = true;
+            self.stop.store(true, Ordering::SeqCst);
         }
     }
 }

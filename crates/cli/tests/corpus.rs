@@ -569,3 +569,36 @@ fn the_real_warc_samples_are_read_when_present() {
         (Some(16), Some(34))
     );
 }
+
+/// `pith … 2>&1 | head -1` (issue 14, bug 1): stdout and stderr are one closed pipe;
+/// before the fix the summary line's `eprintln!` panicked (exit 101). Run through bash
+/// to get the pipeline exactly as a user writes it; 400 records overflow the pipe
+/// buffer, so the pipe surely closes while pith writes.
+#[cfg(unix)]
+#[test]
+fn a_closed_stderr_ends_the_run_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let recs: Vec<Vec<u8>> = (0..400)
+        .map(|i| response(&format!("d{i}"), "text/html", page(i).as_bytes()))
+        .collect();
+    let w = write(dir.path(), "p.warc", &recs.concat());
+    let pith = env!("CARGO_BIN_EXE_pith");
+    let w = w.to_str().unwrap();
+    // Corpus mode: the summary line after the closed output.
+    let script = format!(
+        "'{pith}' extract --format jsonl '{w}' 2>&1 | head -1 >/dev/null; echo ${{PIPESTATUS[0]}}"
+    );
+    let o = Command::new("bash").args(["-c", &script]).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "0");
+    // Per-document error lines on a closed stderr (stdout elsewhere): 300 missing files.
+    let missing: Vec<String> = (0..300)
+        .map(|i| format!("'{}/missing-{i}.html'", dir.path().display()))
+        .collect();
+    let script = format!(
+        "'{pith}' extract --format text {} 2>&1 >/dev/null | head -c 1 >/dev/null; echo ${{PIPESTATUS[0]}}",
+        missing.join(" ")
+    );
+    let o = Command::new("bash").args(["-c", &script]).output().unwrap();
+    // Exit 1 (documents failed), not 101 (a panic) nor 130 (an interrupt).
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "1");
+}
