@@ -12,7 +12,7 @@ use std::time::Duration;
 use clap::Args;
 use pith::output::Format;
 use pith::Pipeline;
-use pith_corpus::{InputFormat, InputOptions, Mode, RunConfig, RECORD_MAX_BYTES};
+use pith_corpus::{InputFormat, InputOptions, Mode, RunConfig, FILE_MAX_BYTES, RECORD_MAX_BYTES};
 use serde_json::{json, Value};
 
 use crate::progress::CliObserver;
@@ -87,9 +87,9 @@ pub struct ExtractArgs {
     /// With --format jsonl: add every paragraph with its class and features.
     #[arg(long)]
     pub paragraphs: bool,
-    /// Largest document in bytes; a larger one is an error record. Default: 16 MiB for
-    /// records inside WARC and JSONL inputs (where a giant record is junk); HTML files
-    /// are read whole unless this is given.
+    /// Largest document in bytes, counted after decompression; a larger one is an error
+    /// record and the run goes on. Default: 64 MiB for HTML files (gzipped or not) and
+    /// stdin, 16 MiB for records inside WARC and JSONL inputs.
     #[arg(long)]
     pub max_bytes: Option<u64>,
     /// Seconds one document may take before it is an error record (0: no limit).
@@ -243,7 +243,7 @@ fn run_extract(
         format: input_format,
         html_field: args.html_field.clone(),
         max_bytes: args.max_bytes.unwrap_or(RECORD_MAX_BYTES),
-        max_file_bytes: args.max_bytes.unwrap_or(u64::MAX),
+        max_file_bytes: args.max_bytes.unwrap_or(FILE_MAX_BYTES),
         globs,
     };
     let inputs = pith_corpus::read_inputs(&args.files, opts);

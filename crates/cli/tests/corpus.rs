@@ -602,3 +602,88 @@ fn a_closed_stderr_ends_the_run_quietly() {
     // Exit 1 (documents failed), not 101 (a panic) nor 130 (an interrupt).
     assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "1");
 }
+
+/// A gzip file of 200 KB inflating to 200 MiB (issue 14, bug 3): past the default
+/// 64 MiB cap it is an error record naming the limit, the reader stops inflating
+/// there, and the next input is still extracted. The same cap holds inside JSONL
+/// (`--max-bytes` on a `.jsonl.gz` line) and is overridable. Before the fix the bomb
+/// was read whole and "extracted".
+#[test]
+fn a_decompression_bomb_is_an_error_record_and_the_run_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = GzEncoder::new(Vec::new(), Compression::fast());
+    e.write_all(b"<html><body><p>").unwrap();
+    let zeros = vec![b' '; 1 << 20];
+    for _ in 0..200 {
+        e.write_all(&zeros).unwrap();
+    }
+    let bomb = write(dir.path(), "a-bomb.html.gz", &e.finish().unwrap());
+    let good = write(dir.path(), "b-good.html", page(1).as_bytes());
+    let st = dir.path().join("s.json");
+    let o = pith(
+        &[
+            "extract",
+            "--format",
+            "jsonl",
+            "-q",
+            "--stats",
+            st.to_str().unwrap(),
+            bomb.to_str().unwrap(),
+            good.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let r = records(&o);
+    assert_eq!(r.len(), 2);
+    let err = r[0]["error"].as_str().unwrap();
+    assert!(
+        err.contains("--max-bytes 67108864 (64 MiB) once decompressed"),
+        "{err}"
+    );
+    assert!(r[1]["text"].as_str().unwrap().contains("Page number 1"));
+    assert_counts_add_up(&stats(&st), &r);
+    // The bytes counted are those of the documents given to the pipeline: not the bomb.
+    assert!(stats(&st)["bytes"].as_u64().unwrap() < 10_000);
+
+    // --max-bytes overrides the default: the good page is now too large as well.
+    let o = pith(
+        &[
+            "extract",
+            "--format",
+            "jsonl",
+            "-q",
+            "--max-bytes",
+            "100",
+            good.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(records(&o)[0]["error"]
+        .as_str()
+        .unwrap()
+        .contains("--max-bytes 100 (100 bytes)"));
+
+    // JSONL inside gzip: a long line is an error record, the next line is read.
+    let mut lines = format!("{{\"html\":\"<p>{}</p>\"}}\n", "x".repeat(300_000)).into_bytes();
+    lines.extend_from_slice(format!("{{\"html\":{:?}}}\n", page(2)).as_bytes());
+    let j = write(dir.path(), "c.jsonl.gz", &gzip(&lines));
+    let o = pith(
+        &[
+            "extract",
+            "--format",
+            "jsonl",
+            "-q",
+            "--max-bytes",
+            "100000",
+            j.to_str().unwrap(),
+        ],
+        None,
+    );
+    let r = records(&o);
+    assert!(r[0]["error"]
+        .as_str()
+        .unwrap()
+        .contains("--max-bytes 100000"));
+    assert!(r[1]["text"].as_str().unwrap().contains("Page number 2"));
+}

@@ -37,6 +37,7 @@ pub mod stats;
 
 pub use input::{
     read_inputs, Body, Doc, DocMeta, InputFormat, InputOptions, Inputs, Item, Payload,
+    FILE_MAX_BYTES,
 };
 pub use record::{process, record, Mode, Outcome, Record, RecordOptions};
 pub use run::{run, NoObserver, Observer, RunConfig, RunEnd, RECORD_MAX_BYTES};
