@@ -75,7 +75,8 @@ pub struct ExtractArgs {
     #[arg(short = 'j', long = "jobs")]
     pub jobs: Option<usize>,
     /// Files to take from directories (glob on the path below the directory, e.g.
-    /// `*.html`; repeatable). Default: every file.
+    /// `*.html`; repeatable). Default: HTML (.html, .htm, .xhtml, .xht, .shtml), WARC
+    /// (.warc) and JSON Lines (.jsonl, .ndjson) files, gzipped or not.
     #[arg(long = "glob")]
     pub globs: Vec<String>,
     /// How to read inputs: auto (by name, then content), html, warc or jsonl.
@@ -247,6 +248,14 @@ fn run_extract(
         globs,
     };
     let inputs = pith_corpus::read_inputs(&args.files, opts);
+    let empty_inputs = !inputs.empty_directories().is_empty();
+    for dir in inputs.empty_directories() {
+        say!(
+            "pith: {}: nothing to read in this directory ({})",
+            dir.path.display(),
+            dir.reason
+        );
+    }
     let mut observer = CliObserver::new(!args.quiet, !corpus, stop.clone());
     let mut out = io::BufWriter::with_capacity(256 * 1024, out);
     let end = pith_corpus::run(
@@ -263,6 +272,15 @@ fn run_extract(
     }
     if corpus && !args.quiet {
         say!("{}", end.stats.line());
+    } else if !corpus && !args.quiet && end.stats.skipped > 0 {
+        let reasons: Vec<String> = (end.stats.skipped_by_reason.iter())
+            .map(|(reason, n)| format!("{n} {reason}"))
+            .collect();
+        say!(
+            "pith: skipped {} inputs that are not HTML pages: {}",
+            end.stats.skipped,
+            reasons.join(", ")
+        );
     }
     if let Some(path) = &args.stats {
         let json = serde_json::to_string_pretty(&end.stats).expect("serialisable");
@@ -272,7 +290,7 @@ fn run_extract(
     // A closed stderr stopped the run like a closed stdout does: not a Ctrl-C.
     Ok(if end.interrupted_by_signal && !observer.stderr_closed {
         ExitCode::from(130)
-    } else if end.stats.errors > 0 {
+    } else if end.stats.errors > 0 || empty_inputs {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

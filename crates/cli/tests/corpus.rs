@@ -687,3 +687,73 @@ fn a_decompression_bomb_is_an_error_record_and_the_run_goes_on() {
         .contains("--max-bytes 100000"));
     assert!(r[1]["text"].as_str().unwrap().contains("Page number 2"));
 }
+
+/// Issue 14, bug 4: a directory yields its HTML, WARC and JSONL files by name; the
+/// others are skipped and counted, and a binary file (NUL bytes, no markup) is skipped
+/// as such, not "extracted". Before the fix every file gave a record.
+#[test]
+fn directories_take_input_files_by_name_and_skip_binary_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    write(dir.path(), "a.html", page(1).as_bytes());
+    write(dir.path(), "b.HTM", page(2).as_bytes());
+    write(dir.path(), "sub/c.html.gz", &gzip(page(3).as_bytes()));
+    write(
+        dir.path(),
+        "d.warc",
+        &response("d", "text/html", page(4).as_bytes()),
+    );
+    write(dir.path(), "README.md", b"# not a page");
+    write(dir.path(), "gold.txt", b"gold text");
+    write(dir.path(), "meta.json", b"{}");
+    write(dir.path(), "e.html", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0");
+    let st = dir.path().join("stats.json");
+    let o = extract_jsonl(&[], &st, dir.path());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let r = records(&o);
+    let texts: Vec<&str> = r.iter().map(|r| r["text"].as_str().unwrap()).collect();
+    assert_eq!(texts.len(), 4, "{texts:?}");
+    // Sorted by path: a.html, b.HTM, d.warc, sub/c.html.gz.
+    for (t, n) in texts.iter().zip([1, 2, 4, 3]) {
+        assert!(t.contains(&format!("Page number {n}")), "{t}");
+    }
+    let s = stats(&dir.path().join("stats.json"));
+    assert_counts_add_up(&s, &r);
+    // stats.json is written after the directory is read: not counted.
+    assert_eq!(s["skipped_by_reason"]["not-an-input-name"], 3);
+    assert_eq!(s["skipped_by_reason"]["binary"], 1);
+    // In a per-page format the skips are reported on stderr (stats.json is one now).
+    let o = pith(
+        &["extract", "--format", "text", dir.path().to_str().unwrap()],
+        None,
+    );
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("skipped 5 inputs") && err.contains("1 binary"),
+        "{err}"
+    );
+}
+
+/// Issue 14, bug 5: a directory (or `--glob`) that yields nothing says so on stderr and
+/// the exit code is not 0. Before the fix: no output, exit 0.
+#[test]
+fn a_directory_that_yields_nothing_says_so_and_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "notes.txt", b"nothing here");
+    let d = dir.path().to_str().unwrap();
+    for args in [
+        vec!["extract", "--format", "text", d],
+        vec!["extract", "--format", "jsonl", "-q", d],
+        vec!["extract", "--glob", "*.html", d],
+    ] {
+        let o = pith(&args, None);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(d) && err.contains("nothing to read"), "{err}");
+    }
+    let empty = tempfile::tempdir().unwrap();
+    let o = pith(&["extract", empty.path().to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("0 files"));
+}

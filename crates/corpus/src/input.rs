@@ -13,6 +13,7 @@ use serde_json::value::RawValue;
 
 use crate::gz::GzMembers;
 use crate::jsonl::{self, JsonlItem};
+use crate::sniff;
 use pith::warc::{self, Positioned, WarcItem, WarcReader};
 
 /// What identifies a document in its output record.
@@ -96,7 +97,10 @@ pub struct Doc {
 pub enum Item {
     /// A document: yields exactly one output record.
     Doc(Doc),
-    /// A WARC record that is not an HTML document, by reason (counted, no record).
+    /// An input unit that is not an HTML document, by reason (counted, no record): a
+    /// WARC record (its type, `non-html`, `http-404`, …), a file of a directory that is
+    /// not named like an input (`not-an-input-name`) or outside `--glob` (`glob`), a
+    /// `binary` file.
     Skipped(String),
 }
 
@@ -169,27 +173,53 @@ impl Default for InputOptions {
     }
 }
 
+/// One command-line input after directories are walked.
+#[derive(Debug)]
+enum Entry {
+    /// A file to read (`None`: stdin).
+    Input(Option<PathBuf>),
+    /// A directory that could not be read, with the reason.
+    Unreadable(PathBuf, String),
+    /// A file of a directory that is not an input, with the reason (counted).
+    Skipped(&'static str),
+}
+
+/// A directory argument that yields no input file (issue 14: the user must hear of it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EmptyDirectory {
+    /// The directory as given.
+    pub path: PathBuf,
+    /// Why nothing was taken, e.g. `3 files, none HTML, WARC or JSON Lines by its name`.
+    pub reason: String,
+}
+
 /// Expands the command-line inputs: directories become their files (recursively,
-/// sorted, filtered by `--glob`); `-` or no input is stdin (`None`).
-pub fn expand(
+/// sorted), filtered by `globs` when given and by name ([`sniff::is_input_name`])
+/// otherwise; `-` or no input is stdin. Also gives the directories that yield nothing.
+fn expand(
     paths: &[PathBuf],
     globs: Option<&globset::GlobSet>,
-) -> Vec<Result<Option<PathBuf>, (PathBuf, String)>> {
+) -> (Vec<Entry>, Vec<EmptyDirectory>) {
     if paths.is_empty() {
-        return vec![Ok(None)];
+        return (vec![Entry::Input(None)], Vec::new());
     }
     let mut out = Vec::new();
+    let mut empty = Vec::new();
     for p in paths {
         if p.as_os_str() == "-" {
-            out.push(Ok(None));
+            out.push(Entry::Input(None));
         } else if p.is_dir() {
             let mut stack = vec![p.clone()];
             let mut files = Vec::new();
+            let mut others = 0usize;
             while let Some(dir) = stack.pop() {
                 let entries = match std::fs::read_dir(&dir) {
                     Ok(e) => e,
                     Err(e) => {
-                        out.push(Err((dir.clone(), format!("cannot read directory: {e}"))));
+                        out.push(Entry::Unreadable(
+                            dir.clone(),
+                            format!("cannot read directory: {e}"),
+                        ));
                         continue;
                     }
                 };
@@ -200,19 +230,42 @@ pub fn expand(
                         stack.push(path);
                     } else if ty.map(|t| t.is_file() || t.is_symlink()).unwrap_or(false) {
                         let rel = path.strip_prefix(p).unwrap_or(&path);
-                        if globs.is_none_or(|g| g.is_match(rel)) {
+                        let take = match globs {
+                            Some(g) => g.is_match(rel),
+                            None => sniff::is_input_name(&entry.file_name().to_string_lossy()),
+                        };
+                        if take {
                             files.push(path);
+                        } else {
+                            others += 1;
                         }
                     }
                 }
             }
+            let reason = if globs.is_some() {
+                "glob"
+            } else {
+                "not-an-input-name"
+            };
+            out.extend((0..others).map(|_| Entry::Skipped(reason)));
+            if files.is_empty() {
+                let why = if globs.is_some() {
+                    "none matching --glob"
+                } else {
+                    "none named like HTML (.html, .htm, .xhtml, .xht, .shtml), WARC (.warc) or JSON Lines (.jsonl, .ndjson), gzipped or not"
+                };
+                empty.push(EmptyDirectory {
+                    path: p.clone(),
+                    reason: format!("{others} files, {why}"),
+                });
+            }
             files.sort();
-            out.extend(files.into_iter().map(|f| Ok(Some(f))));
+            out.extend(files.into_iter().map(|f| Entry::Input(Some(f))));
         } else {
-            out.push(Ok(Some(p.clone())));
+            out.push(Entry::Input(Some(p.clone())));
         }
     }
-    out
+    (out, empty)
 }
 
 /// A boxed byte stream with a description of offsets for messages.
@@ -291,18 +344,32 @@ fn name_format(path: &Path) -> InputFormat {
 
 /// The documents of a list of inputs, in order: see [`read_inputs`].
 pub struct Inputs {
-    paths: std::vec::IntoIter<Result<Option<PathBuf>, (PathBuf, String)>>,
+    paths: std::vec::IntoIter<Entry>,
+    empty: Vec<EmptyDirectory>,
     opts: Arc<InputOptions>,
     current: Option<Box<dyn Iterator<Item = Item> + Send>>,
+}
+
+impl Inputs {
+    /// The directory arguments that yield no input file (known before reading).
+    pub fn empty_directories(&self) -> &[EmptyDirectory] {
+        &self.empty
+    }
 }
 
 /// Reads `paths` (files, directories, `-` for stdin; stdin when empty) as `opts` says,
 /// lazily: each input is opened when the previous one is done, and a WARC or JSONL
 /// input yields one document at a time. An input that cannot be read yields one
 /// [`Body::Failed`] document, and the stream goes on with the next input.
+///
+/// A directory yields its input files ([`InputOptions::globs`], or by name: HTML, WARC
+/// and JSON Lines files, gzipped or not); each other file is an [`Item::Skipped`]. A
+/// file whose content is binary (NUL bytes, no markup) is skipped as `binary`.
 pub fn read_inputs(paths: &[PathBuf], opts: InputOptions) -> Inputs {
+    let (entries, empty) = expand(paths, opts.globs.as_ref());
     Inputs {
-        paths: expand(paths, opts.globs.as_ref()).into_iter(),
+        paths: entries.into_iter(),
+        empty,
         opts: Arc::new(opts),
         current: None,
     }
@@ -318,8 +385,9 @@ impl Iterator for Inputs {
             }
             self.current = None;
             let path = match self.paths.next()? {
-                Ok(p) => p,
-                Err((dir, msg)) => {
+                Entry::Input(p) => p,
+                Entry::Skipped(reason) => return Some(Item::Skipped(reason.to_owned())),
+                Entry::Unreadable(dir, msg) => {
                     let source = dir.display().to_string();
                     return Some(failed(&source, &source, msg));
                 }
@@ -407,6 +475,7 @@ fn read_html(stream: Stream, source: String, limit: u64) -> Item {
     let mut bytes = Vec::new();
     let gz = stream.gz;
     let body = match stream.take(limit.saturating_add(1)).read_to_end(&mut bytes) {
+        Ok(_) if sniff::is_binary(&bytes) => return Item::Skipped("binary".to_owned()),
         Err(e) => Body::Failed(format!("cannot read: {e}")),
         Ok(_) if bytes.len() as u64 > limit => Body::Failed(format!(
             "document larger than --max-bytes {limit} ({}){}; not read further",

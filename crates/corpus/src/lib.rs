@@ -33,6 +33,7 @@ pub mod input;
 pub mod jsonl;
 pub mod record;
 pub mod run;
+pub mod sniff;
 pub mod stats;
 
 pub use input::{

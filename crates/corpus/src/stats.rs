@@ -13,7 +13,8 @@ pub struct Stats {
     pub documents: u64,
     /// Documents with a text record (possibly with empty text).
     pub extracted: u64,
-    /// WARC records that are not HTML documents (no output record).
+    /// Input units that are not HTML documents (no output record): WARC records, and
+    /// files skipped by name, glob or binary content.
     pub skipped: u64,
     /// Documents with an error record.
     pub errors: u64,
@@ -25,7 +26,8 @@ pub struct Stats {
     pub documents_per_second: f64,
     /// Megabytes (10^6 bytes) of documents per second.
     pub megabytes_per_second: f64,
-    /// Skipped records by reason (WARC type, `non-html`, `http-404`, …).
+    /// Skipped units by reason (WARC type, `non-html`, `http-404`, `not-an-input-name`,
+    /// `glob`, `binary`).
     pub skipped_by_reason: BTreeMap<String, u64>,
     /// Worker threads.
     pub workers: usize,

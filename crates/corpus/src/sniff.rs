@@ -1,0 +1,89 @@
+//! What kind of file a path or its first bytes are: which files of a directory are
+//! inputs (by name), and which inputs are binary junk rather than a page (by content),
+//! so that neither is "extracted" into an empty record.
+
+/// The extensions of HTML files taken from a directory (also with `.gz` after them).
+pub const HTML_EXTENSIONS: [&str; 5] = ["html", "htm", "xhtml", "xht", "shtml"];
+
+/// Whether a file found in a directory is an input by its name: an HTML file
+/// ([`HTML_EXTENSIONS`]), a WARC (`.warc`) or JSON Lines (`.jsonl`, `.ndjson`) file,
+/// each possibly gzipped (`.gz`). Case is ignored.
+pub fn is_input_name(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    let name = name.strip_suffix(".gz").unwrap_or(&name);
+    let Some((_, ext)) = name.rsplit_once('.') else {
+        return false;
+    };
+    HTML_EXTENSIONS.contains(&ext) || matches!(ext, "warc" | "jsonl" | "ndjson")
+}
+
+/// How many leading bytes [`is_binary`] looks at (git's heuristic looks at 8000).
+const SNIFF_BYTES: usize = 8192;
+
+/// Whether bytes are binary rather than a page: a NUL byte among the first 8 KiB and
+/// no markup there. A page with a stray NUL keeps its tags, and UTF-16 text has a NUL
+/// next to each `<`; neither is binary.
+pub fn is_binary(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(SNIFF_BYTES)];
+    if !head.contains(&0) {
+        return false;
+    }
+    let utf16_markup = head.windows(2).any(|w| w == b"<\0" || w == b"\0<");
+    !(utf16_markup || has_tag(head))
+}
+
+/// Whether `head` holds a tag that only HTML has (case-insensitive).
+fn has_tag(head: &[u8]) -> bool {
+    const TAGS: [&[u8]; 9] = [
+        b"<html",
+        b"<!doctype",
+        b"<head",
+        b"<body",
+        b"<p",
+        b"<div",
+        b"<meta",
+        b"<title",
+        b"<br",
+    ];
+    let lower = head.to_ascii_lowercase();
+    TAGS.iter()
+        .any(|tag| lower.windows(tag.len()).any(|w| w == *tag))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names() {
+        for yes in [
+            "a.html",
+            "b.HTM",
+            "c.xhtml.gz",
+            "d.warc.gz",
+            "e.jsonl",
+            "f.ndjson.gz",
+        ] {
+            assert!(is_input_name(yes), "{yes}");
+        }
+        for no in [
+            "README.md",
+            "gold.txt",
+            "meta.json",
+            "x.gz",
+            "html",
+            "a.html.bak",
+        ] {
+            assert!(!is_input_name(no), "{no}");
+        }
+    }
+
+    #[test]
+    fn binary() {
+        assert!(is_binary(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"));
+        assert!(!is_binary(b"<p>lazy\0dog</p>"));
+        assert!(!is_binary(b"\xff\xfe<\0p\0>\0"));
+        assert!(!is_binary(b"plain text, no NUL"));
+        assert!(!is_binary(b""));
+    }
+}
