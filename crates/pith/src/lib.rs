@@ -19,7 +19,9 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod markdown;
 pub mod output;
+pub mod shape;
 
 use std::path::Path;
 

@@ -28,6 +28,9 @@ pub enum Format {
     /// block's element is a heading). The purified tree itself, with inline markup, is
     /// [`pith_declutter::to_html_document`] of `Pipeline::run_document`'s tree.
     Html,
+    /// The good blocks as Markdown: headings with their level, list items, block
+    /// quotes, preformatted text ([`crate::markdown`]).
+    Markdown,
 }
 
 impl std::str::FromStr for Format {
@@ -41,6 +44,7 @@ impl std::str::FromStr for Format {
             "text" => Format::Text,
             "json" | "jsonl" => Format::Json,
             "html" => Format::Html,
+            "markdown" | "md" => Format::Markdown,
             other => return Err(format!("unknown output format {other:?}")),
         })
     }
@@ -177,6 +181,7 @@ pub fn write<W: Write>(
                 out.write_all(b"</body></html>\n")?;
             }
         },
+        Format::Markdown => crate::markdown::write_markdown(out, ex)?,
         Format::Text => {
             for b in ex.good_blocks() {
                 writeln!(out, "{}", b.text)?;

@@ -1,0 +1,127 @@
+//! What kind of element a block stands for (heading, list item, preformatted text,
+//! paragraph) and how deep in block quotes and lists it sits.
+//!
+//! Read from the block's `dom_path` (element names from the root to the element that
+//! opened the block), which every segmenter already fills: the jusText segmenter opens a
+//! block at each of its paragraph tags (`h1`–`h6`, `li`, `pre`, `blockquote`, `p`, ...)
+//! and closes one at their end, so the path's last paragraph tag is the block's own
+//! element and the ones before it are its containers. Deriving the shape here, instead
+//! of storing it in [`Block`], leaves the block model (and with it jusText parity)
+//! untouched.
+
+use pith_core::Block;
+
+/// The element a block stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlockKind {
+    /// Ordinary text (`p`, `div`, table cells, text between blocks, ...).
+    Paragraph,
+    /// A heading, `h1` (1) to `h6` (6).
+    Heading(u8),
+    /// A list item.
+    ListItem {
+        /// Whether the nearest list around it is an `ol`.
+        ordered: bool,
+        /// How many lists (`ul`, `ol`, `menu`, `dir`) it is nested in, at least 1.
+        depth: usize,
+    },
+    /// Preformatted text (inside `pre`, `listing`, `xmp` or `plaintext`).
+    Preformatted,
+}
+
+/// A block's kind and the number of block quotes around it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockShape {
+    /// The element the block stands for.
+    pub kind: BlockKind,
+    /// How many `blockquote` elements contain it.
+    pub quote_depth: usize,
+}
+
+/// The shape of a block, from its `dom_path`.
+pub fn block_shape(block: &Block) -> BlockShape {
+    shape_of_path(&block.dom_path)
+}
+
+/// The shape of a block whose `dom_path` is `path` (`html.body.ol.li`).
+pub fn shape_of_path(path: &str) -> BlockShape {
+    let mut heading = None;
+    let mut preformatted = false;
+    let mut quote_depth = 0;
+    let mut lists: Vec<bool> = Vec::new();
+    let mut last = "";
+    for name in path.split('.') {
+        let name = name.trim_start_matches('…');
+        match name {
+            "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => heading = Some(name.as_bytes()[1] - b'0'),
+            "pre" | "listing" | "xmp" | "plaintext" => preformatted = true,
+            "blockquote" => quote_depth += 1,
+            "ul" | "menu" | "dir" => lists.push(false),
+            "ol" => lists.push(true),
+            _ => {}
+        }
+        last = name;
+    }
+    let kind = if let Some(level) = heading {
+        BlockKind::Heading(level)
+    } else if preformatted {
+        BlockKind::Preformatted
+    } else if last == "li" && !lists.is_empty() {
+        BlockKind::ListItem {
+            ordered: lists.last() == Some(&true),
+            depth: lists.len(),
+        }
+    } else {
+        BlockKind::Paragraph
+    };
+    BlockShape { kind, quote_depth }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(path: &str) -> BlockKind {
+        shape_of_path(path).kind
+    }
+
+    #[test]
+    fn the_last_paragraph_tag_decides() {
+        assert_eq!(kind("html.body.div.p"), BlockKind::Paragraph);
+        assert_eq!(kind("html.body.h3"), BlockKind::Heading(3));
+        assert_eq!(kind("html.body.h2.div"), BlockKind::Heading(2));
+        assert_eq!(kind("html.body.pre"), BlockKind::Preformatted);
+        assert_eq!(
+            kind("html.body.li"),
+            BlockKind::Paragraph,
+            "li outside a list"
+        );
+    }
+
+    #[test]
+    fn lists_nest_and_the_nearest_decides_the_numbering() {
+        assert_eq!(
+            kind("html.body.ol.li.ul.li"),
+            BlockKind::ListItem {
+                ordered: false,
+                depth: 2
+            }
+        );
+        assert_eq!(
+            kind("html.body.ul.li.ol.li"),
+            BlockKind::ListItem {
+                ordered: true,
+                depth: 2
+            }
+        );
+        // Text right inside a list, in no item, is a paragraph.
+        assert_eq!(kind("html.body.ul.li.ul"), BlockKind::Paragraph);
+    }
+
+    #[test]
+    fn quotes_are_counted() {
+        let s = shape_of_path("html.body.blockquote.blockquote.p");
+        assert_eq!(s.quote_depth, 2);
+        assert_eq!(s.kind, BlockKind::Paragraph);
+    }
+}
