@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod eval_cmd;
+mod explain_cmd;
 mod extract;
 mod pipeline_cmd;
 mod progress;
@@ -14,6 +15,7 @@ mod say;
 mod tune_cmd;
 
 use eval_cmd::{eval_command, EvalArgs};
+use explain_cmd::{explain_command, ExplainArgs};
 use extract::{extract, ExtractArgs};
 use pipeline_cmd::{pipeline_command, PipelineCommand};
 use tune_cmd::{tune_command, TuneArgs};
@@ -49,6 +51,8 @@ enum Command {
     Eval(Box<EvalArgs>),
     /// Search a pipeline's parameters on a dataset's train split.
     Tune(Box<TuneArgs>),
+    /// Show why a pipeline keeps or drops each block of a page, as an HTML page.
+    Explain(Box<ExplainArgs>),
 }
 
 /// A failure that stops the whole run (bad options or pipeline), exit code 2.
@@ -61,6 +65,7 @@ fn main() -> ExitCode {
         Command::Pipeline(cmd) => pipeline_command(cmd),
         Command::Eval(args) => eval_command(*args),
         Command::Tune(args) => tune_command(*args),
+        Command::Explain(args) => explain_command(*args),
     };
     match result {
         Ok(code) => code,

@@ -74,6 +74,12 @@ pub struct Extraction {
     pub cf_labels: Vec<Label>,
     /// The final label of every block.
     pub labels: Vec<Label>,
+    /// For every block, the index (in the pipeline's `rules`) of the rule that gave its
+    /// context-free label; `None` when no rule answered and `default_label` applied.
+    pub cf_rules: Vec<Option<usize>>,
+    /// For every block, the index (in the pipeline's `passes`) of the last pass that
+    /// changed its label; `None` when its final label is its context-free one untouched.
+    pub revised_by: Vec<Option<usize>>,
     /// How the input was decoded (absent when the input was text or a tree): the codec
     /// name and [`EncodingSource::label`](pith_dom::decode::EncodingSource::label).
     pub decoded_as: Option<(String, String)>,
@@ -302,31 +308,40 @@ impl Pipeline {
             })?;
             features.insert(f.key(), column);
         }
-        let cf_labels: Vec<Label> = blocks
+        let (cf_labels, cf_rules): (Vec<Label>, Vec<Option<usize>>) = blocks
             .iter()
             .enumerate()
             .map(|(i, b)| {
-                self.spec
-                    .rules
-                    .iter()
-                    .find_map(|r| r.classify(b, features.row(i)))
-                    .unwrap_or(self.spec.default_label)
+                let rules = self.spec.rules.iter().enumerate();
+                rules
+                    .find_map(|(r, rule)| Some((rule.classify(b, features.row(i))?, Some(r))))
+                    .unwrap_or((self.spec.default_label, None))
             })
-            .collect();
+            .unzip();
         let mut labels = cf_labels.clone();
+        let mut revised_by = vec![None; labels.len()];
+        let mut before = Vec::with_capacity(labels.len());
         let ctx = PassContext {
             blocks: &blocks,
             features: &features,
             cf_labels: &cf_labels,
         };
-        for p in &self.spec.passes {
+        for (pass, p) in self.spec.passes.iter().enumerate() {
+            before.clone_from(&labels);
             p.revise(ctx, &mut labels)?;
+            for (i, (old, new)) in before.iter().zip(&labels).enumerate() {
+                if old != new {
+                    revised_by[i] = Some(pass);
+                }
+            }
         }
         Ok(Extraction {
             blocks,
             features,
             cf_labels,
             labels,
+            cf_rules,
+            revised_by,
             decoded_as: None,
             diagnostics: Diagnostics::default(),
         })

@@ -19,6 +19,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod explain;
 pub mod markdown;
 pub mod output;
 pub mod shape;

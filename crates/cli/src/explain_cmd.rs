@@ -1,0 +1,81 @@
+//! `pith explain PAGE --out page.html`: why a pipeline keeps or drops each block of one
+//! page, as a self-contained HTML page (built by [`pith::explain`]).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use pith::Pipeline;
+use serde_json::json;
+
+use crate::UsageError;
+
+/// Options of `pith explain`.
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    /// The HTML page (read as bytes; `-` for stdin).
+    pub page: PathBuf,
+    /// Where to write the explanation page.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// A built-in preset (see `pith pipeline list`); default `justext`.
+    #[arg(long, conflicts_with = "pipeline")]
+    pub preset: Option<String>,
+    /// A pipeline file (JSON, or TOML if it ends in .toml).
+    #[arg(long)]
+    pub pipeline: Option<PathBuf>,
+    /// A stoplist, as `pith extract -s` (`none` for language-independent mode).
+    #[arg(short = 's', long)]
+    pub stoplist: Option<String>,
+}
+
+fn build_pipeline(args: &ExplainArgs) -> Result<Pipeline, UsageError> {
+    let mut value = match (&args.pipeline, &args.preset) {
+        (Some(path), _) => pith::pipeline_file_value(path),
+        (None, Some(name)) => pith::preset_value(name),
+        (None, None) => pith::preset_value("justext"),
+    }
+    .map_err(|e| UsageError(e.to_string()))?;
+    if let Some(s) = &args.stoplist {
+        let params = if s.eq_ignore_ascii_case("none") {
+            vec![
+                ("stoplist", json!("none")),
+                ("stopwords_low", json!(0.0)),
+                ("stopwords_high", json!(0.0)),
+            ]
+        } else {
+            vec![("stoplist", json!(s))]
+        };
+        for (name, v) in params {
+            if pith::core::set_param(&mut value, name, v) == 0 {
+                eprintln!("pith: warning: the pipeline has no parameter {name}; ignored");
+            }
+        }
+    }
+    Pipeline::from_value(value).map_err(|e| UsageError(e.to_string()))
+}
+
+/// Runs `pith explain`.
+pub fn explain_command(args: ExplainArgs) -> Result<ExitCode, UsageError> {
+    let pipeline = build_pipeline(&args)?;
+    let bytes = if args.page.as_os_str() == "-" {
+        let mut buf = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf)
+            .map_err(|e| UsageError(format!("stdin: {e}")))?;
+        buf
+    } else {
+        std::fs::read(&args.page).map_err(|e| UsageError(format!("{}: {e}", args.page.display())))?
+    };
+    let source = args.page.display().to_string();
+    let ex = match pipeline.run_bytes(&bytes) {
+        Ok(ex) => ex,
+        Err(e) => {
+            eprintln!("pith: {source}: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let html = pith::explain::explain_html(&pipeline, &source, &ex);
+    std::fs::write(&args.out, html)
+        .map_err(|e| UsageError(format!("{}: cannot write: {e}", args.out.display())))?;
+    Ok(ExitCode::SUCCESS)
+}
