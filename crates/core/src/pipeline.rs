@@ -312,7 +312,7 @@ impl Pipeline {
             .iter()
             .enumerate()
             .map(|(i, b)| {
-                let rules = self.spec.rules.iter().enumerate();
+                let mut rules = self.spec.rules.iter().enumerate();
                 rules
                     .find_map(|(r, rule)| Some((rule.classify(b, features.row(i))?, Some(r))))
                     .unwrap_or((self.spec.default_label, None))

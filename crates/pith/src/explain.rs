@@ -147,7 +147,7 @@ fn escape(text: &str) -> String {
 const STYLE: &str = "\
 body{font:15px/1.4 system-ui,sans-serif;margin:16px;color:#1f2328;background:#fff}\
 header{border-bottom:1px solid #d0d7de;margin-bottom:12px}header h1{font-size:20px;margin:0 0 4px}\
-.legend span{padding:1px 8px;border:2px solid;border-radius:3px}\
+.legend span{padding:1px 8px;border-width:2px;border-style:solid;border-radius:3px}\
 .block{position:relative;margin-top:6px;margin-bottom:6px;padding:4px 8px;border:2px solid;border-radius:3px}\
 .block .text{margin:0;font-size:inherit;white-space:pre-wrap}\
 .block h1.text{font-size:1.6em}.block h2.text{font-size:1.4em}.block h3.text{font-size:1.2em}\

@@ -1,6 +1,8 @@
 //! Running the `pith` binary from the CLI tests.
 #![allow(dead_code)] // each test binary uses its own subset
 
+pub mod chromium;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

@@ -1,0 +1,130 @@
+//! `pith explain`: the page it writes names, for every block, its labels, features and
+//! the rule and pass that decided it, is self-contained, and renders in headless
+//! Chromium with the blocks coloured by label.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+mod common;
+use common::chromium::{decode_png, run_with_timeout};
+use common::{pith, write};
+
+const ARTICLE: &str = "When the members of the council met on Tuesday evening, most of them \
+said that they had not been told about the plan before it was announced, and several of them \
+asked why the public had not been given more time to respond to it.";
+
+fn page() -> String {
+    let menu = "<ul><li><a href='/'>Home</a></li><li><a href='/news'>News</a></li>\
+                <li><a href='/sport'>Sport</a></li><li><a href='/about'>About us</a></li></ul>";
+    format!(
+        "<html><head><title>t</title></head><body>{menu}<h2>The council met</h2>\
+         <p>{ARTICLE}</p><p>{ARTICLE}</p><p>{ARTICLE}</p>{menu}\
+         <div>Copyright 2024 Example Inc. All rights reserved.</div></body></html>"
+    )
+}
+
+/// Writes the page, runs `pith explain` on it, and returns the explanation.
+fn explain(dir: &Path, extra: &[&str]) -> String {
+    let input = write(dir, "page.html", page().as_bytes());
+    let out = dir.join("explain.html");
+    let mut args = vec![
+        "explain",
+        input.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let o = pith(&args, None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::read_to_string(out).unwrap()
+}
+
+#[test]
+fn every_block_says_what_decided_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let html = explain(dir.path(), &[]);
+    let ex = pith::preset("justext")
+        .unwrap()
+        .run_bytes(page().as_bytes())
+        .unwrap();
+    assert_eq!(html.matches("<div class=\"block ").count(), ex.blocks.len());
+    for (i, label) in ex.labels.iter().enumerate() {
+        let open = format!("<div class=\"block {label}");
+        let at = html.find(&format!("id=\"b{i}\"")).expect("block id");
+        let start = html[..at].rfind("<div class=\"block ").unwrap();
+        assert!(html[start..].starts_with(&open), "block {i} is not {label}");
+    }
+    // The menu is bad by link density (a rule), the short heading is made good by a pass.
+    assert!(html.contains("rule 1: {&quot;type&quot;:&quot;justext.max_link_density&quot;"));
+    assert!(html.contains("pass "), "no block revised by a pass: {html}");
+    assert!(html.contains("<th>justext.stopwords_density</th>"));
+    assert!(html.contains("<th>cf decided by</th>") && html.contains("title=\"label: "));
+    // Self-contained: no script, stylesheet link, image, font or other fetch.
+    for needle in ["<script", "<link", "src=", "url(", "@import", "http://", "https://"] {
+        assert!(!html.contains(needle), "{needle} in the page");
+    }
+}
+
+#[test]
+fn a_pipeline_file_and_a_bad_preset() {
+    let dir = tempfile::tempdir().unwrap();
+    let html = explain(dir.path(), &["--preset", "declutter"]);
+    assert!(html.contains("with pipeline <b>declutter</b>"));
+    let o = pith(
+        &["explain", "x.html", "--out", "y.html", "--preset", "nope"],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown preset"));
+}
+
+/// Pixels within 6 of `rgb` on every channel.
+fn count_near(pixels: &[[u8; 3]], rgb: [u8; 3]) -> usize {
+    pixels
+        .iter()
+        .filter(|p| p.iter().zip(rgb).all(|(&a, b)| a.abs_diff(b) <= 6))
+        .count()
+}
+
+#[test]
+fn the_page_renders_with_the_blocks_coloured_by_label() {
+    let dir = tempfile::tempdir().unwrap();
+    explain(dir.path(), &[]);
+    let chromium = Path::new("/usr/bin/chromium");
+    if !chromium.exists() {
+        eprintln!("skipped: /usr/bin/chromium not found (apt-get install -y chromium)");
+        return;
+    }
+    let shot = dir.path().join("shot.png");
+    let mut cmd = Command::new(chromium);
+    cmd.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--no-first-run",
+        "--window-size=1000,900",
+    ])
+    .arg(format!(
+        "--user-data-dir={}",
+        dir.path().join("profile").display()
+    ))
+    .arg(format!("--screenshot={}", shot.display()))
+    .arg(format!("file://{}", dir.path().join("explain.html").display()));
+    let Some((ok, _)) = run_with_timeout(&mut cmd, Duration::from_secs(120)) else {
+        panic!("chromium did not finish within 120 s");
+    };
+    assert!(ok, "chromium --screenshot failed");
+    let (w, h, pixels) = decode_png(&std::fs::read(&shot).unwrap());
+    assert_eq!((w, h), (1000, 900));
+    // The fills of the style sheet: good #d2f4d9, bad #ffd8d3; outlines good #1a7f37,
+    // bad #cf222e. Three long good paragraphs and two menus fill large areas.
+    let good_fill = count_near(&pixels, [0xd2, 0xf4, 0xd9]);
+    let bad_fill = count_near(&pixels, [0xff, 0xd8, 0xd3]);
+    let good_line = count_near(&pixels, [0x1a, 0x7f, 0x37]);
+    let bad_line = count_near(&pixels, [0xcf, 0x22, 0x2e]);
+    assert!(good_fill > 20_000, "good fill: {good_fill} pixels");
+    assert!(bad_fill > 5_000, "bad fill: {bad_fill} pixels");
+    assert!(good_line > 1_000 && bad_line > 500, "{good_line} {bad_line}");
+}
