@@ -64,7 +64,8 @@ pub fn explain_command(args: ExplainArgs) -> Result<ExitCode, UsageError> {
             .map_err(|e| UsageError(format!("stdin: {e}")))?;
         buf
     } else {
-        std::fs::read(&args.page).map_err(|e| UsageError(format!("{}: {e}", args.page.display())))?
+        std::fs::read(&args.page)
+            .map_err(|e| UsageError(format!("{}: {e}", args.page.display())))?
     };
     let source = args.page.display().to_string();
     let ex = match pipeline.run_bytes(&bytes) {

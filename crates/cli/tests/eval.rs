@@ -2,10 +2,9 @@
 //! jusText 3.0.2 figures on scrapinghub, and the HTML report rendered in headless
 //! Chromium.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
 mod common;
 use common::chromium::{decode_png, run_with_timeout};

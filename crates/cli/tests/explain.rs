@@ -61,7 +61,9 @@ fn every_block_says_what_decided_it() {
     assert!(html.contains("<th>justext.stopwords_density</th>"));
     assert!(html.contains("<th>cf decided by</th>") && html.contains("title=\"label: "));
     // Self-contained: no script, stylesheet link, image, font or other fetch.
-    for needle in ["<script", "<link", "src=", "url(", "@import", "http://", "https://"] {
+    for needle in [
+        "<script", "<link", "src=", "url(", "@import", "http://", "https://",
+    ] {
         assert!(!html.contains(needle), "{needle} in the page");
     }
 }
@@ -111,7 +113,10 @@ fn the_page_renders_with_the_blocks_coloured_by_label() {
         dir.path().join("profile").display()
     ))
     .arg(format!("--screenshot={}", shot.display()))
-    .arg(format!("file://{}", dir.path().join("explain.html").display()));
+    .arg(format!(
+        "file://{}",
+        dir.path().join("explain.html").display()
+    ));
     let Some((ok, _)) = run_with_timeout(&mut cmd, Duration::from_secs(120)) else {
         panic!("chromium did not finish within 120 s");
     };
@@ -126,5 +131,8 @@ fn the_page_renders_with_the_blocks_coloured_by_label() {
     let bad_line = count_near(&pixels, [0xcf, 0x22, 0x2e]);
     assert!(good_fill > 20_000, "good fill: {good_fill} pixels");
     assert!(bad_fill > 5_000, "bad fill: {bad_fill} pixels");
-    assert!(good_line > 1_000 && bad_line > 500, "{good_line} {bad_line}");
+    assert!(
+        good_line > 1_000 && bad_line > 500,
+        "{good_line} {bad_line}"
+    );
 }

@@ -170,7 +170,10 @@ mod tests {
 
     #[test]
     fn text_is_escaped() {
-        assert_eq!(escape("<a href=\"x\">&"), "&lt;a href=&quot;x&quot;&gt;&amp;");
+        assert_eq!(
+            escape("<a href=\"x\">&"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;"
+        );
     }
 
     #[test]

@@ -57,5 +57,8 @@ fn the_recorded_rule_and_pass_are_the_ones_that_decided() {
         }
     }
     // The pages exercise all three cases.
-    assert!(by_rule > 0 && by_default > 0 && revised > 0, "{by_rule} {by_default} {revised}");
+    assert!(
+        by_rule > 0 && by_default > 0 && revised > 0,
+        "{by_rule} {by_default} {revised}"
+    );
 }

@@ -107,4 +107,3 @@ pub fn decode_png(bytes: &[u8]) -> (usize, usize, Vec<[u8; 3]>) {
     }
     (w, h, pixels)
 }
-
