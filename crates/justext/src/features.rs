@@ -126,6 +126,16 @@ impl StopwordsCount {
             resolved: None,
         }
     }
+
+    /// A stop-word counter for a list built in memory (e.g. the set of words a Python
+    /// caller passed to the jusText drop-in). Its `stoplist` field is the list's name:
+    /// saved to a file, the pipeline names a list that loads only if that name resolves.
+    pub fn with_list(list: Arc<Stoplist>) -> StopwordsCount {
+        StopwordsCount {
+            stoplist: list.name().to_owned(),
+            resolved: Some(list),
+        }
+    }
 }
 
 #[typetag::serde(name = "justext.stopwords_count")]
@@ -134,6 +144,14 @@ impl Feature for StopwordsCount {
         STOPWORDS_COUNT
     }
     fn prepare(&mut self) -> Result<()> {
+        if self
+            .resolved
+            .as_ref()
+            .is_some_and(|list| list.name() == self.stoplist)
+        {
+            // Built with `with_list`: the list is already here.
+            return Ok(());
+        }
         let list = pith_stoplists::resolve(&self.stoplist).map_err(|e| Error::Stage {
             stage: "justext.stopwords_count".into(),
             message: e.to_string(),

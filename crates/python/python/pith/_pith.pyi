@@ -1,0 +1,145 @@
+"""Type stubs of pith's native module (``pith._pith``); see ``help(pith)``."""
+
+from os import PathLike
+from typing import Iterable, Literal, Optional, Sequence, Tuple, Union, overload
+
+Page = Union[bytes, str]
+
+__version__: str
+
+class PithError(Exception):
+    """Base class of pith's errors; the message is pith's own."""
+
+class PipelineError(PithError):
+    """A pipeline could not be loaded, or a parameter names nothing in it."""
+
+class ExtractError(PithError):
+    """A page could not be processed (e.g. strict decoding failed)."""
+
+class JustextError(Exception):
+    """Base class for jusText exceptions (as justext.core.JustextError)."""
+
+class JustextInvalidOptions(JustextError):
+    """As justext.core.JustextInvalidOptions."""
+
+def presets() -> list[Tuple[str, str]]:
+    """The built-in pipelines: (name, one line on what it is for)."""
+
+class Block:
+    """One block (jusText's paragraph) with its labels and features."""
+
+    text: str
+    label: str
+    cf_label: str
+    heading: bool
+    features: dict[str, float]
+    xpath: str
+    dom_path: str
+    chars_count_in_links: int
+    tags_count: int
+    @property
+    def is_good(self) -> bool: ...
+
+class Extraction:
+    """The result of running a pipeline on one page."""
+
+    @property
+    def text(self) -> str:
+        """The good blocks' texts joined by newlines."""
+    @property
+    def blocks(self) -> list[Block]:
+        """Every block, in document order."""
+    @property
+    def language(self) -> Optional[str]:
+        """The stoplist language the page was judged in (no detection)."""
+    @property
+    def limits_hit(self) -> list[str]:
+        """The parse guards that changed this page."""
+    @property
+    def encoding(self) -> Optional[str]: ...
+    @property
+    def encoding_source(self) -> Optional[str]: ...
+    @property
+    def url(self) -> Optional[str]: ...
+    def to_dict(self) -> dict[str, object]: ...
+    def __len__(self) -> int: ...
+
+class Pipeline:
+    """A pipeline: decoding, tree stages, segmenter, features, rules and passes."""
+
+    @staticmethod
+    def preset(name: str) -> Pipeline: ...
+    @staticmethod
+    def from_file(path: Union[str, PathLike[str]]) -> Pipeline: ...
+    @staticmethod
+    def from_json(text: str) -> Pipeline: ...
+    def with_params(self, **overrides: object) -> Pipeline: ...
+    @property
+    def name(self) -> Optional[str]: ...
+    @property
+    def language(self) -> Optional[str]: ...
+    def to_json(self) -> str: ...
+    def to_toml(self) -> str: ...
+    def extract(self, html: Page, *, url: Optional[str] = None) -> Extraction: ...
+    @overload
+    def extract_many(
+        self,
+        pages: Iterable[Union[Page, Tuple[Page, Optional[str]]]],
+        workers: Optional[int] = None,
+        *,
+        errors: Literal["raise"] = "raise",
+    ) -> list[Extraction]: ...
+    @overload
+    def extract_many(
+        self,
+        pages: Iterable[Union[Page, Tuple[Page, Optional[str]]]],
+        workers: Optional[int] = None,
+        *,
+        errors: Literal["return"],
+    ) -> list[Union[Extraction, ExtractError]]: ...
+
+class Paragraph:
+    """A paragraph as justext.paragraph.Paragraph (jusText 3.0.2)."""
+
+    dom_path: str
+    xpath: str
+    chars_count_in_links: int
+    tags_count: int
+    class_type: str
+    cf_class: str
+    heading: bool
+    text_nodes: list[str]
+    @property
+    def text(self) -> str: ...
+    @property
+    def is_heading(self) -> bool: ...
+    @property
+    def is_boilerplate(self) -> bool: ...
+    @property
+    def words_count(self) -> int: ...
+    def __len__(self) -> int: ...
+    def contains_text(self) -> bool: ...
+    def append_text(self, text: str) -> str: ...
+    def stopwords_count(self, stopwords: Iterable[str]) -> int: ...
+    def stopwords_density(self, stopwords: Iterable[str]) -> float: ...
+    def links_density(self) -> float: ...
+
+class JustextRunner:
+    def __init__(
+        self,
+        stoplist: Union[str, Iterable[str]],
+        length_low: int,
+        length_high: int,
+        stopwords_low: float,
+        stopwords_high: float,
+        max_link_density: float,
+        max_heading_distance: int,
+        no_headings: bool,
+        encoding: Optional[str],
+        default_encoding: str,
+        enc_errors: str,
+    ) -> None: ...
+    def run(self, html: Page) -> list[Paragraph]: ...
+
+def stoplist_names() -> list[str]: ...
+def stoplist_words(language: str) -> list[str]: ...

@@ -1,0 +1,184 @@
+//! `pith.Extraction` and `pith.Block`: one page's result. The Rust result is kept as it
+//! is and turned into Python objects only when asked for (`.blocks`, `.text`), so a call
+//! that only needs the text pays for nothing else.
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+/// The result of running a pipeline on one page.
+#[pyclass(name = "Extraction", module = "pith", frozen)]
+pub struct PyExtraction {
+    inner: pith::Extraction,
+    url: Option<String>,
+    language: Option<Arc<str>>,
+}
+
+impl PyExtraction {
+    /// Wraps one page's result.
+    pub fn new(inner: pith::Extraction, url: Option<String>, language: Option<Arc<str>>) -> Self {
+        PyExtraction {
+            inner,
+            url,
+            language,
+        }
+    }
+
+    fn is_heading(&self, i: usize) -> bool {
+        self.inner
+            .features
+            .keys()
+            .iter()
+            .find(|k| k.as_str() == "justext.heading")
+            .and_then(|k| self.inner.features.get(k, i))
+            == Some(1.0)
+    }
+}
+
+#[pymethods]
+impl PyExtraction {
+    /// The main text: the good blocks' texts joined by newlines (the ``text`` of
+    /// ``pith extract --format jsonl``).
+    #[getter]
+    fn text(&self) -> String {
+        self.inner.good_text("\n")
+    }
+
+    /// Every block, in document order, good and bad (a new list on each access).
+    #[getter]
+    fn blocks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        let keys = self.inner.features.keys();
+        for (i, b) in self.inner.blocks.iter().enumerate() {
+            let features = PyDict::new(py);
+            for k in keys {
+                if let Some(v) = self.inner.features.get(k, i) {
+                    features.set_item(k.as_str(), v)?;
+                }
+            }
+            let block = PyBlock {
+                text: b.text.clone(),
+                label: self.inner.labels[i].as_str(),
+                cf_label: self.inner.cf_labels[i].as_str(),
+                heading: self.is_heading(i),
+                features: features.unbind(),
+                xpath: b.xpath.clone(),
+                dom_path: b.dom_path.clone(),
+                chars_count_in_links: b.chars_count_in_links,
+                tags_count: b.tags_count,
+            };
+            list.append(Py::new(py, block)?)?;
+        }
+        Ok(list)
+    }
+
+    /// The built-in stoplist language the page was judged in (the pipeline's
+    /// ``language``), or ``None``. pith does not detect languages.
+    #[getter]
+    fn language(&self) -> Option<&str> {
+        self.language.as_deref()
+    }
+
+    /// The parse guards that changed this page (e.g. the depth limit); empty when none.
+    #[getter]
+    fn limits_hit(&self) -> Vec<String> {
+        self.inner.diagnostics.notes.clone()
+    }
+
+    /// The Python codec name the bytes were decoded with (``None`` for ``str`` input).
+    #[getter]
+    fn encoding(&self) -> Option<&str> {
+        self.inner
+            .decoded_as
+            .as_ref()
+            .map(|(codec, _)| codec.as_str())
+    }
+
+    /// Which rule chose the encoding (``meta-charset``, ``utf8``, ``default``, ...).
+    #[getter]
+    fn encoding_source(&self) -> Option<&str> {
+        self.inner.decoded_as.as_ref().map(|(_, src)| src.as_str())
+    }
+
+    /// The ``url`` given to ``extract``, or ``None``.
+    #[getter]
+    fn url(&self) -> Option<&str> {
+        self.url.as_deref()
+    }
+
+    /// The result as a dict with the fields of a ``--format jsonl`` text record
+    /// (``text``; ``url``, ``encoding``, ``encoding_source``, ``limits_hit`` when known).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        if let Some(url) = &self.url {
+            d.set_item("url", url)?;
+        }
+        d.set_item("text", self.text())?;
+        if let Some((codec, source)) = &self.inner.decoded_as {
+            d.set_item("encoding", codec)?;
+            d.set_item("encoding_source", source)?;
+        }
+        if !self.inner.diagnostics.notes.is_empty() {
+            d.set_item("limits_hit", self.limits_hit())?;
+        }
+        Ok(d)
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.blocks.len()
+    }
+
+    fn __repr__(&self) -> String {
+        let good = self.inner.good_blocks().count();
+        format!(
+            "<Extraction: {} blocks, {good} good, {} characters of text>",
+            self.inner.blocks.len(),
+            self.inner
+                .good_blocks()
+                .map(|b| b.text.chars().count())
+                .sum::<usize>()
+        )
+    }
+}
+
+/// One block (jusText's paragraph) with its labels and features.
+#[pyclass(name = "Block", module = "pith", frozen, get_all)]
+pub struct PyBlock {
+    /// The block's text.
+    text: String,
+    /// The final label: ``good``, ``bad`` (``neargood``/``short`` only for pipelines
+    /// without passes).
+    label: &'static str,
+    /// The context-free label, before the passes looked at neighbours.
+    cf_label: &'static str,
+    /// Whether the block is a heading.
+    heading: bool,
+    /// Every feature the pipeline computed for the block, by key.
+    features: Py<PyDict>,
+    /// The XPath of the block's opening element.
+    xpath: String,
+    /// Element names from the root to the block's element, joined by ``.``.
+    dom_path: String,
+    /// Characters of text inside links.
+    chars_count_in_links: usize,
+    /// Inline tags inside the block.
+    tags_count: i64,
+}
+
+#[pymethods]
+impl PyBlock {
+    /// Whether the final label is ``good``.
+    #[getter]
+    fn is_good(&self) -> bool {
+        self.label == "good"
+    }
+
+    fn __repr__(&self) -> String {
+        let mut preview: String = self.text.chars().take(40).collect();
+        if preview.len() < self.text.len() {
+            preview.push('…');
+        }
+        format!("<Block {} {:?}>", self.label, preview)
+    }
+}

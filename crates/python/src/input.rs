@@ -1,0 +1,56 @@
+//! A page as Python passes it (`bytes` or `str`), borrowed for the run without the GIL.
+
+use std::borrow::Cow;
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+
+/// The HTML of one page: bytes are decoded by the pipeline (HTTP-less: meta charset,
+/// UTF-8, default encoding); a `str` is already text and is parsed as it is.
+pub enum Page<'a> {
+    /// Undecoded bytes, borrowed from an immutable Python `bytes` object.
+    Bytes(&'a [u8]),
+    /// Text (copied out of the Python `str` when the limited API demands it).
+    Text(Cow<'a, str>),
+}
+
+impl<'a> Page<'a> {
+    /// Borrows the page from `obj`, which must be `bytes` or `str`.
+    pub fn from_py(obj: &'a Bound<'_, PyAny>) -> PyResult<Page<'a>> {
+        if let Ok(b) = obj.cast::<PyBytes>() {
+            Ok(Page::Bytes(b.as_bytes()))
+        } else if let Ok(s) = obj.cast::<PyString>() {
+            Ok(Page::Text(s.to_cow()?))
+        } else {
+            Err(PyTypeError::new_err(format!(
+                "a page is bytes or str, not {}",
+                obj.get_type().name()?
+            )))
+        }
+    }
+
+    /// Runs `pipeline` on the page; a stage that panics becomes an error message, so
+    /// one bad page never takes the interpreter (or the other pages) down.
+    pub fn run(&self, pipeline: &pith::Pipeline) -> Result<pith::Extraction, String> {
+        let run = || match self {
+            Page::Bytes(b) => pipeline.run_bytes(b),
+            Page::Text(t) => pipeline.run_str(t),
+        };
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
+            Ok(result) => result.map_err(|e| e.to_string()),
+            Err(panic) => Err(format!("a stage panicked: {}", panic_message(&*panic))),
+        }
+    }
+}
+
+/// The message of a caught panic.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> &str {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        s
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s
+    } else {
+        "(no message)"
+    }
+}

@@ -1,0 +1,50 @@
+//! `extract_many`'s runner: a fixed number of threads take the next page from a shared
+//! counter, so a slow page holds up one thread only, and results keep input order.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use crate::input::Page;
+
+/// What `extract_many` does with a page that fails.
+#[derive(Clone, Copy, Debug)]
+pub enum OnError {
+    /// Raise at once (the first failing page in input order).
+    Raise,
+    /// Put the exception in the page's place.
+    Return,
+}
+
+/// Runs `pipeline` on every page with `workers` threads (at most one per page); the
+/// results are in input order. Called without the GIL.
+pub fn run_many(
+    pipeline: &pith::Pipeline,
+    pages: &[Page<'_>],
+    workers: usize,
+) -> Vec<Result<pith::Extraction, String>> {
+    let threads = workers.clamp(1, pages.len().max(1));
+    if threads == 1 {
+        return pages.iter().map(|p| p.run(pipeline)).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<Result<pith::Extraction, String>>>> =
+        pages.iter().map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(page) = pages.get(i) else { break };
+                let result = page.run(pipeline);
+                *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+            });
+        }
+    });
+    slots
+        .into_iter()
+        .map(|slot| {
+            slot.into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .unwrap_or_else(|| Err("page was not processed".to_owned()))
+        })
+        .collect()
+}

@@ -1,0 +1,239 @@
+//! `pith.Pipeline`: a loaded, checked pipeline, shared by every call and thread.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use crate::convert::to_json;
+use crate::errors::{load_error, run_error, PipelineError};
+use crate::extraction::PyExtraction;
+use crate::input::Page;
+use crate::many::{run_many, OnError};
+
+/// A pipeline: decoding, tree stages, segmenter, features, rules and passes.
+///
+/// Load one with ``Pipeline.preset("justext")``, ``Pipeline.from_file(path)`` or
+/// ``Pipeline.from_json(text)``; ``with_params(**overrides)`` returns a copy with
+/// parameters changed. A pipeline is immutable and thread-safe; it pickles as its JSON,
+/// so Spark and multiprocessing can ship it to workers.
+#[pyclass(name = "Pipeline", module = "pith", frozen)]
+pub struct PyPipeline {
+    pub(crate) inner: Arc<pith::Pipeline>,
+    /// The stoplist language its stop-word feature uses (`None` without one).
+    pub(crate) language: Option<Arc<str>>,
+}
+
+impl PyPipeline {
+    /// Wraps a loaded pipeline.
+    pub fn new(inner: pith::Pipeline) -> PyPipeline {
+        let language = stoplist_language(&inner.to_value()).map(Arc::from);
+        PyPipeline {
+            inner: Arc::new(inner),
+            language,
+        }
+    }
+}
+
+/// The stoplist a pipeline's `justext.stopwords_count` feature names, when it is a
+/// built-in language (not `none`, not a file).
+fn stoplist_language(value: &serde_json::Value) -> Option<String> {
+    let features = value.get("features")?.as_array()?;
+    let name = features
+        .iter()
+        .find_map(|f| f.get("stoplist").and_then(|s| s.as_str()))?;
+    let name = name.strip_prefix("embedded:").unwrap_or(name);
+    pith::stoplists::names()
+        .any(|n| n == name)
+        .then(|| name.to_owned())
+}
+
+#[pymethods]
+impl PyPipeline {
+    /// A built-in pipeline by name (see ``pith.presets()``), e.g. ``"justext"``,
+    /// ``"declutter"``.
+    #[staticmethod]
+    fn preset(name: &str) -> PyResult<PyPipeline> {
+        pith::preset(name).map(PyPipeline::new).map_err(load_error)
+    }
+
+    /// Loads a pipeline file: TOML if the name ends in ``.toml``, else JSON.
+    #[staticmethod]
+    fn from_file(path: PathBuf) -> PyResult<PyPipeline> {
+        pith::load_pipeline_file(&path)
+            .map(PyPipeline::new)
+            .map_err(load_error)
+    }
+
+    /// Loads a pipeline from the text of a JSON pipeline file.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<PyPipeline> {
+        pith::Pipeline::from_json(text)
+            .map(PyPipeline::new)
+            .map_err(load_error)
+    }
+
+    /// A copy with parameters changed: every stage (and the decoding and parse
+    /// options) that has a field of that name gets the value, as the command line's
+    /// ``--length-low`` or ``pith eval``'s ``NAME=VALUE`` do. A name no stage has
+    /// raises ``PipelineError``.
+    ///
+    /// >>> pith.Pipeline.preset("justext").with_params(length_low=50, stoplist="German")
+    #[pyo3(signature = (**overrides))]
+    fn with_params(&self, overrides: Option<&Bound<'_, PyDict>>) -> PyResult<PyPipeline> {
+        let mut value = self.inner.to_value();
+        if let Some(overrides) = overrides {
+            for (name, v) in overrides.iter() {
+                let name: String = name.extract()?;
+                if pith::core::set_param(&mut value, &name, to_json(&v)?) == 0 {
+                    return Err(PipelineError::new_err(format!(
+                        "no stage of pipeline {} has a parameter named {name:?}",
+                        self.name().unwrap_or("(unnamed)")
+                    )));
+                }
+            }
+        }
+        pith::Pipeline::from_value(value)
+            .map(PyPipeline::new)
+            .map_err(load_error)
+    }
+
+    /// The pipeline's name (presets use their preset name), or ``None``.
+    #[getter]
+    fn name(&self) -> Option<&str> {
+        self.inner.spec().name.as_deref()
+    }
+
+    /// The built-in stoplist its stop-word feature uses (e.g. ``"English"``): the
+    /// language pages are judged in. ``None`` when it has none (or a file's).
+    #[getter]
+    fn language(&self) -> Option<&str> {
+        self.language.as_deref()
+    }
+
+    /// The pipeline as JSON (what ``from_json`` reads back).
+    fn to_json(&self) -> String {
+        self.inner.to_json()
+    }
+
+    /// The pipeline as TOML.
+    fn to_toml(&self) -> PyResult<String> {
+        self.inner.to_toml().map_err(load_error)
+    }
+
+    /// Extracts the main text of one page.
+    ///
+    /// ``html`` is ``bytes`` (decoded as the pipeline says: ``<meta charset>``, UTF-8,
+    /// then its default encoding) or ``str``. ``url`` is kept on the result. The GIL
+    /// is released while pith works. Raises ``ExtractError`` when the page cannot be
+    /// processed (e.g. strict decoding failed).
+    #[pyo3(signature = (html, *, url = None))]
+    fn extract(
+        &self,
+        py: Python<'_>,
+        html: &Bound<'_, PyAny>,
+        url: Option<String>,
+    ) -> PyResult<PyExtraction> {
+        let page = Page::from_py(html)?;
+        let pipeline = &*self.inner;
+        let result = py.detach(|| page.run(pipeline));
+        match result {
+            Ok(ex) => Ok(PyExtraction::new(ex, url, self.language.clone())),
+            Err(message) => Err(run_error(message)),
+        }
+    }
+
+    /// Extracts many pages on ``workers`` threads (default: every core), in order.
+    ///
+    /// ``pages`` is an iterable of ``bytes`` or ``str`` pages, or of ``(html, url)``
+    /// pairs. Returns a list of ``Extraction`` in input order. A page that fails raises
+    /// ``ExtractError`` naming its index (``errors="raise"``, the default), or with
+    /// ``errors="return"`` its place in the list holds the ``ExtractError`` instead, so
+    /// no page is lost. The GIL is released while the pages are processed.
+    #[pyo3(signature = (pages, workers = None, *, errors = "raise"))]
+    fn extract_many<'py>(
+        &self,
+        py: Python<'py>,
+        pages: &Bound<'py, PyAny>,
+        workers: Option<usize>,
+        errors: &str,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let on_error = match errors {
+            "raise" => OnError::Raise,
+            "return" => OnError::Return,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "errors must be \"raise\" or \"return\", not {other:?}"
+                )))
+            }
+        };
+        if workers == Some(0) {
+            return Err(PyValueError::new_err("workers must be at least 1"));
+        }
+        let mut objects: Vec<Bound<'py, PyAny>> = Vec::new();
+        let mut urls: Vec<Option<String>> = Vec::new();
+        for item in pages.try_iter()? {
+            let item = item?;
+            if let Ok(pair) = item.cast::<PyTuple>() {
+                let (html, url): (Bound<'py, PyAny>, Option<String>) = pair.extract()?;
+                objects.push(html);
+                urls.push(url);
+            } else {
+                objects.push(item);
+                urls.push(None);
+            }
+        }
+        let inputs = objects
+            .iter()
+            .map(Page::from_py)
+            .collect::<PyResult<Vec<Page<'_>>>>()?;
+        let workers = workers.unwrap_or_else(default_workers);
+        let pipeline = &*self.inner;
+        let results = py.detach(|| run_many(pipeline, &inputs, workers));
+        drop(inputs);
+        let out = PyList::empty(py);
+        for (i, (result, url)) in results.into_iter().zip(urls).enumerate() {
+            match result {
+                Ok(ex) => out.append(PyExtraction::new(ex, url, self.language.clone()))?,
+                Err(message) => {
+                    let err = run_error(format!("page {i}: {message}"));
+                    match on_error {
+                        OnError::Raise => return Err(err),
+                        OnError::Return => out.append(err.value(py))?,
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Pickles as ``Pipeline.from_json(self.to_json())``.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let from_json = py.get_type::<PyPipeline>().getattr("from_json")?;
+        let args = PyTuple::new(py, [self.inner.to_json()])?;
+        PyTuple::new(py, [from_json, args.into_any()])
+    }
+
+    fn __repr__(&self) -> String {
+        match self.name() {
+            Some(name) => format!("Pipeline({name:?})"),
+            None => "Pipeline(<unnamed>)".to_owned(),
+        }
+    }
+}
+
+/// The number of cores, as `pith extract` defaults to.
+pub fn default_workers() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The names of the built-in pipelines, with one line each on what they are for.
+#[pyfunction]
+pub fn presets() -> Vec<(&'static str, &'static str)> {
+    pith::presets()
+        .into_iter()
+        .map(|p| (p.name, p.description))
+        .collect()
+}

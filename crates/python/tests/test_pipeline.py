@@ -1,0 +1,144 @@
+"""pith.Pipeline, Extraction and Block from Python."""
+
+import pickle
+import threading
+
+import pytest
+
+import pith
+
+
+def test_preset_extracts_the_sample(sample_html):
+    pipeline = pith.Pipeline.preset("justext")
+    ex = pipeline.extract(sample_html, url="https://example.com/")
+    assert ex.text.startswith("River town rebuilds its old footbridge")
+    assert ex.url == "https://example.com/"
+    assert ex.language == "English"
+    assert ex.encoding == "utf-8" and ex.encoding_source == "meta-charset"
+    assert ex.limits_hit == []
+    good = [b.text for b in ex.blocks if b.label == "good"]
+    assert "\n".join(good) == ex.text
+    block = ex.blocks[0]
+    assert block.label in ("good", "bad") and block.cf_label in ("good", "bad", "neargood", "short")
+    assert block.xpath.startswith("/html[1]/body[1]")
+    assert {"justext.length", "justext.stopwords_density", "justext.heading"} <= set(block.features)
+    assert isinstance(block.heading, bool)
+
+
+def test_str_and_bytes_give_the_same_blocks(sample_html):
+    pipeline = pith.Pipeline.preset("justext")
+    a = pipeline.extract(sample_html)
+    b = pipeline.extract(sample_html.decode("utf-8"))
+    assert [(x.text, x.label) for x in a.blocks] == [(x.text, x.label) for x in b.blocks]
+    assert b.encoding is None
+
+
+def test_every_preset_loads_and_runs(sample_html):
+    names = [name for name, _ in pith.presets()]
+    assert "justext" in names and "declutter" in names
+    for name in names:
+        ex = pith.Pipeline.preset(name).extract(sample_html)
+        assert "footbridge" in ex.text, name
+
+
+def test_pipelines_pickle_as_their_json(sample_html):
+    pipeline = pith.Pipeline.preset("justext").with_params(length_low=50)
+    again = pickle.loads(pickle.dumps(pipeline))
+    assert again.to_json() == pipeline.to_json()
+    assert again.extract(sample_html).text == pipeline.extract(sample_html).text
+
+
+def test_from_json_and_from_file(tmp_path, sample_html):
+    text = pith.Pipeline.preset("declutter").to_json()
+    path = tmp_path / "p.json"
+    path.write_text(text)
+    a = pith.Pipeline.from_json(text).extract(sample_html).text
+    b = pith.Pipeline.from_file(str(path)).extract(sample_html).text
+    assert a == b
+    toml = tmp_path / "p.toml"
+    toml.write_text(pith.Pipeline.preset("declutter").to_toml())
+    assert pith.Pipeline.from_file(toml).extract(sample_html).text == a
+
+
+def test_with_params_changes_the_result(sample_html):
+    base = pith.Pipeline.preset("justext")
+    strict = base.with_params(length_low=10_000, length_high=20_000)
+    assert base.extract(sample_html).text != ""
+    assert strict.extract(sample_html).text == ""
+    assert base.with_params(stoplist="German").language == "German"
+    assert base.with_params(stoplist="none").language is None
+
+
+def test_errors_are_exceptions_with_the_rust_message():
+    with pytest.raises(pith.PipelineError, match="unknown preset"):
+        pith.Pipeline.preset("nope")
+    with pytest.raises(pith.PipelineError, match="no stage .* named \"nope\""):
+        pith.Pipeline.preset("justext").with_params(nope=1)
+    with pytest.raises(pith.PipelineError, match="unknown stoplist"):
+        pith.Pipeline.preset("justext").with_params(stoplist="Klingon")
+    with pytest.raises(pith.PipelineError):
+        pith.Pipeline.from_json("{not json")
+    with pytest.raises(OSError):
+        pith.Pipeline.from_file("/nonexistent/pipeline.json")
+    with pytest.raises(TypeError):
+        pith.Pipeline.preset("justext").extract(12)
+    strict = pith.Pipeline.preset("justext").with_params(errors="strict", default_encoding="ascii")
+    with pytest.raises(pith.ExtractError, match="unable to decode"):
+        strict.extract(b"<p>caf\xe9</p>")
+    assert issubclass(pith.ExtractError, pith.PithError)
+    assert issubclass(pith.PipelineError, pith.PithError)
+
+
+def test_extract_many_keeps_order_and_matches_extract(sample_html):
+    pipeline = pith.Pipeline.preset("justext")
+    pages = [sample_html, b"<p>short</p>", sample_html.decode("utf-8"), (b"<p>x</p>", "u")] * 5
+    many = pipeline.extract_many(pages, workers=2)
+    assert len(many) == len(pages)
+    for page, ex in zip(pages, many):
+        html = page[0] if isinstance(page, tuple) else page
+        assert ex.text == pipeline.extract(html).text
+    assert many[3].url == "u"
+    assert pipeline.extract_many([], workers=2) == []
+    with pytest.raises(ValueError):
+        pipeline.extract_many(pages, workers=0)
+
+
+def test_extract_many_loses_no_page_on_error():
+    strict = pith.Pipeline.preset("justext").with_params(errors="strict", default_encoding="ascii")
+    pages = [b"<p>ok</p>", b"<p>caf\xe9</p>", b"<p>ok</p>"]
+    with pytest.raises(pith.ExtractError, match="page 1"):
+        strict.extract_many(pages, workers=2)
+    out = strict.extract_many(pages, workers=2, errors="return")
+    assert len(out) == 3
+    assert isinstance(out[1], pith.ExtractError)
+    assert isinstance(out[0], pith.Extraction) and isinstance(out[2], pith.Extraction)
+
+
+def test_a_deep_page_reports_the_limit_and_keeps_its_text():
+    html = b"<div>" * 5000 + b"deep text" + b"</div>" * 5000
+    ex = pith.Pipeline.preset("justext").extract(html)
+    assert ex.limits_hit, "the depth guard should have been reported"
+    assert any("deep text" in b.text for b in ex.blocks)
+
+
+def test_threads_run_in_parallel_without_errors(sample_html):
+    pipeline = pith.Pipeline.preset("justext")
+    expected = pipeline.extract(sample_html).text
+    results = []
+
+    def work():
+        for _ in range(5):
+            results.append(pipeline.extract(sample_html).text)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [expected] * 20
+
+
+def test_help_reads_well():
+    assert "drop-in" in pith.__doc__
+    assert pith.Pipeline.extract.__doc__ and "GIL" in pith.Pipeline.extract.__doc__
+    assert pith.Pipeline.extract_many.__doc__
