@@ -8,6 +8,7 @@
 #![deny(missing_docs)]
 
 mod convert;
+mod corpus;
 mod dropin;
 mod errors;
 mod extraction;
@@ -34,6 +35,10 @@ fn _pith(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_class::<dropin::JustextRunner>()?;
     m.add_class::<dropin::Paragraph>()?;
+    m.add_class::<corpus::RecordIterator>()?;
+    m.add_class::<corpus::DocumentIterator>()?;
+    m.add_function(wrap_pyfunction!(corpus::read_warc, m)?)?;
+    m.add_function(wrap_pyfunction!(corpus::extract_warc, m)?)?;
     m.add_function(wrap_pyfunction!(pipeline::presets, m)?)?;
     m.add_function(wrap_pyfunction!(dropin::stoplist_names, m)?)?;
     m.add_function(wrap_pyfunction!(dropin::stoplist_words, m)?)?;

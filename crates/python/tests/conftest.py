@@ -29,3 +29,19 @@ def need_dataset(*parts):
 @pytest.fixture
 def sample_html():
     return (REPO / "examples" / "sample.html").read_bytes()
+
+
+def pith_cli():
+    """The `pith` binary of this checkout (built with cargo if needed)."""
+    import json
+    import subprocess
+
+    explicit = os.environ.get("PITH_BIN")
+    if explicit:
+        return explicit
+    subprocess.run(["cargo", "build", "-q", "-p", "pith-cli"], cwd=REPO, check=True)
+    meta = subprocess.run(
+        ["cargo", "metadata", "--format-version", "1", "--no-deps"],
+        cwd=REPO, check=True, capture_output=True,
+    )
+    return str(Path(json.loads(meta.stdout)["target_directory"]) / "debug" / "pith")

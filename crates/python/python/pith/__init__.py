@@ -31,7 +31,9 @@ from ._pith import (
     PithError,
     Pipeline,
     __version__,
+    extract_warc,
     presets,
+    read_warc,
 )
 
 __all__ = [
@@ -42,5 +44,7 @@ __all__ = [
     "PithError",
     "Pipeline",
     "presets",
+    "read_warc",
+    "extract_warc",
     "__version__",
 ]

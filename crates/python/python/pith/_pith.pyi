@@ -1,7 +1,7 @@
 """Type stubs of pith's native module (``pith._pith``); see ``help(pith)``."""
 
 from os import PathLike
-from typing import Iterable, Literal, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Iterable, Iterator, Literal, Optional, Sequence, Tuple, Union, overload
 
 Page = Union[bytes, str]
 
@@ -97,6 +97,35 @@ class Pipeline:
         *,
         errors: Literal["return"],
     ) -> list[Union[Extraction, ExtractError]]: ...
+
+class RecordIterator(Iterator[dict[str, Any]]):
+    """Records of ``extract_warc``, in input order."""
+
+    def __next__(self) -> dict[str, Any]: ...
+    @property
+    def stats(self) -> Optional[dict[str, Any]]:
+        """The run summary, once the iterator is exhausted or closed."""
+    def close(self) -> None: ...
+
+class DocumentIterator(Iterator[dict[str, Any]]):
+    """HTML documents of a WARC file."""
+
+    def __next__(self) -> dict[str, Any]: ...
+    @property
+    def skipped(self) -> int: ...
+
+PathArg = Union[str, PathLike[str]]
+
+def extract_warc(
+    path: Union[PathArg, Sequence[PathArg]],
+    pipeline: Pipeline,
+    *,
+    workers: Optional[int] = None,
+    paragraphs: bool = False,
+    max_bytes: int = 16777216,
+    timeout: float = 60.0,
+) -> RecordIterator: ...
+def read_warc(path: PathArg, *, max_bytes: int = 16777216) -> DocumentIterator: ...
 
 class Paragraph:
     """A paragraph as justext.paragraph.Paragraph (jusText 3.0.2)."""

@@ -1,0 +1,75 @@
+"""pith.extract_warc and pith.read_warc over the shared WARC samples, against the CLI."""
+
+import json
+import subprocess
+
+import pytest
+
+import pith
+
+from conftest import need_dataset, pith_cli
+
+
+def warc_samples():
+    return sorted(need_dataset("warc").glob("*.warc.gz"))
+
+
+def cli_records(paths, *extra):
+    out = subprocess.run(
+        [pith_cli(), "extract", "--format", "jsonl", "-q", "-j", "2", *extra, *map(str, paths)],
+        capture_output=True, check=False,
+    )
+    assert out.returncode in (0, 1), out.stderr
+    return [json.loads(line) for line in out.stdout.decode("utf-8").splitlines()]
+
+
+def test_extract_warc_gives_the_cli_records():
+    pipeline = pith.Pipeline.preset("justext")
+    samples = warc_samples()
+    assert len(samples) >= 3
+    for path in samples:
+        it = pith.extract_warc(str(path), pipeline, workers=2)
+        ours = list(it)
+        assert ours == cli_records([path]), path.name
+        stats = it.stats
+        assert stats["documents"] == stats["extracted"] + stats["skipped"] + stats["errors"]
+        assert len(ours) == stats["extracted"] + stats["errors"] > 0
+
+
+def test_extract_warc_takes_several_paths_and_options():
+    pipeline = pith.Pipeline.preset("justext").with_params(stoplist="German")
+    samples = warc_samples()
+    ours = list(pith.extract_warc(samples, pipeline, workers=1, paragraphs=True))
+    assert ours == cli_records(samples, "-s", "German", "--paragraphs")
+    assert all("paragraphs" in r or "error" in r for r in ours)
+
+
+def test_a_consumer_may_stop_early():
+    pipeline = pith.Pipeline.preset("justext")
+    path = warc_samples()[0]
+    it = pith.extract_warc(path, pipeline, workers=2)
+    first = next(it)
+    assert "id" in first
+    it.close()
+    assert it.stats["interrupted"] in (True, False)
+    assert list(it) == []
+
+
+def test_read_warc_yields_every_html_document():
+    pipeline = pith.Pipeline.preset("justext")
+    for path in warc_samples():
+        docs = pith.read_warc(path)
+        items = list(docs)
+        records = list(pith.extract_warc(path, pipeline, workers=1))
+        assert [d["id"] for d in items] == [r["id"] for r in records]
+        for d in items:
+            assert ("html" in d) != ("error" in d)
+            if "html" in d:
+                assert isinstance(d["html"], bytes)
+        assert docs.skipped > 0
+
+
+def test_missing_file_is_an_error_record_not_a_crash(tmp_path):
+    missing = tmp_path / "missing.warc.gz"
+    records = list(pith.extract_warc(missing, pith.Pipeline.preset("justext")))
+    assert len(records) == 1 and "error" in records[0]
