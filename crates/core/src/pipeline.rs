@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use petgraph::algo::toposort;
 use petgraph::graph::{DiGraph, NodeIndex};
 use pith_dom::decode::{DecodeOptions, Decoded};
-use pith_dom::{Document, Omit, ParseLimits};
+use pith_dom::{Document, Omit, PageMetadata, ParseLimits};
 use serde::{Deserialize, Serialize};
 
 use crate::block::{Block, Label};
@@ -85,6 +85,9 @@ pub struct Extraction {
     pub decoded_as: Option<(String, String)>,
     /// What stages reported.
     pub diagnostics: Diagnostics,
+    /// The page's title and canonical link, read from the tree before the tree stages
+    /// (default when the pipeline ran on blocks or on a tree without its stages).
+    pub metadata: PageMetadata,
 }
 
 impl Extraction {
@@ -144,11 +147,13 @@ impl Pipeline {
             p.prepare()?;
         }
         let feature_order = order_features(&spec)?;
-        let content_of = spec
+        let mut content_of = spec
             .tree
             .first()
             .map(|stage| stage.deletes_with_content())
             .unwrap_or_default();
+        // The metadata reader needs the title's text, whatever the stages delete.
+        content_of.retain(|name| !pith_dom::METADATA_TEXT_OF.contains(&name.as_str()));
         let omit_keeping_tree = Omit {
             content_of,
             attributes_except_on: None,
@@ -268,12 +273,16 @@ impl Pipeline {
     }
 
     /// Runs the tree stages, then classifies; returns the extraction and the edited tree.
+    /// The page's metadata ([`Extraction::metadata`]) is read first, from the tree as
+    /// given.
     pub fn run_document(&self, mut doc: Document) -> Result<(Extraction, Document)> {
+        let metadata = pith_dom::read_metadata(&doc);
         let mut diagnostics = Diagnostics::default();
         self.apply_tree(&mut doc, &mut diagnostics)?;
         let mut ex = self.classify(&doc)?;
         diagnostics.notes.append(&mut ex.diagnostics.notes);
         ex.diagnostics = diagnostics;
+        ex.metadata = metadata;
         Ok((ex, doc))
     }
 
@@ -344,6 +353,7 @@ impl Pipeline {
             revised_by,
             decoded_as: None,
             diagnostics: Diagnostics::default(),
+            metadata: PageMetadata::default(),
         })
     }
 }
@@ -352,7 +362,11 @@ impl Pipeline {
 /// parser can leave out the others' attributes.
 fn attributes_read(spec: &PipelineSpec) -> Option<Vec<String>> {
     let uses = spec.tree.iter().map(|s| s.reads_attributes());
-    let mut names: Vec<String> = Vec::new();
+    // The metadata reader reads `<link rel=canonical>` on every page.
+    let mut names: Vec<String> = pith_dom::METADATA_ATTRIBUTES_OF
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     for used in uses.chain(std::iter::once(spec.segmenter.reads_attributes())) {
         match used {
             AttributeUse::All => return None,

@@ -35,6 +35,7 @@ pub mod record;
 pub mod run;
 pub mod sniff;
 pub mod stats;
+pub mod url;
 
 pub use input::{
     read_inputs, Body, Doc, DocMeta, InputFormat, InputOptions, Inputs, Item, Payload,

@@ -39,10 +39,13 @@ pub struct Outcome {
 }
 
 /// Keys pith writes itself; input fields with these names are not passed through.
-pub const RESERVED: [&str; 8] = [
+pub const RESERVED: [&str; 11] = [
     "id",
     "source",
+    "title",
+    "canonical_url",
     "text",
+    "word_count",
     "paragraphs",
     "error",
     "encoding",
@@ -67,8 +70,15 @@ pub struct Record {
 /// What a text record holds besides the document's identity.
 #[derive(Clone, Debug, Default)]
 pub struct Extracted {
+    /// The page's `<title>` (whitespace collapsed), when it has one.
+    pub title: Option<String>,
+    /// The page's `<link rel=canonical>` resolved against the document's URL, or the
+    /// document's URL (WARC-Target-URI) when the page names none.
+    pub canonical_url: Option<String>,
     /// The good paragraphs joined by `\n` (possibly empty).
     pub text: String,
+    /// Words in `text`: runs of characters between Unicode whitespace.
+    pub word_count: usize,
     /// Every paragraph with its class and features, as `--format json` writes them
     /// (only when asked for: [`RecordOptions::paragraphs`]).
     pub paragraphs: Option<Box<RawValue>>,
@@ -116,14 +126,24 @@ impl Record {
             }
             .to_owned(),
         });
+        let page = &ex.metadata;
+        let canonical_url = match (&page.canonical_href, &meta.url) {
+            (Some(href), Some(base)) => Some(crate::url::resolve(base, href)),
+            (Some(href), None) => Some(href.clone()),
+            (None, url) => url.clone(),
+        };
+        let text = ex.good_text("\n");
         Record {
-            meta,
             result: Ok(Extracted {
-                text: ex.good_text("\n"),
+                title: page.title.clone(),
+                canonical_url,
+                word_count: text.split_whitespace().count(),
+                text,
                 paragraphs,
                 encoding,
                 limits_hit: ex.diagnostics.notes.clone(),
             }),
+            meta,
         }
     }
 
@@ -161,7 +181,14 @@ impl Serialize for Record {
         }
         match &self.result {
             Ok(ex) => {
+                if let Some(title) = &ex.title {
+                    map.serialize_entry("title", title)?;
+                }
+                if let Some(url) = &ex.canonical_url {
+                    map.serialize_entry("canonical_url", url)?;
+                }
                 map.serialize_entry("text", &ex.text)?;
+                map.serialize_entry("word_count", &ex.word_count)?;
                 if let Some(p) = &ex.paragraphs {
                     map.serialize_entry("paragraphs", &**p)?;
                 }
