@@ -3,7 +3,7 @@
 //! per-document safety (size, panic, timeout), a closed output pipe and Ctrl-C.
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use flate2::write::GzEncoder;
@@ -538,14 +538,10 @@ fn ctrl_c_stops_the_run_between_whole_records() {
 
 #[test]
 fn the_real_warc_samples_are_read_when_present() {
-    let root = std::env::var("PITH_DATASETS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/datasets"));
-    let quirk = root.join("warc/clueweb09-ja-quirk.warc.gz");
-    if !quirk.exists() {
-        eprintln!("skipped: dataset not found");
+    let Some(root) = pith_testdata::dataset("warc") else {
         return;
-    }
+    };
+    let quirk = root.join("clueweb09-ja-quirk.warc.gz");
     let dir = tempfile::tempdir().unwrap();
     let st = dir.path().join("s.json");
     let o = extract_jsonl(&["-s", "none"], &st, &quirk);
@@ -560,7 +556,7 @@ fn the_real_warc_samples_are_read_when_present() {
         .unwrap()
         .chars()
         .any(|c| ('\u{3040}'..='\u{30ff}').contains(&c))));
-    let cc = root.join("warc/cc-main-2020-34-sample.warc.gz");
+    let cc = root.join("cc-main-2020-34-sample.warc.gz");
     let o = extract_jsonl(&[], &st, &cc);
     assert!(o.status.success());
     let s = stats(&st);

@@ -2,7 +2,7 @@
 //! jusText 3.0.2 figures on scrapinghub, and the HTML report rendered in headless
 //! Chromium.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
@@ -42,12 +42,6 @@ fn tiny_dataset() -> tempfile::TempDir {
         }
     }
     dir
-}
-
-fn datasets() -> PathBuf {
-    std::env::var("PITH_DATASETS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/datasets"))
 }
 
 #[test]
@@ -167,11 +161,10 @@ fn tune_is_reproducible_and_writes_a_loadable_pipeline() {
 
 #[test]
 fn eval_reproduces_the_published_justext_figures() {
-    let dir = datasets().join("scrapinghub");
-    if !dir.join("ground-truth.json").exists() {
-        eprintln!("skipped: dataset not found");
+    let Some(dir) = pith_testdata::dataset("scrapinghub/ground-truth.json") else {
         return;
-    }
+    };
+    let dir = dir.parent().unwrap().to_path_buf();
     let spec = "justext:length_low=50,length_high=200,stopwords_low=0.1,stopwords_high=0.2,\
                 max_link_density=0.2,max_heading_distance=200,no_headings=true";
     let o = pith(

@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{bounded, unbounded, Receiver, RecvTimeoutError, Sender};
 use pith::Pipeline;
 
-use crate::input::{self, Doc, DocMeta, Item};
+use crate::input::{Doc, DocMeta, Item};
 use crate::record::{self, Mode, Outcome};
 use crate::stats::Stats;
 
@@ -136,7 +136,7 @@ fn spawn_worker(shared: Arc<Shared>) -> Arc<Slot> {
                 *mine.current.lock().expect("slot") =
                     Some((job.seq, Instant::now(), meta.clone(), job.doc.size));
                 let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
-                    debug_hooks(&job.doc);
+                    test_hooks(&job.doc);
                     record::process(&shared.pipeline, &job.doc, shared.mode, shared.max_bytes)
                 }))
                 .unwrap_or_else(|payload| {
@@ -163,19 +163,20 @@ fn spawn_worker(shared: Arc<Shared>) -> Arc<Slot> {
     slot
 }
 
-/// Test hooks, only in debug builds run with `PITH_TEST_HOOKS=1`: a document containing
+/// Test hooks, only with the `test-hooks` feature (which the CLI's tests turn on, in
+/// debug and release builds alike) and `PITH_TEST_HOOKS=1`: a document containing
 /// `PITH_DEBUG_PANIC` panics, one containing `PITH_DEBUG_SLEEP` sleeps for 30 s (so the
 /// tests can check that a panic and a hung stage become error records).
-fn debug_hooks(doc: &Doc) {
+#[cfg(feature = "test-hooks")]
+fn test_hooks(doc: &Doc) {
     static ENABLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    let enabled = *ENABLED.get_or_init(|| {
-        cfg!(debug_assertions) && std::env::var_os("PITH_TEST_HOOKS").is_some_and(|v| v == "1")
-    });
+    let enabled =
+        *ENABLED.get_or_init(|| std::env::var_os("PITH_TEST_HOOKS").is_some_and(|v| v == "1"));
     if enabled {
         let bytes: &[u8] = match &doc.body {
-            input::Body::Bytes { bytes, .. } => bytes.as_ref(),
-            input::Body::Text(t) => t.as_bytes(),
-            input::Body::Failed(_) => return,
+            crate::input::Body::Bytes { bytes, .. } => bytes.as_ref(),
+            crate::input::Body::Text(t) => t.as_bytes(),
+            crate::input::Body::Failed(_) => return,
         };
         let has = |needle: &[u8]| bytes.windows(needle.len()).any(|w| w == needle);
         if has(b"PITH_DEBUG_PANIC") {
@@ -186,6 +187,10 @@ fn debug_hooks(doc: &Doc) {
         }
     }
 }
+
+/// Without the `test-hooks` feature: nothing.
+#[cfg(not(feature = "test-hooks"))]
+fn test_hooks(_doc: &Doc) {}
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {

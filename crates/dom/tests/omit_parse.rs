@@ -342,26 +342,14 @@ fn the_elements_stay_and_lose_their_text() {
     assert_eq!(doc.text_content(doc.root()), "kept");
 }
 
-/// `$PITH_DATASETS`, else `../shared/datasets` beside the repository.
-fn datasets_dir() -> std::path::PathBuf {
-    use std::path::{Path, PathBuf};
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    match std::env::var_os("PITH_DATASETS") {
-        Some(p) if Path::new(&p).is_absolute() => PathBuf::from(p),
-        Some(p) => root.join(p),
-        None => root.join("../shared/datasets"),
-    }
-}
-
 #[test]
 fn every_dataset_page_gives_the_same_tree() {
     let mut pages = 0;
     for set in ["scrapinghub", "cleaneval-dev"] {
-        let dir = datasets_dir().join(set).join("html");
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            eprintln!("skipped: dataset not found at {}", dir.display());
+        let Some(dir) = pith_testdata::dataset(&format!("{set}/html")) else {
             continue;
         };
+        let entries = std::fs::read_dir(&dir).unwrap();
         for entry in entries {
             let path = entry.unwrap().path();
             let bytes = std::fs::read(&path).unwrap();

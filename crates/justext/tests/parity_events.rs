@@ -6,7 +6,7 @@
 //! Data: `$PITH_DATASETS/{scrapinghub,cleaneval-dev}/justext-3.0.2{,-events}/`
 //! (default `../shared/datasets` beside the workspace).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pith_core::Pipeline;
 use pith_dom::{Document, Event};
@@ -15,22 +15,9 @@ use serde_json::Value;
 mod common;
 use common::compare;
 
-fn datasets_dir() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    match std::env::var_os("PITH_DATASETS") {
-        Some(p) if Path::new(&p).is_absolute() => PathBuf::from(p),
-        Some(p) => root.join(p),
-        None => root.join("../shared/datasets"),
-    }
-}
-
 fn check_dataset(name: &str, pipeline: &Pipeline) -> Option<(usize, Vec<String>)> {
-    let dir = datasets_dir().join(name);
-    let events_dir = dir.join("justext-3.0.2-events");
-    if !events_dir.is_dir() {
-        eprintln!("skipped: dataset not found: {}", events_dir.display());
-        return None;
-    }
+    let dir = pith_testdata::dataset(name)?;
+    let events_dir = pith_testdata::dataset(&format!("{name}/justext-3.0.2-events"))?;
     let mut files: Vec<PathBuf> = std::fs::read_dir(&events_dir)
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -2,18 +2,9 @@
 //! docs/parity.md must hold, and the parse limits (on by default) must not change any
 //! ordinary page: the same pages give the same paragraphs with every limit switched off.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use serde_json::Value;
-
-fn datasets_dir() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    match std::env::var_os("PITH_DATASETS") {
-        Some(p) if Path::new(&p).is_absolute() => PathBuf::from(p),
-        Some(p) => root.join(p),
-        None => root.join("../shared/datasets"),
-    }
-}
 
 type Key = (String, String, String, bool);
 
@@ -48,11 +39,8 @@ fn reference_keys(v: &Value) -> Vec<Key> {
 
 /// Returns (pages, pages identical to the reference), or None without the dataset.
 fn check(dataset: &str) -> Option<(usize, usize)> {
-    let dir = datasets_dir().join(dataset);
-    if !dir.join("html").is_dir() {
-        eprintln!("skipped: dataset not found: {}", dir.display());
-        return None;
-    }
+    pith_testdata::dataset(&format!("{dataset}/html"))?;
+    let dir = pith_testdata::dataset(dataset)?;
     let with_limits = pith::preset("justext").unwrap();
     let mut unlimited = pith::preset_value("justext").unwrap();
     for limit in ["max_depth", "max_attributes", "max_nodes"] {
