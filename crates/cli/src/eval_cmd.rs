@@ -30,7 +30,8 @@ pub enum EvalFormat {
 #[derive(Args, Debug)]
 pub struct EvalArgs {
     /// A dataset folder (html/<id>.html with gold/<id>.txt or ground-truth.json), or the
-    /// name of one under $PITH_DATASETS (scrapinghub, cleaneval-dev).
+    /// name of one under $PITH_DATASETS (scrapinghub, cleaneval-dev); without
+    /// PITH_DATASETS, under ../shared/datasets from the working directory.
     #[arg(long)]
     pub dataset: String,
     /// A pipeline: a preset name or a pipeline file, with optional overrides after a
@@ -67,8 +68,12 @@ pub struct EvalArgs {
 
 /// Reads `--dataset` (an error when it has no page with gold).
 pub fn read_dataset(arg: &str) -> Result<Dataset, UsageError> {
-    let dir = resolve_dataset(arg);
-    let ds = load_dataset(&dir).map_err(|e| UsageError(format!("{}: {e}", dir.display())))?;
+    let dir = resolve_dataset(arg).map_err(UsageError)?;
+    let ds = load_dataset(&dir).map_err(|e| match e.kind() {
+        // load_dataset's own message names the folder and what it lacks.
+        std::io::ErrorKind::NotFound => UsageError(e.to_string()),
+        _ => UsageError(format!("{}: {e}", dir.display())),
+    })?;
     if ds.pages.is_empty() {
         return Err(UsageError(format!(
             "{}: no page with a gold text ({} without)",

@@ -312,3 +312,68 @@ fn a_page_that_fails_is_counted_and_listed() {
     assert_eq!(failed[0][0], "bad");
     assert!(failed[0][1].as_str().unwrap().contains("decode"));
 }
+
+/// Issue 14, bug 7: the datasets folder is resolved at run time — a name is looked up
+/// in `$PITH_DATASETS`, else in `../shared/datasets` from the working directory — and
+/// the messages say what is missing. Before the fix the default was fixed at build
+/// time from the source tree, so the name below was not found from `work/`.
+#[test]
+fn eval_finds_datasets_at_run_time_and_says_what_is_missing() {
+    let top = tempfile::tempdir().unwrap();
+    let tiny = tiny_dataset();
+    let datasets = top.path().join("shared/datasets");
+    std::fs::create_dir_all(&datasets).unwrap();
+    std::fs::create_dir_all(top.path().join("work")).unwrap();
+    std::fs::create_dir_all(top.path().join("nohtml")).unwrap();
+    let copy = datasets.join("tiny");
+    for sub in ["html", "gold"] {
+        std::fs::create_dir_all(copy.join(sub)).unwrap();
+        for e in std::fs::read_dir(tiny.path().join(sub)).unwrap() {
+            let e = e.unwrap();
+            std::fs::copy(e.path(), copy.join(sub).join(e.file_name())).unwrap();
+        }
+    }
+    let eval = |dataset: &str, env: Option<&Path>| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_pith"));
+        cmd.args([
+            "eval",
+            "--dataset",
+            dataset,
+            "--pipeline",
+            "justext",
+            "--bootstrap",
+            "0",
+            "--quiet",
+        ])
+        .current_dir(top.path().join("work"))
+        .env_remove("PITH_DATASETS");
+        if let Some(root) = env {
+            cmd.env("PITH_DATASETS", root);
+        }
+        cmd.output().unwrap()
+    };
+    // By name, from ../shared/datasets relative to the working directory.
+    let o = eval("tiny", None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // By name under $PITH_DATASETS.
+    let o = eval("tiny", Some(&datasets));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Precise messages.
+    let err = |o: std::process::Output| {
+        assert_eq!(o.status.code(), Some(2));
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let e = err(eval("nope", Some(&datasets)));
+    assert!(
+        e.contains("no dataset nope") && e.contains("it has: tiny"),
+        "{e}"
+    );
+    let e = err(eval("tiny", Some(&top.path().join("missing"))));
+    assert!(
+        e.contains("PITH_DATASETS=") && e.contains("does not exist"),
+        "{e}"
+    );
+    let e = err(eval("../nohtml", None));
+    assert!(e.contains("has no html/ folder"), "{e}");
+    assert!(!e.contains("No such file"), "{e}");
+}

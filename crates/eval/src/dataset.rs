@@ -15,13 +15,23 @@ pub struct Page {
     pub gold: String,
 }
 
-/// The datasets root: `$PITH_DATASETS`, else `../shared/datasets` next to the
-/// workspace (`/work/shared/datasets` in the reference setup).
-pub fn datasets_root() -> PathBuf {
-    if let Some(p) = std::env::var_os("PITH_DATASETS") {
-        return PathBuf::from(p);
+/// Where the datasets root was found, for messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RootSource {
+    /// `$PITH_DATASETS`.
+    Env,
+    /// The last default, `../shared/datasets` from the working directory.
+    Default,
+}
+
+/// The datasets root, resolved at run time (never from where the source tree was):
+/// `$PITH_DATASETS`, else `../shared/datasets` relative to the working directory (the
+/// layout of a checkout beside `shared/`, where the commands are run from).
+pub fn datasets_root() -> (PathBuf, RootSource) {
+    match std::env::var_os("PITH_DATASETS") {
+        Some(p) if !p.is_empty() => (PathBuf::from(p), RootSource::Env),
+        _ => (PathBuf::from("../shared/datasets"), RootSource::Default),
     }
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/datasets")
 }
 
 /// scrapinghub's `ground-truth.json`: id → `articleBody`.
@@ -57,14 +67,64 @@ pub struct Dataset {
 }
 
 /// Where a `--dataset` argument points: an existing folder as given, else a folder of
-/// that name under [`datasets_root`] (`scrapinghub`, `cleaneval-dev`).
-pub fn resolve_dataset(arg: &str) -> PathBuf {
+/// that name under [`datasets_root`] (`scrapinghub`, `cleaneval-dev`). The error says
+/// what is missing: the path, the root (and where it came from), or the name in it.
+pub fn resolve_dataset(arg: &str) -> Result<PathBuf, String> {
+    let (root, source) = datasets_root();
+    resolve_in(arg, &root, &source)
+}
+
+fn resolve_in(arg: &str, root: &Path, source: &RootSource) -> Result<PathBuf, String> {
     let p = PathBuf::from(arg);
     if p.is_dir() {
-        p
-    } else {
-        datasets_root().join(arg)
+        return Ok(p);
     }
+    if p.exists() {
+        return Err(format!("{arg} is a file, not a dataset folder"));
+    }
+    let where_root = match source {
+        RootSource::Env => format!("PITH_DATASETS={}", root.display()),
+        RootSource::Default => {
+            let cwd = std::env::current_dir()
+                .map(|d| d.display().to_string())
+                .unwrap_or_else(|_| "?".into());
+            format!(
+                "the default {} (PITH_DATASETS is not set; relative to {cwd})",
+                root.display()
+            )
+        }
+    };
+    let is_name = p.components().count() == 1 && !arg.starts_with('.');
+    if !is_name {
+        return Err(format!("{arg}: no such folder"));
+    }
+    if !root.is_dir() {
+        return Err(format!(
+            "{arg} is not a folder here, and the datasets folder {where_root} does not exist; \
+             give a path, or set PITH_DATASETS"
+        ));
+    }
+    let candidate = root.join(arg);
+    if candidate.is_dir() {
+        return Ok(candidate);
+    }
+    let mut names: Vec<String> = std::fs::read_dir(root)
+        .map(|rd| {
+            rd.flatten()
+                .filter(|e| e.path().join("html").is_dir())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    Err(format!(
+        "no dataset {arg} here nor in {where_root}; it has: {}",
+        if names.is_empty() {
+            "no dataset".to_owned()
+        } else {
+            names.join(", ")
+        }
+    ))
 }
 
 /// Reads a dataset folder: every `html/<id>.html`, with its gold text from
@@ -73,6 +133,14 @@ pub fn resolve_dataset(arg: &str) -> PathBuf {
 /// [`Dataset::missing_gold`]. CleanEval's `<text …>` … `</text>` wrapper lines are
 /// stripped (see [`strip_cleaneval_wrapper`]).
 pub fn load_dataset(dir: &Path) -> std::io::Result<Dataset> {
+    if !dir.join("html").is_dir() {
+        let what = if dir.is_dir() {
+            format!("{} has no html/ folder", dir.display())
+        } else {
+            format!("{}: no such folder", dir.display())
+        };
+        return Err(std::io::Error::new(std::io::ErrorKind::NotFound, what));
+    }
     let truth_path = dir.join("ground-truth.json");
     let truth = if truth_path.exists() {
         read_ground_truth(&truth_path)?
@@ -155,6 +223,35 @@ mod tests {
             strip_cleaneval_wrapper(b"<html>\n</text>"),
             b"<html>\n</text>"
         );
+    }
+
+    #[test]
+    fn a_dataset_is_resolved_at_run_time_with_precise_messages() {
+        let root = std::env::temp_dir().join(format!("pith-eval-root-{}", std::process::id()));
+        std::fs::create_dir_all(root.join("alpha/html")).unwrap();
+        std::fs::create_dir_all(root.join("nohtml")).unwrap();
+        let env = RootSource::Env;
+        assert_eq!(resolve_in("alpha", &root, &env), Ok(root.join("alpha")));
+        let err = resolve_in("beta", &root, &env).unwrap_err();
+        assert!(
+            err.contains("no dataset beta") && err.contains("it has: alpha"),
+            "{err}"
+        );
+        assert!(
+            err.contains(&format!("PITH_DATASETS={}", root.display())),
+            "{err}"
+        );
+        let err = resolve_in("beta", &root.join("none"), &RootSource::Default).unwrap_err();
+        assert!(err.contains("does not exist") && err.contains("PITH_DATASETS is not set"));
+        let err = resolve_in("./x/y", &root, &env).unwrap_err();
+        assert_eq!(err, "./x/y: no such folder");
+        // An existing folder without html/ is named as such, not "No such file".
+        let err = load_dataset(&root.join("nohtml")).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            format!("{} has no html/ folder", root.join("nohtml").display())
+        );
+        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
