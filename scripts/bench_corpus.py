@@ -2,7 +2,7 @@
 """Corpus-scale speed and memory of `pith extract --format jsonl` on a WARC file, side by
 side with Python jusText 3.0.2 on the same pages (normally run by bench_corpus.sh).
 
-  bench_corpus.py --pith target/release/pith --python .venv-reference/bin/python \
+  bench_corpus.py --pith "$(. scripts/pith-bin.sh; pith_release_bin)" --python .venv-reference/bin/python \
       [--repeat 3] [--scale 10] [--workdir /tmp/pith-bench] HTML_DIR
 
 1. Packs every HTML_DIR/*.html into WORKDIR/sample.warc.gz as WARC/1.0 `response`

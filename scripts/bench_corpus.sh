@@ -4,7 +4,7 @@
 #
 #   scripts/bench_corpus.sh [--repeat N] [--scale N]
 #
-# Builds target/release/pith, sets up the reference venv (scripts/reference/setup-venv.sh),
+# Builds the release pith (honouring CARGO_TARGET_DIR), sets up the reference venv (scripts/reference/setup-venv.sh),
 # then runs scripts/bench_corpus.py (see its docstring for what is timed). The WARC files
 # are written to ${PITH_BENCH_DIR:-/tmp/pith-bench}. Pages: $PITH_DATASETS/scrapinghub/html.
 set -euo pipefail
@@ -17,7 +17,7 @@ cd "$repo"
 . "$here/bench-setup.sh"
 
 exec python3 "$here/bench_corpus.py" \
-    --pith "$repo/target/release/pith" \
+    --pith "$pith" \
     --python "$venv/bin/python" \
     --workdir "${PITH_BENCH_DIR:-/tmp/pith-bench}" \
     "$@" \

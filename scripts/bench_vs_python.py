@@ -2,7 +2,7 @@
 """Throughput of pith vs the Python jusText 3.0.2 reference on the scrapinghub pages.
 
 Usage (normally through scripts/bench_vs_python.sh):
-  bench_vs_python.py --pith target/release/pith --python .venv-reference/bin/python \
+  bench_vs_python.py --pith "$(. scripts/pith-bin.sh; pith_release_bin)" --python .venv-reference/bin/python \
       [--repeat 3] [--stoplist English] HTML_DIR
 
 Both sides run single-threaded over every *.html in HTML_DIR, --repeat times; the best

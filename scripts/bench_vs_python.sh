@@ -3,7 +3,7 @@
 #
 #   scripts/bench_vs_python.sh [--repeat N]
 #
-# Builds target/release/pith, sets up the reference venv (scripts/reference/setup-venv.sh,
+# Builds the release pith (honouring CARGO_TARGET_DIR), sets up the reference venv (scripts/reference/setup-venv.sh,
 # .venv-reference), then runs scripts/bench_vs_python.py: Python is timed in-process
 # (justext() calls only), pith as the wall clock of one CLI run over all files; best of
 # N runs (default 3) each. Pages: $PITH_DATASETS/scrapinghub/html/*.html, with
@@ -24,7 +24,7 @@ fi
 . "$here/bench-setup.sh"
 
 exec python3 "$here/bench_vs_python.py" \
-    --pith "$repo/target/release/pith" \
+    --pith "$pith" \
     --python "$venv/bin/python" \
     --repeat "$repeat" \
     "$html_dir"

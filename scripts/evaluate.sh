@@ -1,12 +1,13 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # Regenerates docs/evaluation.md's tables with `pith eval`: the jusText 3.0.2 validation
 # run (the published scrapinghub figures), then every built-in preset (`pith pipeline
 # list`) on scrapinghub and cleaneval-dev ($PITH_DATASETS, default ../shared/datasets).
 # Markdown on stdout; extra arguments go to every `pith eval` (e.g. --format csv).
 set -e
 cd "$(dirname "$0")/.."
-cargo build --release -q -p pith-cli
-P=target/release/pith
+# shellcheck source=pith-bin.sh
+. scripts/pith-bin.sh
+P="$(pith_release_bin)"
 echo "## jusText 3.0.2 with the benchmark's parameters (scrapinghub)"
 echo
 $P eval --quiet --format markdown --dataset scrapinghub \

@@ -5,7 +5,7 @@ Builds every page of the hostile-pages issue in a temporary folder, runs the rel
 binary on each (one process per page, wall clock and peak RSS from /usr/bin/time), and
 checks that the page's long English paragraph comes out as good text.
 
-Usage: scripts/hostile_pages.py [--pith target/release/pith]
+Usage: scripts/hostile_pages.py [--pith PITH]
 """
 import argparse
 import os
@@ -15,6 +15,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from pith_bin import release_pith
 
 ROOT = Path(__file__).resolve().parent.parent
 P = ("The quick brown fox jumps over the lazy dog, and this is the sort of sentence that is "
@@ -52,10 +54,10 @@ def pages():
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--pith", default=str(ROOT / "target" / "release" / "pith"))
+    ap.add_argument("--pith", help="the pith binary (default: $PITH_BIN, else cargo builds the release one)")
     args = ap.parse_args()
-    if not Path(args.pith).exists():
-        subprocess.run(["cargo", "build", "--release", "-p", "pith-cli"], cwd=ROOT, check=True)
+    if not args.pith:
+        args.pith = release_pith()
     print(f"{'page':40} {'MB':>8} {'time s':>8} {'s/MB':>7} {'peak MB':>8}  kept  exit")
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:

@@ -9,7 +9,7 @@ reference output `justext-3.0.2/<id>.json`:
   (text, class_type, cf_class, heading);
 - "good text identical": the good paragraphs' texts, in order, are the same.
 
-Usage: scripts/parity.py [--pith target/release/pith] [--dataset DIR] [--show N]
+Usage: scripts/parity.py [--pith PITH] [--dataset DIR] [--show N]
 Default dataset: $PITH_DATASETS/scrapinghub (PITH_DATASETS defaults to ../shared/datasets).
 """
 import argparse
@@ -19,12 +19,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from pith_bin import release_pith
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--pith", default=str(ROOT / "target" / "release" / "pith"))
+    ap.add_argument("--pith", help="the pith binary (default: $PITH_BIN, else cargo builds the release one)")
     default_ds = Path(os.environ.get("PITH_DATASETS", ROOT.parent / "shared" / "datasets")) / "scrapinghub"
     ap.add_argument("--dataset", default=str(default_ds))
     ap.add_argument("--show", type=int, default=10, help="list at most N differing pages")
@@ -36,6 +38,8 @@ def main():
         print(f"skipped: dataset not found: {ds}")
         return 0
     pages = sorted(p for p in html_dir.glob("*.html"))
+    if not args.pith:
+        args.pith = release_pith()
     cmd = [args.pith, "extract", "--preset", "justext", "-s", "English", "--format", "json"]
     out = subprocess.run(cmd + [str(p) for p in pages], capture_output=True, check=False)
     records = [json.loads(line) for line in out.stdout.decode("utf-8").splitlines() if line.strip()]
