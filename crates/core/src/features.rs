@@ -33,12 +33,27 @@ impl fmt::Display for FeatureKey {
 pub struct FeatureTable {
     keys: Vec<FeatureKey>,
     columns: Vec<Vec<f64>>,
+    language: Option<crate::Identification>,
 }
 
 impl FeatureTable {
     /// An empty table.
     pub fn new() -> FeatureTable {
         FeatureTable::default()
+    }
+
+    /// A table for a page whose language was identified (or not: `None`).
+    pub fn for_language(language: Option<crate::Identification>) -> FeatureTable {
+        FeatureTable {
+            language,
+            ..FeatureTable::default()
+        }
+    }
+
+    /// The page's language, as the pipeline identified it before computing features
+    /// (`None` when identification is off or found no letters).
+    pub fn language(&self) -> Option<&crate::Identification> {
+        self.language.as_ref()
     }
 
     /// Adds (or replaces) a column.

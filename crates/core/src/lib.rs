@@ -40,6 +40,7 @@
 mod block;
 mod error;
 mod features;
+pub mod language;
 mod pipeline;
 pub mod preset;
 mod stage;
@@ -47,6 +48,7 @@ mod stage;
 pub use block::{Block, Label};
 pub use error::{Error, Result};
 pub use features::{FeatureKey, FeatureRow, FeatureTable};
+pub use language::{Identification, Language, LanguageOptions};
 pub use pipeline::{
     set_param, spec_from_json, spec_from_toml, spec_from_value, Extraction, Pipeline, PipelineSpec,
     PIPELINE_VERSION,
@@ -59,4 +61,5 @@ pub use stage::{
 
 /// Re-exported so stage crates and users name the same versions.
 pub use pith_dom as dom;
+pub use pith_lang as lang;
 pub use typetag;

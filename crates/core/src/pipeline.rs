@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::block::{Block, Label};
 use crate::error::{Error, Result};
 use crate::features::{FeatureKey, FeatureTable};
+use crate::language::{html_lang, identify_blocks, Identification, LanguageOptions};
 use crate::stage::{
     AttributeUse, ContextFreeRule, ContextPass, Diagnostics, Feature, FeatureInput, PassContext,
     Segmenter, TreeStage,
@@ -44,6 +45,9 @@ pub struct PipelineSpec {
     /// Limits enforced while parsing (hostile-page guards).
     #[serde(default)]
     pub parse: ParseLimits,
+    /// Page language identification (on by default; the file leaves out defaults).
+    #[serde(default, skip_serializing_if = "LanguageOptions::is_default")]
+    pub language: LanguageOptions,
     /// Stages that edit the tree, in order.
     #[serde(default)]
     pub tree: Vec<Box<dyn TreeStage>>,
@@ -88,6 +92,12 @@ pub struct Extraction {
     /// The page's title and canonical link, read from the tree before the tree stages
     /// (default when the pipeline ran on blocks or on a tree without its stages).
     pub metadata: PageMetadata,
+    /// The page's language, its confidence and what decided it (absent when
+    /// identification is off or the page has no letters).
+    pub language: Option<Identification>,
+    /// What the user should know about this result (e.g. `-s English` on a page in
+    /// Russian), from the features' [`warnings`](crate::Feature::warnings).
+    pub warnings: Vec<String>,
 }
 
 impl Extraction {
@@ -159,7 +169,13 @@ impl Pipeline {
             attributes_except_on: None,
         };
         let omit = Omit {
-            attributes_except_on: attributes_read(&spec),
+            attributes_except_on: attributes_read(&spec).map(|mut names| {
+                if spec.language.identify {
+                    // `<html lang>`, the identification hint.
+                    names.push("html".to_owned());
+                }
+                names
+            }),
             ..omit_keeping_tree.clone()
         };
         Ok(Pipeline {
@@ -295,19 +311,37 @@ impl Pipeline {
     }
 
     /// Runs the segmenter, features, rules and passes on a tree as it is (no tree stages).
+    /// The page's language is identified from the blocks, with its `<html lang>` as a
+    /// hint.
     pub fn classify(&self, doc: &Document) -> Result<Extraction> {
         let blocks = self.spec.segmenter.segment(doc)?;
-        self.classify_in(blocks, Some(doc))
+        self.classify_in(blocks, Some(doc), html_lang(doc))
     }
 
     /// Runs features, rules and passes on given blocks (features that read the tree
-    /// see no document).
+    /// see no document; the language is identified from the blocks' text alone).
     pub fn classify_blocks(&self, blocks: Vec<Block>) -> Result<Extraction> {
-        self.classify_in(blocks, None)
+        self.classify_in(blocks, None, None)
     }
 
-    fn classify_in(&self, blocks: Vec<Block>, document: Option<&Document>) -> Result<Extraction> {
-        let mut features = FeatureTable::new();
+    /// [`classify_blocks`](Pipeline::classify_blocks) with a declared language
+    /// (`<html lang>`) as the identification hint.
+    pub fn classify_blocks_with_hint(
+        &self,
+        blocks: Vec<Block>,
+        html_lang: Option<&str>,
+    ) -> Result<Extraction> {
+        self.classify_in(blocks, None, html_lang)
+    }
+
+    fn classify_in(
+        &self,
+        blocks: Vec<Block>,
+        document: Option<&Document>,
+        html_lang: Option<&str>,
+    ) -> Result<Extraction> {
+        let language = identify_blocks(&blocks, html_lang, &self.spec.language);
+        let mut features = FeatureTable::for_language(language);
         for &i in &self.feature_order {
             let f = &self.spec.features[i];
             let column = f.compute_in(FeatureInput {
@@ -317,6 +351,11 @@ impl Pipeline {
             })?;
             features.insert(f.key(), column);
         }
+        let warnings = self
+            .feature_order
+            .iter()
+            .flat_map(|&i| self.spec.features[i].warnings(&features))
+            .collect();
         let (cf_labels, cf_rules): (Vec<Label>, Vec<Option<usize>>) = blocks
             .iter()
             .enumerate()
@@ -354,6 +393,8 @@ impl Pipeline {
             decoded_as: None,
             diagnostics: Diagnostics::default(),
             metadata: PageMetadata::default(),
+            language,
+            warnings,
         })
     }
 }

@@ -91,6 +91,12 @@ pub trait Feature: Send + Sync + Debug {
     fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
         self.compute(input.blocks, input.features)
     }
+    /// What a user should know about this page's result, for the record's `warnings`
+    /// (e.g. the page's language does not match a fixed stoplist). Called once per page
+    /// after every feature is computed. Default: nothing.
+    fn warnings(&self, _features: &FeatureTable) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// What a feature may look at.

@@ -4,11 +4,14 @@
 //! - `declutter`: `declutter.prune` → `declutter.shake` → `declutter.purify`, segmented
 //!   by `declutter.blocks`, every block good (Beer's algorithm; its text is the text of
 //!   the purified HTML).
-//! - `declutter-justext`: `declutter.prune`, then the whole `justext` pipeline.
+//! - `declutter-justext`: `declutter.prune`, then the whole `justext` pipeline, with the
+//!   stoplist chosen per page (`stoplist: "auto"`).
 //! - `shake-justext`: `declutter.prune` and `declutter.shake`, then jusText's cleaning,
-//!   segmenter, features, rules and passes on what shake kept.
+//!   segmenter, features, rules and passes on what shake kept (`stoplist: "auto"`).
 
-use pith_core::{preset, Label, PipelineSpec, Preset, TreeStage, PIPELINE_VERSION};
+use pith_core::{
+    preset, Label, LanguageOptions, PipelineSpec, Preset, TreeStage, PIPELINE_VERSION,
+};
 use pith_dom::decode::DecodeOptions;
 use pith_dom::ParseLimits;
 use pith_justext::{justext_spec, JustextParams, Variant};
@@ -24,6 +27,7 @@ pub fn declutter_spec(prune: Prune, shake: Shake, purify: Purify) -> PipelineSpe
         description: None,
         decode: DecodeOptions::default(),
         parse: ParseLimits::default(),
+        language: LanguageOptions::default(),
         tree,
         segmenter: Box::new(Blocks::default()),
         features: Vec::new(),
@@ -55,6 +59,15 @@ pub fn shake_justext_params() -> JustextParams {
         stopwords_high: 0.15,
         max_link_density: 0.3,
         no_headings: true,
+        ..auto_stoplist()
+    }
+}
+
+/// jusText's default parameters with the stoplist chosen per page (`"auto"`): these
+/// presets are not jusText parity presets, so they identify each page's language.
+pub fn auto_stoplist() -> JustextParams {
+    JustextParams {
+        stoplist: pith_justext::features::AUTO.to_owned(),
         ..JustextParams::default()
     }
 }
@@ -70,7 +83,7 @@ pub fn presets() -> Vec<Preset> {
         preset!(
             "declutter-justext",
             "declutter's prune, then jusText 3.0.2 (default parameters)",
-            before_justext(vec![Box::new(Prune::default())], &JustextParams::default())
+            before_justext(vec![Box::new(Prune::default())], &auto_stoplist())
         ),
         preset!(
             "shake-justext",

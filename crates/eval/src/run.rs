@@ -150,12 +150,18 @@ pub fn load_base(base: &str) -> Result<serde_json::Value, String> {
 }
 
 /// Sets `name` to `value` on every stage that has it; an error when none has.
+/// `stoplist` is set as `-s` sets it ([`pith::justext::presets::use_stoplist`]: `auto`
+/// also switches word and length counting to script-aware).
 pub fn apply_override(
     pipeline: &mut serde_json::Value,
     name: &str,
     value: serde_json::Value,
 ) -> Result<(), String> {
-    if pith::core::set_param(pipeline, name, value) == 0 {
+    let set = match (name, value.as_str()) {
+        ("stoplist", Some(list)) => pith::justext::presets::use_stoplist(pipeline, list),
+        _ => pith::core::set_param(pipeline, name, value),
+    };
+    if set == 0 {
         return Err(format!("no stage of the pipeline has a parameter {name:?}"));
     }
     Ok(())

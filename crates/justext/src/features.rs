@@ -3,6 +3,11 @@
 //! Keys: `justext.length` (code points of the text), `justext.link_density`,
 //! `justext.words_count`, `justext.stopwords_count`, `justext.stopwords_density`
 //! (requires the two counts) and `justext.heading` (1 or 0).
+//!
+//! Words are Python's `str.split()` words by default, as in jusText. With
+//! `split: "script"` (on `justext.words_count`) and with `stoplist: "auto"` (on
+//! `justext.stopwords_count`), a Han, Hiragana or Katakana character is a word too
+//! ([`pith_lang::words`]): Chinese and Japanese have no spaces between words.
 
 use std::sync::Arc;
 
@@ -26,10 +31,36 @@ pub const STOPWORDS_DENSITY: FeatureKey = FeatureKey::new("justext.stopwords_den
 /// Key of [`Heading`].
 pub const HEADING: FeatureKey = FeatureKey::new("justext.heading");
 
+fn one() -> f64 {
+    1.0
+}
+
+fn is_one(w: &f64) -> bool {
+    *w == 1.0
+}
+
 /// `justext.length`: the paragraph's length in code points (Python `len(text)`).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+///
+/// `spaceless_weight` (default 1): what one Han, Hiragana or Katakana character counts
+/// for ([`pith_lang::is_spaceless`]). One such character carries about as much as a
+/// word of English, so with jusText's thresholds (70 / 200 characters) a Chinese or
+/// Japanese paragraph would have to be three times as informative as an English one to
+/// count as long; the `auto` stoplist setting uses 3 (decision 0008).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Length {}
+pub struct Length {
+    /// What a Han, Hiragana or Katakana character counts for (1: jusText).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub spaceless_weight: f64,
+}
+
+impl Default for Length {
+    fn default() -> Self {
+        Length {
+            spaceless_weight: 1.0,
+        }
+    }
+}
 
 #[typetag::serde(name = "justext.length")]
 impl Feature for Length {
@@ -37,12 +68,29 @@ impl Feature for Length {
         LENGTH
     }
     fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
-        Ok(blocks.iter().map(|b| b.len_chars() as f64).collect())
+        let extra = self.spaceless_weight - 1.0;
+        Ok(blocks
+            .iter()
+            .map(|b| {
+                let chars = b.len_chars() as f64;
+                if extra == 0.0 || b.text.is_ascii() {
+                    chars
+                } else {
+                    let spaceless = b
+                        .text
+                        .chars()
+                        .filter(|&c| pith_lang::is_spaceless(c))
+                        .count();
+                    chars + extra * spaceless as f64
+                }
+            })
+            .collect())
     }
 }
 
-/// `justext.link_density`: characters inside links / length (0 for empty text). Link
-/// characters are counted before the paragraph is stripped, so this can exceed 1.
+/// `justext.link_density`: characters inside links / characters (0 for empty text).
+/// Link characters are counted before the paragraph is stripped, so this can exceed 1.
+/// Both are code points, whatever `justext.length` weighs.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LinkDensity {}
@@ -52,29 +100,76 @@ impl Feature for LinkDensity {
     fn key(&self) -> FeatureKey {
         LINK_DENSITY
     }
-    fn requires(&self) -> Vec<FeatureKey> {
-        vec![LENGTH]
-    }
-    fn compute(&self, blocks: &[Block], f: &FeatureTable) -> Result<Vec<f64>> {
-        let len = f.column(&LENGTH).unwrap_or_default();
+    fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
         Ok(blocks
             .iter()
-            .zip(len)
-            .map(|(b, &n)| {
-                if n == 0.0 {
+            .map(|b| {
+                let n = b.len_chars();
+                if n == 0 {
                     0.0
                 } else {
-                    b.chars_count_in_links as f64 / n
+                    b.chars_count_in_links as f64 / n as f64
                 }
             })
             .collect())
     }
 }
 
-/// `justext.words_count`: Python `len(text.split())`.
+/// What a word is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WordSplit {
+    /// jusText: Python's `str.split()`.
+    #[default]
+    Python,
+    /// `str.split()`, then every Han, Hiragana and Katakana character is a word of its
+    /// own ([`pith_lang::split_spaceless`]); the same as `python` on other text.
+    Script,
+}
+
+impl WordSplit {
+    fn is_python(&self) -> bool {
+        *self == WordSplit::Python
+    }
+
+    /// The words of `text`.
+    pub fn words(self, text: &str) -> impl Iterator<Item = &str> {
+        let script = self == WordSplit::Script;
+        python_split(text).flat_map(move |token| {
+            if script {
+                TokenWords::Split(pith_lang::split_spaceless(token))
+            } else {
+                TokenWords::Whole(Some(token))
+            }
+        })
+    }
+}
+
+/// The words of one whitespace-separated token.
+enum TokenWords<'a> {
+    Whole(Option<&'a str>),
+    Split(pith_lang::words::SpacelessWords<'a>),
+}
+
+impl<'a> Iterator for TokenWords<'a> {
+    type Item = &'a str;
+    fn next(&mut self) -> Option<&'a str> {
+        match self {
+            TokenWords::Whole(word) => word.take(),
+            TokenWords::Split(words) => words.next(),
+        }
+    }
+}
+
+/// `justext.words_count`: Python `len(text.split())`, or with `split: "script"` the
+/// script-aware count ([`WordSplit::Script`]).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct WordsCount {}
+pub struct WordsCount {
+    /// What a word is (`python`, the default, or `script`).
+    #[serde(default, skip_serializing_if = "WordSplit::is_python")]
+    pub split: WordSplit,
+}
 
 #[typetag::serde(name = "justext.words_count")]
 impl Feature for WordsCount {
@@ -84,7 +179,10 @@ impl Feature for WordsCount {
     fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
         Ok(blocks
             .iter()
-            .map(|b| python_split(&b.text).count() as f64)
+            .map(|b| match self.split {
+                WordSplit::Python => python_split(&b.text).count() as f64,
+                WordSplit::Script => self.split.words(&b.text).count() as f64,
+            })
             .collect())
     }
 }
@@ -93,9 +191,18 @@ fn default_stoplist() -> String {
     "English".to_owned()
 }
 
+/// `stoplist: "auto"`: choose the stoplist per page from the identified language.
+pub const AUTO: &str = "auto";
+
 /// `justext.stopwords_count`: words whose lower-case form is in the stoplist.
 ///
-/// `stoplist` (default `"English"`): a built-in name, `"none"`, or a file path.
+/// `stoplist` (default `"English"`): a built-in name, `"none"`, a file path, or
+/// `"auto"`: the stoplist of the page's identified language
+/// ([`FeatureTable::language`]), with script-aware words ([`WordSplit::Script`]). A
+/// page whose language has no stoplist (or was not identified) runs in jusText's
+/// language-independent mode: every word counts, so the stop-word density is 1 and
+/// the stop-word rules always pass, as they do with `-s none` (both thresholds 0).
+/// In `auto` mode the feature reads `justext.words_count` for that.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StopwordsCount {
@@ -143,7 +250,18 @@ impl Feature for StopwordsCount {
     fn key(&self) -> FeatureKey {
         STOPWORDS_COUNT
     }
+    fn requires(&self) -> Vec<FeatureKey> {
+        if self.is_auto() {
+            vec![WORDS_COUNT]
+        } else {
+            Vec::new()
+        }
+    }
     fn prepare(&mut self) -> Result<()> {
+        if self.is_auto() {
+            self.resolved = None;
+            return Ok(());
+        }
         if self
             .resolved
             .as_ref()
@@ -159,7 +277,13 @@ impl Feature for StopwordsCount {
         self.resolved = Some(list);
         Ok(())
     }
-    fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
+    fn warnings(&self, features: &FeatureTable) -> Vec<String> {
+        self.stoplist_warnings(features)
+    }
+    fn compute(&self, blocks: &[Block], features: &FeatureTable) -> Result<Vec<f64>> {
+        if self.is_auto() {
+            return Ok(auto_counts(blocks, features));
+        }
         let list = self.resolved.as_ref().ok_or_else(|| Error::Stage {
             stage: "justext.stopwords_count".into(),
             message: "stoplist not loaded (the pipeline was not prepared)".into(),
@@ -172,6 +296,81 @@ impl Feature for StopwordsCount {
                     .count() as f64
             })
             .collect())
+    }
+}
+
+/// Below this confidence a page's language is too uncertain to warn about.
+const WARN_CONFIDENCE: f64 = 0.8;
+
+impl StopwordsCount {
+    /// What the page's record should say about the stoplist: a fixed built-in list
+    /// that is not the page's language's, or (`auto`) a language without a stoplist.
+    fn stoplist_warnings(&self, features: &FeatureTable) -> Vec<String> {
+        let Some(id) = features.language() else {
+            return Vec::new();
+        };
+        let lang = id.language;
+        if self.is_auto() {
+            return match lang.stoplist {
+                Some(_) => Vec::new(),
+                None => vec![format!(
+                    "no stoplist for {} ({}): language-independent mode",
+                    lang.name, lang.code
+                )],
+            };
+        }
+        let Some(used) = self.resolved.as_ref() else {
+            return Vec::new();
+        };
+        let fixed_builtin = pith_stoplists::names()
+            .chain(pith_stoplists::extra_names())
+            .any(|n| n == used.name());
+        let matches = lang.stoplist == Some(used.name())
+            || (lang.code == "en" && used.name() == "Simple_English");
+        if !fixed_builtin || matches || id.confidence < WARN_CONFIDENCE {
+            return Vec::new();
+        }
+        let advice = match lang.stoplist {
+            Some(list) => format!("-s {list} or -s auto"),
+            None => "-s auto (no stoplist: language-independent mode)".to_owned(),
+        };
+        vec![format!(
+            "page language is {} ({}) but the stoplist is {}; try {advice}",
+            lang.name,
+            lang.code,
+            used.name()
+        )]
+    }
+
+    /// Whether the stoplist is chosen per page.
+    pub fn is_auto(&self) -> bool {
+        self.stoplist == AUTO
+    }
+}
+
+/// The built-in stoplist of the page's language, if it has one.
+fn page_stoplist(features: &FeatureTable) -> Option<Arc<Stoplist>> {
+    let name = features.language()?.language.stoplist?;
+    pith_stoplists::builtin(name).ok()
+}
+
+/// `auto` mode: stop words of the page's language, or every word (the
+/// language-independent mode) when it has no stoplist.
+fn auto_counts(blocks: &[Block], features: &FeatureTable) -> Vec<f64> {
+    match page_stoplist(features) {
+        Some(list) => blocks
+            .iter()
+            .map(|b| {
+                WordSplit::Script
+                    .words(&b.text)
+                    .filter(|w| is_stopword(&list, w))
+                    .count() as f64
+            })
+            .collect(),
+        None => features
+            .column(&WORDS_COUNT)
+            .map(<[f64]>::to_vec)
+            .unwrap_or_else(|| vec![0.0; blocks.len()]),
     }
 }
 

@@ -3,14 +3,16 @@
 //! the files users read are the pipelines that run.
 
 use pith_core::{
-    preset, ContextFreeRule, ContextPass, Feature, Label, PipelineSpec, Preset, PIPELINE_VERSION,
+    preset, ContextFreeRule, ContextPass, Feature, Label, LanguageOptions, PipelineSpec, Preset,
+    PIPELINE_VERSION,
 };
 use pith_dom::decode::DecodeOptions;
 use pith_dom::ParseLimits;
 
 use crate::clean::JustextClean;
 use crate::features::{
-    Heading, HeadingMatch, Length, LinkDensity, StopwordsCount, StopwordsDensity, WordsCount,
+    Heading, HeadingMatch, Length, LinkDensity, StopwordsCount, StopwordsDensity, WordSplit,
+    WordsCount, AUTO,
 };
 use crate::passes::{EdgeRule, GoodHeadings, MoreGoodHeadings, ReviseNearGood, ReviseShort};
 use crate::rules::{
@@ -22,7 +24,8 @@ use crate::segment::Paragraphs;
 /// jusText's parameters, with its names.
 #[derive(Clone, Debug, PartialEq)]
 pub struct JustextParams {
-    /// Stoplist reference (`"English"`, `"none"`, a path).
+    /// Stoplist reference (`"English"`, `"none"`, `"auto"`, a path). With `"auto"`
+    /// the builder also counts words script-aware (`split: "script"`).
     pub stoplist: String,
     /// Shorter paragraphs are short (70).
     pub length_low: usize,
@@ -58,6 +61,10 @@ impl Default for JustextParams {
     }
 }
 
+/// What a Han, Hiragana or Katakana character counts for in `justext.length` when the
+/// stoplist is `"auto"` (decision 0008).
+pub const SPACELESS_WEIGHT: f64 = 3.0;
+
 /// Which jusText line a pipeline follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
@@ -84,9 +91,21 @@ pub fn justext_spec(p: &JustextParams, variant: Variant) -> PipelineSpec {
         JustextClean::default()
     };
     let features: Vec<Box<dyn Feature>> = vec![
-        Box::new(Length {}),
+        Box::new(Length {
+            spaceless_weight: if p.stoplist == AUTO {
+                SPACELESS_WEIGHT
+            } else {
+                1.0
+            },
+        }),
         Box::new(LinkDensity {}),
-        Box::new(WordsCount {}),
+        Box::new(WordsCount {
+            split: if p.stoplist == AUTO {
+                WordSplit::Script
+            } else {
+                WordSplit::Python
+            },
+        }),
         Box::new(StopwordsCount::new(&p.stoplist)),
         Box::new(StopwordsDensity {}),
         Box::new(Heading::new(p.no_headings, HeadingMatch::WordBoundary)),
@@ -148,6 +167,7 @@ pub fn justext_spec(p: &JustextParams, variant: Variant) -> PipelineSpec {
         description: None,
         decode: DecodeOptions::default(),
         parse: ParseLimits::default(),
+        language: LanguageOptions::default(),
         tree: vec![Box::new(clean)],
         segmenter: Box::new(Paragraphs {
             br_inserts_space: !java,
@@ -220,4 +240,51 @@ pub fn presets() -> Vec<Preset> {
             justext_spec(&JustextParams::default(), Variant::Java)
         ),
     ]
+}
+
+/// Sets the stoplist of every `justext.stopwords_count` in a pipeline given as JSON
+/// (what `-s NAME` does), and the counting of every `justext.words_count` and
+/// `justext.length` to match: for `"auto"` script-aware words (`split: "script"`) and
+/// lengths (`spaceless_weight: 3`), jusText's otherwise. Returns how many stop-word
+/// counters were set.
+///
+/// ```
+/// let json = pith_justext::presets()[0].json;
+/// let mut value: serde_json::Value = serde_json::from_str(json).unwrap();
+/// assert_eq!(pith_justext::presets::use_stoplist(&mut value, "auto"), 1);
+/// let text = value.to_string();
+/// assert!(text.contains(r#""stoplist":"auto""#) && text.contains(r#""split":"script""#));
+/// ```
+pub fn use_stoplist(pipeline: &mut serde_json::Value, stoplist: &str) -> usize {
+    let mut set = 0;
+    let features = pipeline
+        .get_mut("features")
+        .and_then(serde_json::Value::as_array_mut);
+    for feature in features.into_iter().flatten() {
+        let Some(map) = feature.as_object_mut() else {
+            continue;
+        };
+        match map.get("type").and_then(serde_json::Value::as_str) {
+            Some("justext.stopwords_count") => {
+                map.insert("stoplist".into(), stoplist.into());
+                set += 1;
+            }
+            Some("justext.length") => {
+                if stoplist == AUTO {
+                    map.insert("spaceless_weight".into(), SPACELESS_WEIGHT.into());
+                } else {
+                    map.remove("spaceless_weight");
+                }
+            }
+            Some("justext.words_count") => {
+                if stoplist == AUTO {
+                    map.insert("split".into(), "script".into());
+                } else {
+                    map.remove("split");
+                }
+            }
+            _ => {}
+        }
+    }
+    set
 }

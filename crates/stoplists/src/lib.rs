@@ -74,7 +74,7 @@ mod parse;
 mod suggest;
 mod table;
 
-use table::BUILTIN;
+use table::{BUILTIN, EXTRA};
 
 /// A set of lower-cased stop words, with the name it was loaded under.
 ///
@@ -242,12 +242,29 @@ pub fn names() -> impl Iterator<Item = &'static str> + Clone {
     BUILTIN.iter().map(|&(name, _)| name)
 }
 
+/// The names of pith's own stoplists for languages jusText has none for
+/// (`Chinese`, `Japanese`: single characters, built from wordfreq's data; see
+/// `stoplists/wordfreq/README.md`). [`builtin`] and [`resolve`] find them by name like
+/// the 100; [`names`] keeps to jusText's list, as the reference's `--list-stoplists`.
+///
+/// ```
+/// let extra: Vec<&str> = pith_stoplists::extra_names().collect();
+/// assert_eq!(extra, ["Chinese", "Japanese"]);
+/// assert!(pith_stoplists::builtin("Japanese").unwrap().contains("の"));
+/// ```
+pub fn extra_names() -> impl Iterator<Item = &'static str> + Clone {
+    EXTRA.iter().map(|&(name, _)| name)
+}
+
 /// One cache cell per built-in list: the parsed list, or the 1-based line of
 /// the first invalid UTF-8 byte.
 type Cell = OnceLock<Result<Arc<Stoplist>, usize>>;
 
 /// The parsed built-in lists, in [`BUILTIN`] order.
 static CACHE: [Cell; BUILTIN.len()] = [const { OnceLock::new() }; BUILTIN.len()];
+
+/// The parsed lists of [`EXTRA`], in its order.
+static EXTRA_CACHE: [Cell; EXTRA.len()] = [const { OnceLock::new() }; EXTRA.len()];
 
 /// The built-in stoplist called `name` (exact case, e.g. `"English"`).
 ///
@@ -267,11 +284,18 @@ static CACHE: [Cell; BUILTIN.len()] = [const { OnceLock::new() }; BUILTIN.len()]
 /// assert!(pith_stoplists::builtin("czech").is_err());
 /// ```
 pub fn builtin(name: &str) -> Result<Arc<Stoplist>, StoplistError> {
-    let index = BUILTIN
-        .binary_search_by(|&(candidate, _)| candidate.cmp(name))
-        .map_err(|_| unknown(name))?;
-    let (name, data) = BUILTIN[index];
-    let parsed = CACHE[index].get_or_init(|| {
+    let find = |table: &[(&str, &[u8])]| {
+        table
+            .binary_search_by(|&(candidate, _)| candidate.cmp(name))
+            .ok()
+    };
+    let (table, cache, index) = match (find(BUILTIN), find(EXTRA)) {
+        (Some(i), _) => (BUILTIN, &CACHE[..], i),
+        (None, Some(i)) => (EXTRA, &EXTRA_CACHE[..], i),
+        (None, None) => return Err(unknown(name)),
+    };
+    let (name, data) = table[index];
+    let parsed = cache[index].get_or_init(|| {
         parse::parse_builtin(data).map(|words| {
             Arc::new(Stoplist {
                 name: name.to_owned(),
@@ -374,7 +398,7 @@ pub fn resolve(spec: &str) -> Result<Arc<Stoplist>, StoplistError> {
 /// assert!(close_names("xyzzy").is_empty());
 /// ```
 pub fn close_names(name: &str) -> Vec<&'static str> {
-    suggest::close_names(name, names())
+    suggest::close_names(name, names().chain(extra_names()))
 }
 
 /// The [`StoplistError::Unknown`] error for `name`.
@@ -412,6 +436,24 @@ mod tests {
         for &(name, data) in BUILTIN {
             let file = std::fs::read(stoplists_dir().join(format!("{name}.txt"))).unwrap();
             assert_eq!(data, &file[..], "{name}.txt differs from the embedded copy");
+        }
+    }
+
+    /// [`EXTRA`] embeds exactly the files of `stoplists/wordfreq/`, sorted.
+    #[test]
+    fn extra_table_matches_wordfreq_folder() {
+        let dir = stoplists_dir().join("wordfreq");
+        let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
+            .expect("stoplists/wordfreq/ folder")
+            .map(|entry| entry.expect("directory entry").file_name())
+            .filter_map(|file| file.to_str()?.strip_suffix(".txt").map(str::to_owned))
+            .collect();
+        on_disk.sort();
+        assert_eq!(extra_names().collect::<Vec<_>>(), on_disk);
+        for &(name, data) in EXTRA {
+            let file = std::fs::read(dir.join(format!("{name}.txt"))).unwrap();
+            assert_eq!(data, &file[..], "{name}.txt differs from the embedded copy");
+            assert!(!builtin(name).unwrap().is_empty());
         }
     }
 

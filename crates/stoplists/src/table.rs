@@ -124,3 +124,17 @@ builtin_table![
     "Western_Panjabi",
     "Yoruba",
 ];
+
+/// `(name, file bytes)` of pith's own stoplists for languages jusText has none for,
+/// built from wordfreq's data by `scripts/build_wordfreq_stoplists.py` (see
+/// `stoplists/wordfreq/README.md`: source, method, licence), sorted by name.
+pub(crate) const EXTRA: &[(&str, &[u8])] = &[
+    (
+        "Chinese",
+        include_bytes!("../../../stoplists/wordfreq/Chinese.txt"),
+    ),
+    (
+        "Japanese",
+        include_bytes!("../../../stoplists/wordfreq/Japanese.txt"),
+    ),
+];

@@ -1,0 +1,342 @@
+//! The languages pith knows: their codes, English names, stoplists and whether their
+//! script separates words with spaces.
+
+/// A language as pith reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Language {
+    /// ISO 639-1 code (`"en"`, `"zh"`), as in `<html lang>`; ISO 639-3 where a language
+    /// has no two-letter code.
+    pub code: &'static str,
+    /// English name (`"English"`, `"Chinese"`).
+    pub name: &'static str,
+    /// The built-in stoplist for this language, if there is one (`"English"`).
+    pub stoplist: Option<&'static str>,
+    /// Whether text in this language is written without spaces between words, so that
+    /// word counts use [`split_spaceless`](crate::split_spaceless).
+    pub spaceless: bool,
+    /// Whether the text identifier can recognise it (the others come only from a
+    /// page's `<html lang>`).
+    pub(crate) detectable: bool,
+    /// Its script, in the text identifier's terms, for checking a `<html lang>` hint
+    /// against the text.
+    pub(crate) script: Script,
+}
+
+/// The scripts a hint is checked against (a hint is taken only when the page's text is
+/// in the hinted language's script).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Script {
+    Latin,
+    Cyrillic,
+    Arabic,
+    Devanagari,
+    Bengali,
+    Cjk,
+    Other,
+}
+
+const fn lang(
+    code: &'static str,
+    name: &'static str,
+    stoplist: Option<&'static str>,
+    script: Script,
+    detectable: bool,
+) -> Language {
+    Language {
+        code,
+        name,
+        stoplist,
+        spaceless: false,
+        detectable,
+        script,
+    }
+}
+
+const fn d(
+    code: &'static str,
+    name: &'static str,
+    stoplist: &'static str,
+    script: Script,
+) -> Language {
+    lang(code, name, Some(stoplist), script, true)
+}
+
+const fn d_none(code: &'static str, name: &'static str) -> Language {
+    lang(code, name, None, Script::Other, true)
+}
+
+const fn hint(
+    code: &'static str,
+    name: &'static str,
+    stoplist: &'static str,
+    script: Script,
+) -> Language {
+    lang(code, name, Some(stoplist), script, false)
+}
+
+use Script::*;
+
+/// Every language pith reports: the 70 that [`whatlang`] recognises (first), then
+/// languages with a jusText stoplist that only a page's `<html lang>` can name.
+pub static LANGUAGES: &[Language] = &[
+    d("en", "English", "English", Latin),
+    d("eo", "Esperanto", "Esperanto", Latin),
+    d("ru", "Russian", "Russian", Cyrillic),
+    Language {
+        spaceless: true,
+        ..d("zh", "Chinese", "Chinese", Cjk)
+    },
+    d("es", "Spanish", "Spanish", Latin),
+    d("pt", "Portuguese", "Portuguese", Latin),
+    d("it", "Italian", "Italian", Latin),
+    d("bn", "Bengali", "Bengali", Bengali),
+    d("fr", "French", "French", Latin),
+    d("de", "German", "German", Latin),
+    d("uk", "Ukrainian", "Ukrainian", Cyrillic),
+    d("ka", "Georgian", "Georgian", Other),
+    d("ar", "Arabic", "Arabic", Arabic),
+    d("hi", "Hindi", "Hindi", Devanagari),
+    Language {
+        spaceless: true,
+        ..d("ja", "Japanese", "Japanese", Cjk)
+    },
+    d("he", "Hebrew", "Hebrew", Other),
+    d_none("yi", "Yiddish"),
+    d("pl", "Polish", "Polish", Latin),
+    d_none("am", "Amharic"),
+    d("jv", "Javanese", "Javanese", Latin),
+    d("ko", "Korean", "Korean", Other),
+    d("nb", "Norwegian Bokmål", "Norwegian_Bokmal", Latin),
+    d("da", "Danish", "Danish", Latin),
+    d("sv", "Swedish", "Swedish", Latin),
+    d("fi", "Finnish", "Finnish", Latin),
+    d("tr", "Turkish", "Turkish", Latin),
+    d("nl", "Dutch", "Dutch", Latin),
+    d("hu", "Hungarian", "Hungarian", Latin),
+    d("cs", "Czech", "Czech", Latin),
+    d("el", "Greek", "Greek", Other),
+    d("bg", "Bulgarian", "Bulgarian", Cyrillic),
+    d("be", "Belarusian", "Belarusian", Cyrillic),
+    d("mr", "Marathi", "Marathi", Devanagari),
+    d("kn", "Kannada", "Kannada", Other),
+    d("ro", "Romanian", "Romanian", Latin),
+    d("sl", "Slovenian", "Slovenian", Latin),
+    d("hr", "Croatian", "Croatian", Latin),
+    d("sr", "Serbian", "Serbian", Cyrillic),
+    d("mk", "Macedonian", "Macedonian", Cyrillic),
+    d("lt", "Lithuanian", "Lithuanian", Latin),
+    d("lv", "Latvian", "Latvian", Latin),
+    d("et", "Estonian", "Estonian", Latin),
+    d("ta", "Tamil", "Tamil", Other),
+    d("vi", "Vietnamese", "Vietnamese", Latin),
+    d("ur", "Urdu", "Urdu", Arabic),
+    d_none("th", "Thai"),
+    d("gu", "Gujarati", "Gujarati", Other),
+    d("uz", "Uzbek", "Uzbek", Latin),
+    d_none("pa", "Punjabi"),
+    d("az", "Azerbaijani", "Azerbaijani", Latin),
+    d("id", "Indonesian", "Indonesian", Latin),
+    d("te", "Telugu", "Telugu", Other),
+    d("fa", "Persian", "Persian", Arabic),
+    d("ml", "Malayalam", "Malayalam", Other),
+    d_none("or", "Odia"),
+    d_none("my", "Burmese"),
+    d("ne", "Nepali", "Nepali", Devanagari),
+    d_none("si", "Sinhala"),
+    d_none("km", "Khmer"),
+    d("tk", "Turkmen", "Turkmen", Latin),
+    d_none("ak", "Akan"),
+    d_none("zu", "Zulu"),
+    d_none("sn", "Shona"),
+    d("af", "Afrikaans", "Afrikaans", Latin),
+    d("la", "Latin", "Latin", Latin),
+    d("sk", "Slovak", "Slovak", Latin),
+    d("ca", "Catalan", "Catalan", Latin),
+    d("tl", "Tagalog", "Tagalog", Latin),
+    d("hy", "Armenian", "Armenian", Other),
+    d("cy", "Welsh", "Welsh", Latin),
+    // Languages with a jusText stoplist that whatlang does not recognise.
+    hint("an", "Aragonese", "Aragonese", Latin),
+    hint("sq", "Albanian", "Albanian", Latin),
+    hint("ast", "Asturian", "Asturian", Latin),
+    hint("eu", "Basque", "Basque", Latin),
+    hint("br", "Breton", "Breton", Latin),
+    hint("bs", "Bosnian", "Bosnian", Latin),
+    hint("ceb", "Cebuano", "Cebuano", Latin),
+    hint("cv", "Chuvash", "Chuvash", Cyrillic),
+    hint("gl", "Galician", "Galician", Latin),
+    hint("ht", "Haitian", "Haitian", Latin),
+    hint("is", "Icelandic", "Icelandic", Latin),
+    hint("io", "Ido", "Ido", Latin),
+    hint("ig", "Igbo", "Igbo", Latin),
+    hint("ga", "Irish", "Irish", Latin),
+    hint("kk", "Kazakh", "Kazakh", Cyrillic),
+    hint("ku", "Kurdish", "Kurdish", Latin),
+    hint("ky", "Kyrgyz", "Kyrgyz", Cyrillic),
+    hint("lb", "Luxembourgish", "Luxembourgish", Latin),
+    hint("lmo", "Lombard", "Lombard", Latin),
+    hint("ms", "Malay", "Malay", Latin),
+    hint("mt", "Maltese", "Maltese", Latin),
+    hint("nap", "Neapolitan", "Neapolitan", Latin),
+    hint("nds", "Low Saxon", "Low_Saxon", Latin),
+    hint("nn", "Norwegian Nynorsk", "Norwegian_Nynorsk", Latin),
+    hint("no", "Norwegian", "Norwegian_Bokmal", Latin),
+    hint("oc", "Occitan", "Occitan", Latin),
+    hint("pms", "Piedmontese", "Piedmontese", Latin),
+    hint("qu", "Quechua", "Quechua", Latin),
+    hint("rup", "Aromanian", "Aromanian", Latin),
+    hint("scn", "Sicilian", "Sicilian", Latin),
+    hint("sh", "Serbo-Croatian", "Serbo_Croatian", Latin),
+    hint("su", "Sundanese", "Sundanese", Latin),
+    hint("sw", "Swahili", "Swahili", Latin),
+    hint("vo", "Volapük", "Volapuk", Latin),
+    hint("wa", "Walloon", "Walloon", Latin),
+    hint("war", "Waray", "Waray_Waray", Latin),
+    hint("fy", "West Frisian", "West_Frisian", Latin),
+    hint("yo", "Yoruba", "Yoruba", Latin),
+    hint("fil", "Filipino", "Tagalog", Latin),
+];
+
+/// The language with this code (`"de"`), or the primary subtag of a language tag
+/// (`"de-AT"`, `"pt_BR"`), in any case.
+///
+/// ```
+/// assert_eq!(pith_lang::by_code("ZH-Hans").unwrap().name, "Chinese");
+/// assert_eq!(pith_lang::by_code("an").unwrap().stoplist, Some("Aragonese"));
+/// assert!(pith_lang::by_code("xx").is_none());
+/// ```
+pub fn by_code(tag: &str) -> Option<&'static Language> {
+    let primary = tag
+        .trim()
+        .split(['-', '_'])
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    LANGUAGES.iter().find(|l| l.code == primary)
+}
+
+/// The language whatlang reports as `lang`.
+pub(crate) fn from_whatlang(lang: whatlang::Lang) -> &'static Language {
+    use whatlang::Lang::*;
+    let code = match lang {
+        Epo => "eo",
+        Eng => "en",
+        Rus => "ru",
+        Cmn => "zh",
+        Spa => "es",
+        Por => "pt",
+        Ita => "it",
+        Ben => "bn",
+        Fra => "fr",
+        Deu => "de",
+        Ukr => "uk",
+        Kat => "ka",
+        Ara => "ar",
+        Hin => "hi",
+        Jpn => "ja",
+        Heb => "he",
+        Yid => "yi",
+        Pol => "pl",
+        Amh => "am",
+        Jav => "jv",
+        Kor => "ko",
+        Nob => "nb",
+        Dan => "da",
+        Swe => "sv",
+        Fin => "fi",
+        Tur => "tr",
+        Nld => "nl",
+        Hun => "hu",
+        Ces => "cs",
+        Ell => "el",
+        Bul => "bg",
+        Bel => "be",
+        Mar => "mr",
+        Kan => "kn",
+        Ron => "ro",
+        Slv => "sl",
+        Hrv => "hr",
+        Srp => "sr",
+        Mkd => "mk",
+        Lit => "lt",
+        Lav => "lv",
+        Est => "et",
+        Tam => "ta",
+        Vie => "vi",
+        Urd => "ur",
+        Tha => "th",
+        Guj => "gu",
+        Uzb => "uz",
+        Pan => "pa",
+        Aze => "az",
+        Ind => "id",
+        Tel => "te",
+        Pes => "fa",
+        Mal => "ml",
+        Ori => "or",
+        Mya => "my",
+        Nep => "ne",
+        Sin => "si",
+        Khm => "km",
+        Tuk => "tk",
+        Aka => "ak",
+        Zul => "zu",
+        Sna => "sn",
+        Afr => "af",
+        Lat => "la",
+        Slk => "sk",
+        Cat => "ca",
+        Tgl => "tl",
+        Hye => "hy",
+        Cym => "cy",
+    };
+    by_code(code).expect("every whatlang language is in LANGUAGES")
+}
+
+/// The whatlang language for one of ours, if whatlang knows it.
+pub(crate) fn to_whatlang(language: &Language) -> Option<whatlang::Lang> {
+    if !language.detectable {
+        return None;
+    }
+    whatlang::Lang::all()
+        .iter()
+        .copied()
+        .find(|l| from_whatlang(*l).code == language.code)
+}
+
+/// Our script class for a whatlang script.
+pub(crate) fn script_of(script: whatlang::Script) -> Script {
+    use whatlang::Script as W;
+    match script {
+        W::Latin => Latin,
+        W::Cyrillic => Cyrillic,
+        W::Arabic => Arabic,
+        W::Devanagari => Devanagari,
+        W::Bengali => Bengali,
+        W::Mandarin | W::Hiragana | W::Katakana => Cjk,
+        _ => Other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_whatlang_language_maps_back_to_itself() {
+        for &l in whatlang::Lang::all() {
+            let ours = from_whatlang(l);
+            assert!(ours.detectable, "{l:?}");
+            assert_eq!(to_whatlang(ours), Some(l));
+        }
+    }
+
+    #[test]
+    fn codes_are_unique() {
+        let mut codes: Vec<_> = LANGUAGES.iter().map(|l| l.code).collect();
+        codes.sort_unstable();
+        let n = codes.len();
+        codes.dedup();
+        assert_eq!(codes.len(), n);
+    }
+}

@@ -1,0 +1,122 @@
+//! What a "word" is in scripts written without spaces.
+//!
+//! jusText counts words with Python's `str.split()`: in Chinese or Japanese a whole
+//! sentence is one "word", so word counts and stop-word densities collapse. pith counts
+//! every Han, Hiragana and Katakana character as one word there (a character is the
+//! unit these scripts' own frequency lists are dominated by: the Chinese and Japanese
+//! stoplists hold single characters, see `stoplists/wordfreq/README.md`), CJK
+//! punctuation separates words and is not one, and runs of other characters inside a
+//! token (Latin words, digits) stay one word each. Text without these characters is
+//! split exactly as before. Korean separates words with spaces and is split as usual.
+
+/// Whether `c` is written without spaces around it: a Han ideograph (CJK Unified
+/// Ideographs and their extensions, compatibility ideographs), Hiragana or Katakana
+/// (with the half-width forms and the prolonged sound mark).
+pub fn is_spaceless(c: char) -> bool {
+    matches!(c,
+        '\u{3005}'..='\u{3007}'       // 々 〆 〇
+        | '\u{3040}'..='\u{309f}'     // Hiragana
+        | '\u{30a0}'..='\u{30fa}'     // Katakana (not ・, a separator)
+        | '\u{30fc}'..='\u{30ff}'
+        | '\u{31f0}'..='\u{31ff}'     // Katakana phonetic extensions
+        | '\u{3400}'..='\u{4dbf}'     // CJK Extension A
+        | '\u{4e00}'..='\u{9fff}'     // CJK Unified Ideographs
+        | '\u{f900}'..='\u{faff}'     // CJK Compatibility Ideographs
+        | '\u{ff66}'..='\u{ff9f}'     // half-width Katakana
+        | '\u{20000}'..='\u{3134f}' // Extensions B–G
+    )
+}
+
+/// Whether `c` is CJK punctuation or a full-width symbol, which separates words.
+fn is_cjk_separator(c: char) -> bool {
+    matches!(c,
+        '\u{3000}'..='\u{3004}'
+        | '\u{3008}'..='\u{303f}'
+        | '\u{ff01}'..='\u{ff0f}'
+        | '\u{ff1a}'..='\u{ff20}'
+        | '\u{ff3b}'..='\u{ff40}'
+        | '\u{ff5b}'..='\u{ff65}'
+        | '\u{30fb}'
+    )
+}
+
+/// The words of one whitespace-separated token: the token itself when it holds no
+/// spaceless character (the common case, no work beyond one scan), else each spaceless
+/// character and each run of other non-separator characters.
+///
+/// ```
+/// let words: Vec<&str> = pith_lang::split_spaceless("東京タワーは2024年").collect();
+/// assert_eq!(words, ["東", "京", "タ", "ワ", "ー", "は", "2024", "年"]);
+/// let words: Vec<&str> = pith_lang::split_spaceless("hello,").collect();
+/// assert_eq!(words, ["hello,"]);
+/// ```
+pub fn split_spaceless(token: &str) -> SpacelessWords<'_> {
+    let plain = token.is_ascii()
+        || !token
+            .chars()
+            .any(|c| is_spaceless(c) || is_cjk_separator(c));
+    SpacelessWords { rest: token, plain }
+}
+
+/// The iterator of [`split_spaceless`].
+#[derive(Clone, Debug)]
+pub struct SpacelessWords<'a> {
+    rest: &'a str,
+    plain: bool,
+}
+
+impl<'a> Iterator for SpacelessWords<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        if self.plain {
+            self.plain = false;
+            let all = std::mem::take(&mut self.rest);
+            return (!all.is_empty()).then_some(all);
+        }
+        let start = self.rest.trim_start_matches(is_cjk_separator);
+        let first = start.chars().next()?;
+        let end = if is_spaceless(first) {
+            first.len_utf8()
+        } else {
+            start
+                .find(|c| is_spaceless(c) || is_cjk_separator(c))
+                .unwrap_or(start.len())
+        };
+        let (word, rest) = start.split_at(end);
+        self.rest = rest;
+        Some(word)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn punctuation_separates() {
+        let words: Vec<&str> = split_spaceless("「今日は」、晴れ。").collect();
+        assert_eq!(words, ["今", "日", "は", "晴", "れ"]);
+        assert_eq!(split_spaceless("。、").count(), 0);
+    }
+
+    #[test]
+    fn plain_tokens_are_one_word() {
+        assert_eq!(split_spaceless("Straße").collect::<Vec<_>>(), ["Straße"]);
+        assert_eq!(split_spaceless("").count(), 0);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn words_are_non_empty_slices_in_order(s in "[a-zé1。、「」今日はタワー\u{20000}]{0,20}") {
+            let mut rest = s.as_str();
+            for w in split_spaceless(&s) {
+                proptest::prop_assert!(!w.is_empty());
+                let at = rest.find(w).expect("words appear in order");
+                rest = &rest[at + w.len()..];
+                let spaceless = w.chars().filter(|&c| is_spaceless(c)).count();
+                proptest::prop_assert!(spaceless == 0 || w.chars().count() == 1);
+            }
+        }
+    }
+}
