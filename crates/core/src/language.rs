@@ -5,7 +5,7 @@
 //!
 //! Only a prefix is read because identification cost grows with the text and a page's
 //! first few hundred characters of running text name its language as well as all of
-//! them (the measured cost and accuracy are in decision 0008).
+//! them (the measured cost and accuracy are in decision 0010).
 
 use pith_dom::Document;
 use serde::{Deserialize, Serialize};

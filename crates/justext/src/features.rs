@@ -45,7 +45,7 @@ fn is_one(w: &f64) -> bool {
 /// for ([`pith_lang::is_spaceless`]). One such character carries about as much as a
 /// word of English, so with jusText's thresholds (70 / 200 characters) a Chinese or
 /// Japanese paragraph would have to be three times as informative as an English one to
-/// count as long; the `auto` stoplist setting uses 3 (decision 0008).
+/// count as long; the `auto` stoplist setting uses 3 (decision 0010).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Length {

@@ -62,7 +62,7 @@ impl Default for JustextParams {
 }
 
 /// What a Han, Hiragana or Katakana character counts for in `justext.length` when the
-/// stoplist is `"auto"` (decision 0008).
+/// stoplist is `"auto"` (decision 0010).
 pub const SPACELESS_WEIGHT: f64 = 3.0;
 
 /// Which jusText line a pipeline follows.

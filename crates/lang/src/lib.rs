@@ -7,7 +7,7 @@
 //!
 //! * [`identify`] guesses the language of a text (a bounded prefix of the page's
 //!   blocks) with [`whatlang`] — chosen over `whichlang` and `lingua` by measurement,
-//!   see `docs/decisions/0008-language-identification.md` — and uses the page's
+//!   see `docs/decisions/0010-language-identification.md` — and uses the page's
 //!   `<html lang>` as a hint where the text alone is not conclusive;
 //! * [`Language::stoplist`] names the built-in stoplist for that language (jusText's
 //!   100, plus Chinese and Japanese lists built from `wordfreq`), or none: the page then
