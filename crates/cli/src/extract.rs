@@ -29,7 +29,7 @@ pub struct ExtractArgs {
     /// Stoplist: a built-in name (`English`), `none` (language-independent), or a file.
     #[arg(short = 's', long = "stoplist")]
     pub stoplist: Option<String>,
-    /// Output format: default, boilerplate, detailed, krdwrd, text, json.
+    /// Output format: default, boilerplate, detailed, krdwrd, text, markdown, json, jsonl, html.
     #[arg(long, default_value = "default")]
     pub format: String,
     /// A built-in preset (see `pith pipeline list`).
