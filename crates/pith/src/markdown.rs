@@ -18,7 +18,18 @@ use crate::shape::{block_shape, BlockKind, BlockShape};
 pub fn write_markdown<W: Write>(out: &mut W, ex: &Extraction) -> io::Result<()> {
     let mut previous: Option<BlockShape> = None;
     for block in ex.good_blocks() {
-        let shape = block_shape(block);
+        let mut shape = block_shape(block);
+        // An item nests at most one level below the item before it: the outer items
+        // may be boilerplate, and an item indented under no item would be a code block.
+        if let BlockKind::ListItem { depth, .. } = &mut shape.kind {
+            *depth = (*depth).min(match previous {
+                Some(BlockShape {
+                    kind: BlockKind::ListItem { depth: above, .. },
+                    quote_depth,
+                }) if quote_depth == shape.quote_depth => above + 1,
+                _ => 1,
+            });
+        }
         if let Some(prev) = previous {
             let same_list = matches!(prev.kind, BlockKind::ListItem { .. })
                 && matches!(shape.kind, BlockKind::ListItem { .. })
@@ -80,9 +91,10 @@ fn fence_for(text: &str) -> String {
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
+        // `#` everywhere: a heading's trailing ` #` would close it.
         if matches!(
             c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|'
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '#'
         ) {
             out.push('\\');
         }
@@ -91,10 +103,11 @@ pub fn escape(text: &str) -> String {
     escape_line_start(out)
 }
 
-/// `#`, `+`, `-`, `=`, `~` or `1.`/`1)` at the start of a line would open a block.
+/// `+`, `-`, `=`, `~` or `1.`/`1)` at the start of a line would open a block (`#` and
+/// `>` are escaped everywhere).
 fn escape_line_start(text: String) -> String {
     let first = text.chars().next();
-    if matches!(first, Some('#' | '+' | '-' | '=' | '~')) {
+    if matches!(first, Some('+' | '-' | '=' | '~')) {
         return format!("\\{text}");
     }
     let digits = text.bytes().take_while(u8::is_ascii_digit).count();

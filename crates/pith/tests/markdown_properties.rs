@@ -1,0 +1,89 @@
+//! `--format markdown` read back by a CommonMark parser (pulldown-cmark) gives the
+//! blocks' texts back, one block each, whatever characters they hold and however the
+//! headings, list items, quotes and preformatted blocks follow each other.
+
+use pith::markdown::to_markdown;
+use pith::{Block, Pipeline};
+use proptest::prelude::*;
+use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+
+/// Paths of every shape the writer knows.
+const PATHS: &[&str] = &[
+    "html.body.p",
+    "html.body.h2",
+    "html.body.h6",
+    "html.body.ul.li",
+    "html.body.ol.li",
+    "html.body.ul.li.ul.li",
+    "html.body.ol.li.ul.li.ol.li",
+    "html.body.blockquote.p",
+    "html.body.blockquote.blockquote.p",
+    "html.body.blockquote.ul.li",
+    "html.body.pre",
+    "html.body.blockquote.pre",
+];
+
+/// Words made of what Markdown reads as markup, digits, letters and non-ASCII.
+fn word() -> impl Strategy<Value = String> {
+    proptest::string::string_regex(r"[-#*_`\[\]()<>&|\\!=~+.)0-9a-zé:;/\x22']{1,6}").unwrap()
+}
+
+fn text() -> impl Strategy<Value = String> {
+    proptest::collection::vec(word(), 1..6).prop_map(|w| w.join(" "))
+}
+
+/// The text of every leaf block of the Markdown, in order.
+fn read_back(md: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur: Option<String> = None;
+    let mut finish = |cur: &mut Option<String>| {
+        if let Some(t) = cur.take() {
+            out.push(t.trim_end_matches('\n').to_owned());
+        }
+    };
+    for event in Parser::new(md) {
+        match event {
+            Event::Start(Tag::Paragraph | Tag::Heading { .. } | Tag::CodeBlock(_) | Tag::Item) => {
+                finish(&mut cur);
+                cur = Some(String::new());
+            }
+            Event::Start(Tag::List(_)) => finish(&mut cur),
+            Event::End(
+                TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::CodeBlock | TagEnd::Item,
+            ) => finish(&mut cur),
+            Event::Text(t) | Event::Code(t) | Event::Html(t) | Event::InlineHtml(t) => {
+                cur.get_or_insert_with(String::new).push_str(&t)
+            }
+            Event::SoftBreak | Event::HardBreak => cur.get_or_insert_with(String::new).push(' '),
+            _ => {}
+        }
+    }
+    finish(&mut cur);
+    out.retain(|t| !t.is_empty());
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn the_markdown_reads_back_as_the_blocks(
+        blocks in proptest::collection::vec((proptest::sample::select(PATHS), text()), 1..8)
+    ) {
+        let pipeline = Pipeline::from_json(
+            r#"{"version": 1, "segmenter": {"type": "justext.paragraphs"}, "default_label": "good"}"#,
+        ).unwrap();
+        let blocks: Vec<Block> = blocks
+            .iter()
+            .map(|(path, text)| Block {
+                text: text.clone(),
+                dom_path: path.to_string(),
+                ..Block::default()
+            })
+            .collect();
+        let want: Vec<String> = blocks.iter().map(|b| b.text.clone()).collect();
+        let ex = pipeline.classify_blocks(blocks).unwrap();
+        let md = to_markdown(&ex);
+        prop_assert_eq!(read_back(&md), want, "markdown:\n{}", md);
+    }
+}
