@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Extract the main text of every HTML page in a list of WARC files with pith, on Spark.
+
+In the style of cc-pyspark: the input is a text file with one WARC path or URI per line
+(blank lines and lines starting with # are ignored); each Spark task takes some WARC
+files and runs pith's corpus engine on them with one pipeline per partition
+(``mapPartitions``); the output is Parquet with one row per HTML document --
+``id``, ``source``, ``url``, ``date``, ``language``, ``text`` and ``error`` (exactly one
+of the last two is set) -- and a summary of the counts is printed (and written with
+``--summary FILE``).
+
+    spark-submit --master local[*] examples/spark/pith_spark.py warc-paths.txt out.parquet
+    PYSPARK_PYTHON=./environment/bin/python spark-submit --master yarn \\
+        --archives pith-env.tar.gz#environment \\
+        examples/spark/pith_spark.py s3a://bucket/warc-paths.txt s3a://bucket/out.parquet
+
+Local paths (and ``file:`` URIs) are streamed from disk by pith on the executors. Any
+other URI (``hdfs://``, ``s3a://``, ...) is read through Spark's Hadoop file system
+(``binaryFiles``), written to a temporary file on the executor and processed from there.
+Every WARC record that is an HTML page yields one row, text or error: no page is lost.
+
+Options: ``--preset NAME`` or ``--pipeline FILE`` (default: the ``justext`` preset),
+``--param NAME=VALUE`` (repeatable; a pipeline parameter, e.g. ``stoplist=German``),
+``--partitions N`` (default: one per WARC file), ``--master URL`` (when not run by
+spark-submit; default ``local[*]``), ``--summary FILE``.
+"""
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from urllib.parse import urlparse
+
+COLUMNS = ("id", "source", "url", "date", "language", "text", "error")
+
+
+def schema():
+    from pyspark.sql.types import StringType, StructField, StructType
+
+    return StructType([StructField(name, StringType(), True) for name in COLUMNS])
+
+
+def is_local(path):
+    """Whether pith can open the path itself (no scheme, or file:)."""
+    scheme = urlparse(path).scheme
+    return scheme in ("", "file") or (len(scheme) == 1 and os.name == "nt")
+
+
+def local_path(path):
+    return urlparse(path).path if path.startswith("file:") else path
+
+
+def rows_of(records, language, source=None):
+    """Parquet rows from pith's record dicts (source overridden for remote files)."""
+    for r in records:
+        yield (
+            r.get("id"),
+            source if source is not None else r.get("source"),
+            r.get("url"),
+            r.get("date"),
+            language,
+            r.get("text"),
+            r.get("error"),
+        )
+
+
+def make_partition_function(pipeline_json, counters):
+    """The function each partition runs: one pipeline, then every WARC file of the
+    partition through pith's corpus engine (one worker thread per task: Spark runs
+    one task per core)."""
+
+    def run_partition(items):
+        import pith
+
+        pipeline = pith.Pipeline.from_json(pipeline_json)
+        for item in items:
+            if isinstance(item, tuple):  # (uri, bytes) from binaryFiles
+                uri, content = item
+                with tempfile.NamedTemporaryFile(suffix=".warc.gz") as tmp:
+                    tmp.write(content)
+                    tmp.flush()
+                    it = pith.extract_warc(tmp.name, pipeline, workers=1)
+                    yield from rows_of(it, pipeline.language, source=uri)
+            else:
+                it = pith.extract_warc(local_path(item), pipeline, workers=1)
+                yield from rows_of(it, pipeline.language)
+            stats = it.stats
+            counters["documents"].add(stats["documents"])
+            counters["skipped"].add(stats["skipped"])
+
+    return run_partition
+
+
+def load_pipeline(args):
+    import pith
+
+    pipeline = (
+        pith.Pipeline.from_file(args.pipeline) if args.pipeline else pith.Pipeline.preset(args.preset)
+    )
+    params = {}
+    for item in args.param:
+        name, _, value = item.partition("=")
+        try:
+            params[name] = json.loads(value)
+        except ValueError:
+            params[name] = value
+    return pipeline.with_params(**params) if params else pipeline
+
+
+def run(spark, input_list, output, pipeline, partitions=None):
+    """Runs the job in an existing SparkSession; returns the summary dict."""
+    sc = spark.sparkContext
+    if __name__ != "__main__":
+        # Imported (e.g. by a test): executors must import this module too.
+        sc.addPyFile(os.path.abspath(__file__))
+    paths = [
+        line.strip()
+        for line in sc.textFile(input_list).collect()
+        if line.strip() and not line.strip().startswith("#")
+    ]
+    counters = {"documents": sc.accumulator(0), "skipped": sc.accumulator(0)}
+    fn = make_partition_function(pipeline.to_json(), counters)
+    local = [p for p in paths if is_local(p)]
+    remote = [p for p in paths if not is_local(p)]
+    rdds = []
+    if local:
+        n = partitions or len(local)
+        rdds.append(sc.parallelize(local, max(1, min(n, len(local)))).mapPartitions(fn))
+    if remote:
+        files = sc.binaryFiles(",".join(remote), minPartitions=partitions or len(remote))
+        rdds.append(files.mapPartitions(fn))
+    rows = rdds[0] if len(rdds) == 1 else sc.union(rdds) if rdds else sc.emptyRDD()
+    df = spark.createDataFrame(rows, schema())
+    df.write.mode("overwrite").parquet(output)
+    written = spark.read.parquet(output)
+    total = written.count()
+    errors = written.filter(written.error.isNotNull()).count()
+    summary = {
+        "warc_files": len(paths),
+        "documents": counters["documents"].value,
+        "skipped": counters["skipped"].value,
+        "rows": total,
+        "extracted": total - errors,
+        "errors": errors,
+        "pipeline": pipeline.name,
+        "output": output,
+    }
+    return summary
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("input_list", help="text file (any Hadoop URI) listing WARC paths, one per line")
+    ap.add_argument("output", help="Parquet output directory (any Hadoop URI)")
+    ap.add_argument("--preset", default="justext")
+    ap.add_argument("--pipeline", help="a pipeline file (JSON or TOML) instead of --preset")
+    ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--partitions", type=int, help="default: one per WARC file")
+    ap.add_argument("--master", help="Spark master when not set by spark-submit (default local[*])")
+    ap.add_argument("--summary", help="also write the summary as JSON to this local file")
+    args = ap.parse_args(argv)
+
+    from pyspark.sql import SparkSession
+
+    builder = SparkSession.builder.appName("pith-extract")
+    if args.master:  # else spark-submit's --master, or Spark's default local[*]
+        builder = builder.master(args.master)
+    spark = builder.getOrCreate()
+    try:
+        summary = run(spark, args.input_list, args.output, load_pipeline(args), args.partitions)
+    finally:
+        spark.stop()
+    line = json.dumps(summary)
+    print(line)
+    if args.summary:
+        with open(args.summary, "w") as f:
+            f.write(line + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
