@@ -26,7 +26,9 @@ pub struct ExtractArgs {
     /// Output file (default stdout).
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
-    /// Stoplist: a built-in name (`English`), `none` (language-independent), or a file.
+    /// Stoplist: `auto` (per page, from its identified language), a built-in name
+    /// (`English`), `none` (language-independent), or a file. Default: the preset's
+    /// (`English` for the jusText presets, `auto` for the others).
     #[arg(short = 's', long = "stoplist")]
     pub stoplist: Option<String>,
     /// Output format: default, boilerplate, detailed, krdwrd, text, markdown, json, jsonl, html.
@@ -118,12 +120,16 @@ fn build_pipeline(args: &ExtractArgs) -> Result<Pipeline, UsageError> {
 
     let mut params: Vec<(&str, Value)> = Vec::new();
     if let Some(s) = &args.stoplist {
-        if s.eq_ignore_ascii_case("none") {
-            params.push(("stoplist", json!("none")));
+        let name = if s.eq_ignore_ascii_case("none") {
             params.push(("stopwords_low", json!(0.0)));
             params.push(("stopwords_high", json!(0.0)));
+            "none"
         } else {
-            params.push(("stoplist", json!(s)));
+            s.as_str()
+        };
+        // `auto` also switches word and length counting to script-aware.
+        if pith::justext::presets::use_stoplist(&mut value, name) == 0 {
+            eprintln!("pith: warning: the pipeline has no parameter stoplist; ignored");
         }
     }
     if args.no_headings {

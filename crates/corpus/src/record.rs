@@ -36,10 +36,12 @@ pub struct Outcome {
     pub bytes: Vec<u8>,
     /// `Some(message)` when the document failed (an error record).
     pub error: Option<String>,
+    /// The page's identified language code (for the run's per-language counts).
+    pub language: Option<&'static str>,
 }
 
 /// Keys pith writes itself; input fields with these names are not passed through.
-pub const RESERVED: [&str; 11] = [
+pub const RESERVED: [&str; 14] = [
     "id",
     "source",
     "title",
@@ -51,6 +53,9 @@ pub const RESERVED: [&str; 11] = [
     "encoding",
     "encoding_source",
     "limits_hit",
+    "language",
+    "language_confidence",
+    "warnings",
 ];
 
 /// One corpus record: a document's identity and either what was extracted or why not.
@@ -86,6 +91,12 @@ pub struct Extracted {
     pub encoding: Option<Encoding>,
     /// The parse guards that changed the page (e.g. the depth limit).
     pub limits_hit: Vec<String>,
+    /// The page's language (ISO 639-1 code, e.g. `ja`) and the identifier's confidence
+    /// (0–1), when one was identified.
+    pub language: Option<(&'static str, f64)>,
+    /// What the user should know about the result (e.g. a fixed stoplist that is not
+    /// the page's language's).
+    pub warnings: Vec<String>,
 }
 
 /// How a page was decoded.
@@ -142,6 +153,10 @@ impl Record {
                 paragraphs,
                 encoding,
                 limits_hit: ex.diagnostics.notes.clone(),
+                language: ex
+                    .language
+                    .map(|id| (id.language.code, (id.confidence * 1000.0).round() / 1000.0)),
+                warnings: ex.warnings.clone(),
             }),
             meta,
         }
@@ -198,6 +213,13 @@ impl Serialize for Record {
                 }
                 if !ex.limits_hit.is_empty() {
                     map.serialize_entry("limits_hit", &ex.limits_hit)?;
+                }
+                if let Some((code, confidence)) = ex.language {
+                    map.serialize_entry("language", code)?;
+                    map.serialize_entry("language_confidence", &confidence)?;
+                }
+                if !ex.warnings.is_empty() {
+                    map.serialize_entry("warnings", &ex.warnings)?;
                 }
             }
             Err(msg) => map.serialize_entry("error", msg)?,
@@ -398,6 +420,12 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
             );
             return Outcome {
                 bytes: rec.to_json_line(),
+                language: rec
+                    .result
+                    .as_ref()
+                    .ok()
+                    .and_then(|ex| ex.language)
+                    .map(|l| l.0),
                 error: rec.result.err(),
             };
         }
@@ -408,11 +436,16 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
             let mut bytes = Vec::new();
             output::write(&mut bytes, format, &doc.meta.id, &ex, tree.as_ref())
                 .expect("writing to a Vec cannot fail");
-            Outcome { bytes, error: None }
+            Outcome {
+                bytes,
+                error: None,
+                language: ex.language.map(|id| id.language.code),
+            }
         }
         Err(msg) => Outcome {
             bytes: error_output(mode, &doc.meta, &msg),
             error: Some(msg),
+            language: None,
         },
     }
 }

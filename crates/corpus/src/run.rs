@@ -144,6 +144,7 @@ fn spawn_worker(shared: Arc<Shared>) -> Arc<Slot> {
                     Outcome {
                         bytes: record::error_output(shared.mode, &meta, &msg),
                         error: Some(msg),
+                        language: None,
                     }
                 });
                 let (seq, size) = (job.seq, job.doc.size);
@@ -359,7 +360,11 @@ where
             stats.documents += 1;
             stats.bytes += size;
             match &outcome.error {
-                None => stats.extracted += 1,
+                None => {
+                    stats.extracted += 1;
+                    let language = outcome.language.unwrap_or("none");
+                    *stats.languages.entry(language.to_owned()).or_default() += 1;
+                }
                 Some(msg) => {
                     stats.errors += 1;
                     observer.error(&meta, msg);
@@ -420,6 +425,7 @@ fn watchdog(
                     outcome: Outcome {
                         bytes: record::error_output(shared.mode, &meta, &msg),
                         error: Some(msg),
+                        language: None,
                     },
                     size,
                     meta,

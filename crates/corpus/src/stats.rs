@@ -29,6 +29,9 @@ pub struct Stats {
     /// Skipped units by reason (WARC type, `non-html`, `http-404`, `not-an-input-name`,
     /// `glob`, `binary`).
     pub skipped_by_reason: BTreeMap<String, u64>,
+    /// Extracted documents by identified language (ISO 639-1 code; `none` when no
+    /// language was identified).
+    pub languages: BTreeMap<String, u64>,
     /// Worker threads.
     pub workers: usize,
     /// Whether the run was stopped early (Ctrl-C or a closed output); the counts are

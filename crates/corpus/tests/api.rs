@@ -95,7 +95,7 @@ fn a_record_serialises_to_the_corpus_line_in_field_order() {
     };
     let rec = record(&pipeline(), &doc, &RecordOptions::default());
     let expected = format!(
-        "{{\"id\":\"7\",\"source\":{},\"lang\":\"en\",\"meta\":{{\"a\":[1, 2]}},\"text\":\"\",\"word_count\":0}}\n",
+        "{{\"id\":\"7\",\"source\":{},\"lang\":\"en\",\"meta\":{{\"a\":[1, 2]}},\"text\":\"\",\"word_count\":0,\"language\":\"en\",\"language_confidence\":0.044}}\n",
         serde_json::to_string(&doc.meta.source).unwrap()
     );
     assert_eq!(String::from_utf8(rec.to_json_line()).unwrap(), expected);

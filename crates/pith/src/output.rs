@@ -124,6 +124,15 @@ struct JsonRecord<'a> {
     /// Guards that changed the parse (absent when none did).
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     limits_hit: &'a [String],
+    /// The page's language (ISO 639-1), when identified.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    language: Option<&'static str>,
+    /// The identifier's confidence in it (0–1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    language_confidence: Option<f64>,
+    /// What the user should know about the result (absent when nothing).
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'a [String],
 }
 
 #[derive(Serialize)]
@@ -155,6 +164,11 @@ pub fn write<W: Write>(
                 source,
                 paragraphs: records(ex),
                 limits_hit: &ex.diagnostics.notes,
+                language: ex.language.map(|id| id.language.code),
+                language_confidence: ex
+                    .language
+                    .map(|id| (id.confidence * 1000.0).round() / 1000.0),
+                warnings: &ex.warnings,
             };
             serde_json::to_writer(&mut *out, &rec)?;
             out.write_all(b"\n")?;

@@ -1,0 +1,66 @@
+//! `-s auto` on the command line: the record names the page's language, keeps its
+//! text, and a fixed stoplist that does not fit says so; `--stats` counts languages.
+
+mod common;
+
+use serde_json::Value;
+
+use common::{pith, write};
+
+const RUSSIAN: &str = "<html><body><ul><li><a href='/'>Главная</a></li><li><a href='/n'>Новости</a></li></ul>\
+    <p>Этой весной жители нашей небольшой деревни решили вместе отремонтировать старый мост через реку. \
+    Каждый вечер после работы они собирались на берегу, приносили доски и инструменты и по очереди \
+    готовили ужин для всех, кто помогал.</p></body></html>";
+
+fn records(out: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn auto_keeps_russian_text_and_english_warns() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = write(dir.path(), "ru.html", RUSSIAN.as_bytes());
+    let stats = dir.path().join("stats.json");
+    let page = page.to_str().unwrap();
+    let auto = pith(
+        &[
+            "extract",
+            "--format",
+            "jsonl",
+            "-q",
+            "-s",
+            "auto",
+            "--stats",
+            stats.to_str().unwrap(),
+            page,
+        ],
+        None,
+    );
+    assert!(auto.status.success());
+    let rec = &records(&auto.stdout)[0];
+    assert_eq!(rec["language"], "ru", "{rec}");
+    assert!(rec["language_confidence"].as_f64().unwrap() > 0.5);
+    assert!(
+        rec["text"].as_str().unwrap().starts_with("Этой весной"),
+        "{rec}"
+    );
+    assert!(rec.get("warnings").is_none(), "{rec}");
+    let s: Value = serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
+    assert_eq!(s["languages"]["ru"], 1, "{s}");
+
+    let english = pith(&["extract", "--format", "jsonl", "-q", page], None);
+    let rec = &records(&english.stdout)[0];
+    assert_eq!(rec["text"], "");
+    let warning = rec["warnings"][0].as_str().unwrap();
+    assert!(
+        warning.contains("Russian") && warning.contains("-s auto"),
+        "{warning}"
+    );
+
+    let json = pith(&["extract", "--format", "json", "-s", "auto", page], None);
+    let rec = &records(&json.stdout)[0];
+    assert_eq!(rec["language"], "ru", "{rec}");
+}
