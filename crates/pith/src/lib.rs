@@ -31,6 +31,7 @@ pub use pith_core::{Block, Error, Extraction, Label, Pipeline, PipelineSpec, Pre
 pub use pith_declutter as declutter;
 pub use pith_dom as dom;
 pub use pith_justext as justext;
+pub use pith_readability as readability;
 pub use pith_stoplists as stoplists;
 pub use pith_warc as warc;
 
@@ -39,6 +40,7 @@ pub fn presets() -> Vec<Preset> {
     pith_justext::presets()
         .into_iter()
         .chain(pith_declutter::presets())
+        .chain(pith_readability::presets())
         .collect()
 }
 

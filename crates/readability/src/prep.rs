@@ -1,0 +1,187 @@
+//! `readability.prep_document`: what Readability.js does to the page before it looks
+//! for the article (`_removeScripts` and `_prepDocument`).
+//!
+//! 1. Removes every element named in `remove` (`script`, `noscript`, `style`) with its
+//!    content.
+//! 2. With `replace_brs`, replaces each chain of two or more `<br>` (whitespace between
+//!    them ignored) by a `<p>` that takes the phrasing content after the chain, up to
+//!    the next chain (`_replaceBrs`); a `<p>` that ends up inside a `<p>` turns its
+//!    parent into a `<div>`.
+//! 3. Renames every element named in `rename` (`font`) to `span`.
+//!
+//! ```
+//! # use pith_readability::PrepDocument;
+//! let stage: PrepDocument = serde_json::from_str(r#"{"replace_brs": true}"#).unwrap();
+//! assert_eq!(stage.remove, ["script", "noscript", "style"]);
+//! ```
+
+use pith_core::{Diagnostics, Result, TreeStage};
+use pith_dom::{Document, Element, NodeData, NodeId};
+use serde::{Deserialize, Serialize};
+
+use crate::walk::{self, is, is_phrasing, is_whitespace};
+
+/// Readability's `PHRASING_ELEMS`: the elements that count as phrasing content.
+pub const PHRASING_TAGS: &[&str] = &[
+    "abbr", "audio", "b", "bdo", "br", "button", "cite", "code", "data", "datalist", "dfn",
+    "em", "embed", "i", "img", "input", "kbd", "label", "mark", "math", "meter", "noscript",
+    "object", "output", "progress", "q", "ruby", "samp", "script", "select", "small", "span",
+    "strong", "sub", "sup", "textarea", "time", "var", "wbr",
+];
+
+/// The `readability.prep_document` stage. Fields and defaults: `remove` (`script`,
+/// `noscript`, `style`), `replace_brs` (`true`), `rename` (`font`), `phrasing_tags`
+/// ([`PHRASING_TAGS`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrepDocument {
+    /// Elements removed with their content.
+    #[serde(default = "default_remove")]
+    pub remove: Vec<String>,
+    /// Replace chains of `<br>` by paragraphs.
+    #[serde(default = "default_true")]
+    pub replace_brs: bool,
+    /// Elements renamed to `span`.
+    #[serde(default = "default_rename")]
+    pub rename: Vec<String>,
+    /// What counts as phrasing content when a `<br>` chain becomes a paragraph.
+    #[serde(default = "default_phrasing")]
+    pub phrasing_tags: Vec<String>,
+}
+
+fn default_remove() -> Vec<String> {
+    walk::lower(&["script", "noscript", "style"])
+}
+fn default_rename() -> Vec<String> {
+    walk::lower(&["font"])
+}
+pub(crate) fn default_phrasing() -> Vec<String> {
+    walk::lower(PHRASING_TAGS)
+}
+pub(crate) fn default_true() -> bool {
+    true
+}
+
+impl Default for PrepDocument {
+    fn default() -> Self {
+        PrepDocument {
+            remove: default_remove(),
+            replace_brs: true,
+            rename: default_rename(),
+            phrasing_tags: default_phrasing(),
+        }
+    }
+}
+
+/// `_nextNode`: from `node` on, the first sibling that is an element or not whitespace.
+fn next_node(doc: &Document, mut node: Option<NodeId>) -> Option<NodeId> {
+    while let Some(n) = node {
+        let blank = match doc.data(n) {
+            NodeData::Element(_) => false,
+            NodeData::Text(t) | NodeData::Comment(t) => t.trim().is_empty(),
+            _ => true,
+        };
+        if !blank {
+            return Some(n);
+        }
+        node = doc.next_sibling(n);
+    }
+    None
+}
+
+impl PrepDocument {
+    fn replace_brs(&self, doc: &mut Document) {
+        let body = walk::page(doc);
+        let brs = walk::elements_named(doc, body, &["br".to_string()]);
+        for br in brs {
+            let mut next = doc.next_sibling(br);
+            let mut replaced = false;
+            loop {
+                next = next_node(doc, next);
+                match next {
+                    Some(n) if is(doc, n, "br") => {
+                        replaced = true;
+                        let after = doc.next_sibling(n);
+                        doc.detach(n);
+                        next = after;
+                    }
+                    _ => break,
+                }
+            }
+            if !replaced || doc.parent(br).is_none() {
+                continue;
+            }
+            let p = doc.create(NodeData::Element(Element::new("p", [])));
+            doc.insert_before(br, p);
+            doc.detach(br);
+            let mut next = doc.next_sibling(p);
+            while let Some(n) = next {
+                if is(doc, n, "br") {
+                    let after = next_node(doc, doc.next_sibling(n));
+                    if after.is_some_and(|a| is(doc, a, "br")) {
+                        break;
+                    }
+                }
+                if !is_phrasing(doc, n, &self.phrasing_tags) {
+                    break;
+                }
+                next = doc.next_sibling(n);
+                doc.append(p, n);
+            }
+            while let Some(last) = doc.last_child(p) {
+                if !is_whitespace(doc, last) {
+                    break;
+                }
+                doc.detach(last);
+            }
+            if let Some(parent) = doc.parent(p) {
+                if is(doc, parent, "p") {
+                    if let Some(el) = doc.element_mut(parent) {
+                        el.set_name("div");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[typetag::serde(name = "readability.prep_document")]
+impl TreeStage for PrepDocument {
+    fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
+        let root = doc.root();
+        for n in walk::elements_named(doc, root, &self.remove) {
+            doc.detach(n);
+        }
+        if self.replace_brs {
+            self.replace_brs(doc);
+        }
+        for n in walk::elements_named(doc, root, &self.rename) {
+            if let Some(el) = doc.element_mut(n) {
+                el.set_name("span");
+            }
+        }
+        Ok(())
+    }
+
+    fn deletes_with_content(&self) -> Vec<String> {
+        self.remove.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pith_dom::parse_html;
+
+    #[test]
+    fn br_chains_become_paragraphs() {
+        let mut doc = parse_html("<div>foo<br>bar<br> <br><br>abc<br>def</div><script>x</script>");
+        PrepDocument::default()
+            .apply(&mut doc, &mut Diagnostics::default())
+            .unwrap();
+        let div = doc.body().and_then(|b| doc.first_child(b)).unwrap();
+        // As in Readability.js, the whitespace after the first <br> stays, inside the <p>.
+        assert_eq!(doc.to_html(div), "<div>foo<br>bar<p> abc<br>def</p></div>");
+        assert_eq!(doc.text_content(doc.body().unwrap()), "foobar abcdef");
+    }
+}

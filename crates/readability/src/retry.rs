@@ -1,0 +1,204 @@
+//! `readability.retry`: Readability's sieve — run the article passes, and when the
+//! article is shorter than `char_threshold`, run them again with one more step turned
+//! off (`FLAG_STRIP_UNLIKELYS`, then `FLAG_WEIGHT_CLASSES`, then
+//! `FLAG_CLEAN_CONDITIONALLY`).
+//!
+//! The retry needs the page as it was before the first attempt. Readability.js saves
+//! the body's HTML and re-parses it; here the stage holds the passes itself (`stages`,
+//! any tree stages) and runs each attempt on a clone of the document it was given. A
+//! relaxed flag is a stage left out: attempt *k* (from 0) skips every stage whose tag
+//! is among the first *k* of `relax` — by default `readability.strip_unlikely`,
+//! `readability.class_weight` (without it every class weight reads 0) and
+//! `readability.clean_conditionally`. The first attempt whose text (body, trimmed,
+//! whitespace runs as one) reaches `char_threshold` (500) characters wins; if none
+//! does, the longest (the earliest among equals). See decision 0008.
+//!
+//! **Annotate mode** (`annotate: true`): the chosen attempt's annotations (content
+//! scores, class weights, top candidate) are copied onto the original nodes, every
+//! original node gets [`IN_ARTICLE`](crate::IN_ARTICLE) 1 or 0 (whether the attempt
+//! kept it), [`ATTEMPT`](crate::ATTEMPT) is recorded on the root, and the tree itself
+//! is left whole: one tree, Readability's judgement as columns for learned features.
+//!
+//! ```
+//! # use pith_readability::Retry;
+//! let stage: Retry = serde_json::from_str(r#"{"char_threshold": 500}"#).unwrap();
+//! assert_eq!(stage.relax[0], "readability.strip_unlikely");
+//! ```
+
+use pith_core::{AttributeUse, Diagnostics, Error, Result, TreeStage};
+use pith_dom::{Document, NodeId};
+use serde::{Deserialize, Serialize};
+
+use crate::text::TextStats;
+use crate::walk;
+use crate::{ATTEMPT, IN_ARTICLE};
+
+/// The `readability.retry` stage. Fields and defaults: `stages` (the `readability`
+/// preset's article passes, [`crate::presets::article_passes`]), `char_threshold`
+/// (500), `relax` (see the module docs), `annotate` (`false`).
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Retry {
+    /// The passes of one attempt, in order.
+    #[serde(default = "crate::presets::article_passes")]
+    pub stages: Vec<Box<dyn TreeStage>>,
+    /// An article with fewer characters is retried.
+    #[serde(default = "default_char_threshold")]
+    pub char_threshold: usize,
+    /// Stage tags left out one more per retry.
+    #[serde(default = "default_relax")]
+    pub relax: Vec<String>,
+    /// Record the result as annotations and leave the tree whole.
+    #[serde(default)]
+    pub annotate: bool,
+    /// The tag of each stage, found in `prepare`.
+    #[serde(skip)]
+    tags: Vec<String>,
+}
+
+fn default_char_threshold() -> usize {
+    500
+}
+fn default_relax() -> Vec<String> {
+    [
+        "readability.strip_unlikely",
+        "readability.class_weight",
+        "readability.clean_conditionally",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+impl Default for Retry {
+    fn default() -> Self {
+        Retry {
+            stages: crate::presets::article_passes(),
+            char_threshold: default_char_threshold(),
+            relax: default_relax(),
+            annotate: false,
+            tags: Vec::new(),
+        }
+    }
+}
+
+fn tag_of(stage: &dyn TreeStage) -> Result<String> {
+    let value = serde_json::to_value(stage).map_err(|e| Error::Stage {
+        stage: "readability.retry".into(),
+        message: format!("a stage does not serialise: {e}"),
+    })?;
+    Ok(value
+        .get("type")
+        .and_then(|t| t.as_str())
+        .unwrap_or_default()
+        .to_owned())
+}
+
+/// The text length Readability compares with its threshold.
+fn article_len(doc: &Document) -> usize {
+    let page = walk::page(doc);
+    TextStats::measure(doc, page, 1.0).len(page)
+}
+
+impl Retry {
+    /// Runs attempt `k` on `doc`; returns the article length.
+    fn attempt(&self, k: usize, doc: &mut Document, diagnostics: &mut Diagnostics) -> Result<usize> {
+        let skipped = &self.relax[..k.min(self.relax.len())];
+        for (stage, tag) in self.stages.iter().zip(&self.tags) {
+            if !skipped.contains(tag) {
+                stage.apply(doc, diagnostics)?;
+            }
+        }
+        Ok(article_len(doc))
+    }
+
+    /// Copies what the chosen attempt computed onto the original document.
+    fn annotate_original(original: &mut Document, result: &Document, attempt: usize) {
+        let n = original.arena_len();
+        let keys: Vec<String> = result.annotations().keys().map(str::to_owned).collect();
+        for key in keys {
+            if let Some(column) = result.annotations().column(&key) {
+                let mut column = column.to_vec();
+                column.resize(n, f64::NAN);
+                original.annotations_mut().insert_column(&key, column);
+            }
+        }
+        let mut kept = vec![0.0; n];
+        for id in result.descendants(result.root()) {
+            if let Some(k) = kept.get_mut(id.index()) {
+                *k = 1.0;
+            }
+        }
+        original.annotations_mut().insert_column(IN_ARTICLE, kept);
+        let root: NodeId = original.root();
+        original.annotate(root, ATTEMPT, attempt as f64);
+    }
+}
+
+#[typetag::serde(name = "readability.retry")]
+impl TreeStage for Retry {
+    fn prepare(&mut self) -> Result<()> {
+        self.tags.clear();
+        for stage in &mut self.stages {
+            stage.prepare()?;
+            self.tags.push(tag_of(stage.as_ref())?);
+        }
+        Ok(())
+    }
+
+    fn apply(&self, doc: &mut Document, diagnostics: &mut Diagnostics) -> Result<()> {
+        if self.tags.len() != self.stages.len() {
+            return Err(Error::Stage {
+                stage: "readability.retry".into(),
+                message: "not prepared (load it through a pipeline)".into(),
+            });
+        }
+        // The page before the first attempt; in deleting mode the first attempt runs
+        // on `doc` itself, so a page that succeeds at once costs one clone.
+        let original = doc.clone();
+        let mut best: Option<(usize, usize, Document)> = None;
+        for k in 0..=self.relax.len() {
+            let mut work = if k == 0 && !self.annotate {
+                std::mem::take(doc)
+            } else {
+                original.clone()
+            };
+            let len = self.attempt(k, &mut work, diagnostics)?;
+            let better = best.as_ref().is_none_or(|b| len > b.1);
+            if len >= self.char_threshold {
+                best = Some((k, len, work));
+                break;
+            }
+            if better {
+                best = Some((k, len, work));
+            }
+        }
+        let Some((k, _, result)) = best else {
+            *doc = original;
+            return Ok(());
+        };
+        if k > 0 {
+            diagnostics
+                .notes
+                .push(format!("readability: article found on attempt {}", k + 1));
+        }
+        if self.annotate {
+            *doc = original;
+            Self::annotate_original(doc, &result, k);
+        } else {
+            *doc = result;
+        }
+        Ok(())
+    }
+
+    fn deletes_with_content(&self) -> Vec<String> {
+        match self.stages.first() {
+            Some(first) if !self.annotate => first.deletes_with_content(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::All
+    }
+}
