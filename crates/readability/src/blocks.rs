@@ -25,11 +25,50 @@ use crate::IN_ARTICLE;
 
 /// The elements that delimit blocks by default: HTML's block-level elements.
 pub const BLOCK_TAGS: &[&str] = &[
-    "address", "article", "aside", "blockquote", "body", "caption", "center", "dd",
-    "details", "dialog", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer",
-    "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "html", "li", "main", "nav",
-    "ol", "p", "pre", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead",
-    "title", "tr", "ul",
+    "address",
+    "article",
+    "aside",
+    "blockquote",
+    "body",
+    "caption",
+    "center",
+    "dd",
+    "details",
+    "dialog",
+    "div",
+    "dl",
+    "dt",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "form",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "header",
+    "hr",
+    "html",
+    "li",
+    "main",
+    "nav",
+    "ol",
+    "p",
+    "pre",
+    "section",
+    "summary",
+    "table",
+    "tbody",
+    "td",
+    "tfoot",
+    "th",
+    "thead",
+    "title",
+    "tr",
+    "ul",
 ];
 
 /// Longest `dom_path` kept whole, in bytes; a longer one keeps its end after `…`.
@@ -193,7 +232,9 @@ mod tests {
 
     #[test]
     fn splits_at_block_tags_and_br() {
-        let doc = parse_html("<title>T</title><div>a <b>b</b><p> c\n d </p>e<br>f <a href=x>g h</a></div>");
+        let doc = parse_html(
+            "<title>T</title><div>a <b>b</b><p> c\n d </p>e<br>f <a href=x>g h</a></div>",
+        );
         let blocks = Blocks::default().segment(&doc).unwrap();
         let texts: Vec<&str> = blocks.iter().map(|b| b.text.as_str()).collect();
         assert_eq!(texts, ["a b", "c d", "e", "f g h"]);

@@ -37,7 +37,8 @@ use crate::text::{inner_text, Span};
 use crate::walk::{self, element_children};
 
 /// Readability's `REGEXPS.adWords`.
-pub const AD_WORDS: &str = "^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$";
+pub const AD_WORDS: &str =
+    "^(ad(vertising|vertisement)?|pub(licité)?|werb(ung)?|广告|Реклама|Anuncio)$";
 /// Readability's `REGEXPS.loadingWords`.
 pub const LOADING_WORDS: &str = r"^((loading|正在加载|Загрузка|chargement|cargando)(…|\.\.\.)?)$";
 
@@ -245,7 +246,13 @@ struct Ancestor {
 
 impl CleanConditionally {
     /// The elements named `tag` to remove, judged deepest first.
-    fn doomed(&self, doc: &Document, scope: NodeId, tag: &str, data_tables: &[bool]) -> Vec<NodeId> {
+    fn doomed(
+        &self,
+        doc: &Document,
+        scope: NodeId,
+        tag: &str,
+        data_tables: &[bool],
+    ) -> Vec<NodeId> {
         let mut below = vec![Below::default(); doc.arena_len()];
         let mut stack: Vec<Ancestor> = Vec::new();
         let mut open_data_tables = 0usize;
@@ -276,7 +283,15 @@ impl CleanConditionally {
                             let name = el.name();
                             open_data_tables -= usize::from(me.is_some_and(|m| m.data_table));
                             if name == tag && id != scope {
-                                removed = self.remove(doc, id, tag, &below[i], &stack, open_data_tables > 0, data_tables[i]);
+                                removed = self.remove(
+                                    doc,
+                                    id,
+                                    tag,
+                                    &below[i],
+                                    &stack,
+                                    open_data_tables > 0,
+                                    data_tables[i],
+                                );
                                 if removed {
                                     doomed.push(id);
                                 }
@@ -291,7 +306,11 @@ impl CleanConditionally {
                     if let Some(p) = doc.parent(id) {
                         let b = below[i];
                         let pb = &mut below[p.index()];
-                        let child_span = if matches!(doc.data(id), NodeData::Text(_)) { own.span } else { b.span };
+                        let child_span = if matches!(doc.data(id), NodeData::Text(_)) {
+                            own.span
+                        } else {
+                            b.span
+                        };
                         let child_len = child_span.trimmed_len();
                         pb.span = pb.span.then(child_span);
                         pb.link += b.link + own.link;
@@ -316,7 +335,15 @@ impl CleanConditionally {
     /// What an element adds to its parent's counts besides its descendants'.
     /// (`list_len`, `heading_len` and `textish_len` are 0/1 flags here, multiplied by
     /// the element's length by the caller.)
-    fn own_counts(&self, doc: &Document, id: NodeId, name: &str, below: &Below, data_table: bool, own: &mut Below) {
+    fn own_counts(
+        &self,
+        doc: &Document,
+        id: NodeId,
+        name: &str,
+        below: &Below,
+        data_table: bool,
+        own: &mut Below,
+    ) {
         match name {
             "p" => own.p = 1,
             "img" => own.img = 1,
@@ -379,7 +406,13 @@ impl CleanConditionally {
         }
         let (p, img, input, embeds) = (b.p, b.img, b.input, b.embeds);
         let li = b.li as i64 - self.li_allowance as i64;
-        let density = |part: usize| if len == 0 { 0.0 } else { part as f64 / len as f64 };
+        let density = |part: usize| {
+            if len == 0 {
+                0.0
+            } else {
+                part as f64 / len as f64
+            }
+        };
         let link_density = if len == 0 { 0.0 } else { b.link / len as f64 };
         let figure_child = near("figure");
         let remove = (!figure_child && img > 1 && (p as f64 / img as f64) < 0.5)
@@ -402,7 +435,11 @@ impl CleanConditionally {
             if element_children(doc, id).any(|c| element_children(doc, c).count() > 1) {
                 return true;
             }
-            let li_count = doc.descendants(id).skip(1).filter(|&n| walk::is(doc, n, "li")).count();
+            let li_count = doc
+                .descendants(id)
+                .skip(1)
+                .filter(|&n| walk::is(doc, n, "li"))
+                .count();
             if img == li_count {
                 return false;
             }

@@ -13,6 +13,8 @@
 //! |---|---|
 //! | `readability.prep_document` ([`PrepDocument`]) | `_removeScripts`, `_prepDocument` |
 //! | `readability.remove_hidden` ([`RemoveHidden`]) | `_isProbablyVisible`, modal dialogs |
+//! | `readability.remove_byline` ([`RemoveByline`]) | `_checkByline` |
+//! | `readability.remove_title_header` ([`RemoveTitleHeader`]) | `_headerDuplicatesTitle`, `_textSimilarity` |
 //! | `readability.strip_unlikely` ([`StripUnlikely`]) | `unlikelyCandidates`, `okMaybeItsACandidate`, `UNLIKELY_ROLES` |
 //! | `readability.remove_empty` ([`RemoveEmpty`]) | `_isElementWithoutContent` |
 //! | `readability.div_to_p` ([`DivToP`]) | `DIV_TO_P_ELEMS`, phrasing content into paragraphs |
@@ -51,6 +53,7 @@
 pub mod blocks;
 pub mod clean;
 pub mod conditional;
+pub mod metadata;
 pub mod paragraphs;
 pub mod pattern;
 pub mod prep;
@@ -65,6 +68,7 @@ pub mod walk;
 pub use blocks::Blocks;
 pub use clean::{Clean, CleanHeaders, CleanShare};
 pub use conditional::CleanConditionally;
+pub use metadata::{RemoveByline, RemoveTitleHeader};
 pub use paragraphs::DivToP;
 pub use pattern::Pattern;
 pub use prep::PrepDocument;

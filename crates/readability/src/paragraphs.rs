@@ -166,11 +166,17 @@ mod tests {
 
     #[test]
     fn divs_of_text_become_paragraphs() {
-        assert_eq!(run("<div>Hello <b>you</b></div>"), "<body><p>Hello <b>you</b></p></body>");
+        assert_eq!(
+            run("<div>Hello <b>you</b></div>"),
+            "<body><p>Hello <b>you</b></p></body>"
+        );
         assert_eq!(
             run("<div>intro <p>para</p> tail</div>"),
             "<body><div><p>intro </p><p>para</p><p> tail</p></div></body>"
         );
-        assert_eq!(run("<div><div>x</div></div>"), "<body><div><p>x</p></div></body>");
+        assert_eq!(
+            run("<div><div>x</div></div>"),
+            "<body><div><p>x</p></div></body>"
+        );
     }
 }

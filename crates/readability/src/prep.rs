@@ -23,10 +23,10 @@ use crate::walk::{self, is, is_phrasing, is_whitespace};
 
 /// Readability's `PHRASING_ELEMS`: the elements that count as phrasing content.
 pub const PHRASING_TAGS: &[&str] = &[
-    "abbr", "audio", "b", "bdo", "br", "button", "cite", "code", "data", "datalist", "dfn",
-    "em", "embed", "i", "img", "input", "kbd", "label", "mark", "math", "meter", "noscript",
-    "object", "output", "progress", "q", "ruby", "samp", "script", "select", "small", "span",
-    "strong", "sub", "sup", "textarea", "time", "var", "wbr",
+    "abbr", "audio", "b", "bdo", "br", "button", "cite", "code", "data", "datalist", "dfn", "em",
+    "embed", "i", "img", "input", "kbd", "label", "mark", "math", "meter", "noscript", "object",
+    "output", "progress", "q", "ruby", "samp", "script", "select", "small", "span", "strong",
+    "sub", "sup", "textarea", "time", "var", "wbr",
 ];
 
 /// The `readability.prep_document` stage. Fields and defaults: `remove` (`script`,

@@ -10,8 +10,9 @@ use pith_dom::decode::DecodeOptions;
 use pith_dom::ParseLimits;
 
 use crate::{
-    Blocks, Clean, CleanConditionally, CleanHeaders, CleanShare, ClassWeight, DivToP,
-    PrepDocument, RemoveEmpty, RemoveHidden, Retry, Score, SelectArticle, StripUnlikely,
+    Blocks, ClassWeight, Clean, CleanConditionally, CleanHeaders, CleanShare, DivToP, PrepDocument,
+    RemoveByline, RemoveEmpty, RemoveHidden, RemoveTitleHeader, Retry, Score, SelectArticle,
+    StripUnlikely,
 };
 
 /// One attempt of Readability, stage by stage: `_prepDocument`, the node prepping and
@@ -31,6 +32,8 @@ pub fn article_passes() -> Vec<Box<dyn TreeStage>> {
     vec![
         Box::new(PrepDocument::default()),
         Box::new(RemoveHidden::default()),
+        Box::new(RemoveByline::default()),
+        Box::new(RemoveTitleHeader::default()),
         Box::new(StripUnlikely::default()),
         Box::new(RemoveEmpty::default()),
         Box::new(DivToP::default()),

@@ -102,7 +102,12 @@ fn article_len(doc: &Document) -> usize {
 
 impl Retry {
     /// Runs attempt `k` on `doc`; returns the article length.
-    fn attempt(&self, k: usize, doc: &mut Document, diagnostics: &mut Diagnostics) -> Result<usize> {
+    fn attempt(
+        &self,
+        k: usize,
+        doc: &mut Document,
+        diagnostics: &mut Diagnostics,
+    ) -> Result<usize> {
         let skipped = &self.relax[..k.min(self.relax.len())];
         for (stage, tag) in self.stages.iter().zip(&self.tags) {
             if !skipped.contains(tag) {

@@ -39,7 +39,8 @@ pub const POSITIVE: &str =
 /// Readability's `REGEXPS.negative`.
 pub const NEGATIVE: &str = "-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|foot|footer|footnote|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget";
 /// Readability's `REGEXPS.commas`: commas of Latin, Arabic, Chinese and other scripts.
-pub const COMMAS: &str = "\u{002C}|\u{060C}|\u{FE50}|\u{FE10}|\u{FE11}|\u{2E41}|\u{2E34}|\u{2E32}|\u{FF0C}";
+pub const COMMAS: &str =
+    "\u{002C}|\u{060C}|\u{FE50}|\u{FE10}|\u{FE11}|\u{2E41}|\u{2E34}|\u{2E32}|\u{FF0C}";
 /// Readability's `DEFAULT_TAGS_TO_SCORE`.
 pub const TAGS_TO_SCORE: &[&str] = &["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"];
 
@@ -242,8 +243,7 @@ impl TreeStage for Score {
                 let Some(a) = ancestor else { break };
                 ancestor = doc.parent(a);
                 // Not the document node, nor `<html>` (whose parent is no element).
-                if doc.element(a).is_none() || ancestor.is_none_or(|p| doc.element(p).is_none())
-                {
+                if doc.element(a).is_none() || ancestor.is_none_or(|p| doc.element(p).is_none()) {
                     continue;
                 }
                 let s = &mut score[a.index()];
@@ -281,13 +281,20 @@ mod tests {
         let mut d = Diagnostics::default();
         ClassWeight::default().apply(&mut doc, &mut d).unwrap();
         Score::default().apply(&mut doc, &mut d).unwrap();
-        let find = |tag: &str| doc.descendants(doc.root()).find(|&n| doc.element_name(n) == Some(tag)).unwrap();
+        let find = |tag: &str| {
+            doc.descendants(doc.root())
+                .find(|&n| doc.element_name(n) == Some(tag))
+                .unwrap()
+        };
         let points = 1.0 + 31.0 + 1.0;
         let article = find("article");
         assert_eq!(doc.annotation(article, CONTENT_SCORE), Some(points));
         let div = find("div");
         // div: 5 + class weight 25 (+25 for "article"), grandparent: half the points.
-        assert_eq!(doc.annotation(div, CONTENT_SCORE), Some(5.0 + 25.0 + points / 2.0));
+        assert_eq!(
+            doc.annotation(div, CONTENT_SCORE),
+            Some(5.0 + 25.0 + points / 2.0)
+        );
         let body = doc.body().unwrap();
         assert_eq!(doc.annotation(body, CONTENT_SCORE), Some(points / 6.0));
         let html = doc.html_element().unwrap();

@@ -145,7 +145,9 @@ impl SelectArticle {
         let mut top: Vec<(NodeId, f64)> = Vec::with_capacity(self.n_top_candidates + 1);
         for n in doc.descendants(doc.root()) {
             let Some(s) = scores.get(n) else { continue };
-            if let Some(pos) = (0..self.n_top_candidates).find(|&t| top.get(t).is_none_or(|x| s > x.1)) {
+            if let Some(pos) =
+                (0..self.n_top_candidates).find(|&t| top.get(t).is_none_or(|x| s > x.1))
+            {
                 top.insert(pos, (n, s));
                 top.truncate(self.n_top_candidates);
             }
@@ -204,7 +206,8 @@ impl SelectArticle {
             parent = doc.parent(p);
         }
         while let Some(p) = doc.parent(best) {
-            if p == body || doc.element(p).is_none() || walk::element_children(doc, p).count() != 1 {
+            if p == body || doc.element(p).is_none() || walk::element_children(doc, p).count() != 1
+            {
                 break;
             }
             best = p;
@@ -230,7 +233,9 @@ impl SelectArticle {
         } else {
             0.0
         };
-        let threshold = self.sibling_min_score.max(top_score * self.sibling_score_ratio);
+        let threshold = self
+            .sibling_min_score
+            .max(top_score * self.sibling_score_ratio);
         if scores.get(sibling).is_some_and(|s| s + bonus >= threshold) {
             return true;
         }

@@ -171,7 +171,10 @@ mod tests {
     #[test]
     fn measures_lengths_and_link_density() {
         let doc = parse_html("<div> Some <a href='/x'>link</a> text <a href='#y'>here</a> </div>");
-        let div = doc.descendants(doc.root()).find(|&n| doc.element_name(n) == Some("div")).unwrap();
+        let div = doc
+            .descendants(doc.root())
+            .find(|&n| doc.element_name(n) == Some("div"))
+            .unwrap();
         let stats = TextStats::measure(&doc, doc.root(), 0.3);
         assert_eq!(inner_text(&doc, div), "Some link text here");
         assert_eq!(stats.len(div), 19);

@@ -277,7 +277,10 @@ mod tests {
             "<p style='display: none'>a</p><p hidden>b</p><p aria-hidden=true>c</p><p>d</p>",
         );
         assert_eq!(out, "<body><p>d</p></body>");
-        let out = run(&RemoveEmpty::default(), "<div><br><hr></div><div> <p></p></div><h2>x</h2>");
+        let out = run(
+            &RemoveEmpty::default(),
+            "<div><br><hr></div><div> <p></p></div><h2>x</h2>",
+        );
         assert_eq!(out, "<body><div> <p></p></div><h2>x</h2></body>");
     }
 }

@@ -19,8 +19,7 @@ pub fn is(doc: &Document, id: NodeId, tag: &str) -> bool {
 
 /// The element children of a node, in order.
 pub fn element_children(doc: &Document, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
-    doc.children(id)
-        .filter(move |&c| doc.element(c).is_some())
+    doc.children(id).filter(move |&c| doc.element(c).is_some())
 }
 
 fn first_element_child(doc: &Document, id: NodeId) -> Option<NodeId> {
@@ -198,7 +197,10 @@ mod tests {
     #[test]
     fn phrasing_content_and_single_tags() {
         let doc = parse_html("<div><a><b>x</b></a><a><div></div></a><p>y</p> </div>");
-        let div = doc.descendants(doc.root()).find(|&n| is(&doc, n, "div")).unwrap();
+        let div = doc
+            .descendants(doc.root())
+            .find(|&n| is(&doc, n, "div"))
+            .unwrap();
         let kids: Vec<_> = doc.children(div).collect();
         let phrasing = lower(&["b", "span"]);
         assert!(is_phrasing(&doc, kids[0], &phrasing));
@@ -206,7 +208,10 @@ mod tests {
         assert!(!is_phrasing(&doc, kids[2], &phrasing));
         assert!(!has_single_tag_inside(&doc, div, "p"));
         let doc = parse_html("<div> <p>y</p> </div>");
-        let div = doc.descendants(doc.root()).find(|&n| is(&doc, n, "div")).unwrap();
+        let div = doc
+            .descendants(doc.root())
+            .find(|&n| is(&doc, n, "div"))
+            .unwrap();
         assert!(has_single_tag_inside(&doc, div, "p"));
     }
 }
