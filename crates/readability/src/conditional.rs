@@ -190,8 +190,58 @@ fn parse_span(value: Option<&str>) -> usize {
     digits.parse::<usize>().ok().filter(|&n| n > 0).unwrap_or(1)
 }
 
-/// `_markDataTables` for one table.
-pub fn is_data_table(doc: &Document, table: NodeId) -> bool {
+/// `_markDataTables` for every table under `scope`, indexed by [`NodeId::index`].
+///
+/// What Readability asks of each table's descendants (the first `caption`, data cells,
+/// a nested table) is gathered bottom-up in one walk; only tables without a nested
+/// table, whose subtrees are disjoint, are walked again to count rows and columns.
+pub fn data_tables(doc: &Document, scope: NodeId) -> Vec<bool> {
+    let n = doc.arena_len();
+    let mut first_caption: Vec<Option<NodeId>> = vec![None; n];
+    let mut data_cells = vec![false; n];
+    let mut table_below = vec![false; n];
+    let mut result = vec![false; n];
+    for edge in doc.traverse(scope) {
+        let Edge::Close(id) = edge else { continue };
+        let i = id.index();
+        let name = doc.element_name(id);
+        if name == Some("table") {
+            let below = Below3 {
+                first_caption: first_caption[i],
+                data_cells: data_cells[i],
+                table_below: table_below[i],
+            };
+            result[i] = is_data_table(doc, id, below);
+        }
+        if id == scope {
+            continue;
+        }
+        if let Some(p) = doc.parent(id) {
+            let pi = p.index();
+            if first_caption[pi].is_none() {
+                first_caption[pi] = if name == Some("caption") {
+                    Some(id)
+                } else {
+                    first_caption[i]
+                };
+            }
+            data_cells[pi] |= data_cells[i]
+                || matches!(name, Some("col" | "colgroup" | "tfoot" | "thead" | "th"));
+            table_below[pi] |= table_below[i] || name == Some("table");
+        }
+    }
+    result
+}
+
+/// What `_markDataTables` asks of a table's descendants.
+struct Below3 {
+    first_caption: Option<NodeId>,
+    data_cells: bool,
+    table_below: bool,
+}
+
+/// `_markDataTables` for one table, given what is below it.
+fn is_data_table(doc: &Document, table: NodeId, below: Below3) -> bool {
     let Some(el) = doc.element(table) else {
         return false;
     };
@@ -201,26 +251,19 @@ pub fn is_data_table(doc: &Document, table: NodeId) -> bool {
     if el.attr("summary").is_some_and(|s| !s.is_empty()) {
         return true;
     }
-    let below: Vec<NodeId> = doc.descendants(table).skip(1).collect();
-    let named = |n: NodeId, t: &str| doc.element_name(n) == Some(t);
-    if let Some(caption) = below.iter().find(|&&n| named(n, "caption")) {
-        if doc.first_child(*caption).is_some() {
-            return true;
-        }
-    }
-    if below.iter().any(|&n| {
-        matches!(
-            doc.element_name(n),
-            Some("col" | "colgroup" | "tfoot" | "thead" | "th")
-        )
-    }) {
+    if below
+        .first_caption
+        .is_some_and(|c| doc.first_child(c).is_some())
+        || below.data_cells
+    {
         return true;
     }
-    if below.iter().any(|&n| named(n, "table")) {
+    if below.table_below {
         return false;
     }
+    let named = |n: NodeId, t: &str| doc.element_name(n) == Some(t);
     let (mut rows, mut columns) = (0usize, 0usize);
-    for &tr in below.iter().filter(|&&n| named(n, "tr")) {
+    for tr in doc.descendants(table).filter(|&n| named(n, "tr")) {
         rows += parse_span(doc.element(tr).and_then(|e| e.attr("rowspan")));
         let cols: usize = doc
             .descendants(tr)
@@ -435,12 +478,7 @@ impl CleanConditionally {
             if element_children(doc, id).any(|c| element_children(doc, c).count() > 1) {
                 return true;
             }
-            let li_count = doc
-                .descendants(id)
-                .skip(1)
-                .filter(|&n| walk::is(doc, n, "li"))
-                .count();
-            if img == li_count {
+            if img == b.li {
                 return false;
             }
         }
@@ -452,10 +490,7 @@ impl CleanConditionally {
 impl TreeStage for CleanConditionally {
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         let scope = article_root(doc);
-        let mut data_tables = vec![false; doc.arena_len()];
-        for t in walk::elements_named(doc, scope, &["table".to_string()]) {
-            data_tables[t.index()] = is_data_table(doc, t);
-        }
+        let data_tables = data_tables(doc, scope);
         for tag in &self.tags {
             for n in self.doomed(doc, scope, tag, &data_tables) {
                 doc.detach(n);
@@ -494,7 +529,8 @@ mod tests {
              <table id=b><tr><td>1</td></tr><tr><td>2</td></tr></table>",
         );
         let tables = walk::elements_named(&doc, doc.root(), &["table".to_string()]);
-        assert!(is_data_table(&doc, tables[0]));
-        assert!(!is_data_table(&doc, tables[1]));
+        let flags = data_tables(&doc, doc.root());
+        assert!(flags[tables[0].index()]);
+        assert!(!flags[tables[1].index()]);
     }
 }

@@ -24,7 +24,7 @@
 use std::collections::BTreeMap;
 
 use pith_core::{Diagnostics, Result, TreeStage};
-use pith_dom::{Document, NodeData, NodeId};
+use pith_dom::{Document, Edge, NodeData, NodeId};
 use serde::{Deserialize, Serialize};
 
 use crate::paragraphs::default_hash_link_weight;
@@ -216,6 +216,17 @@ impl TreeStage for Score {
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         let root = doc.root();
         let stats = TextStats::measure(doc, root, self.hash_link_weight);
+        // Commas of every subtree, bottom-up (a comma never spans two text nodes).
+        let mut commas = vec![0usize; doc.arena_len()];
+        for edge in doc.traverse(root) {
+            let Edge::Close(id) = edge else { continue };
+            if let NodeData::Text(t) = doc.data(id) {
+                commas[id.index()] = self.commas.split_count(t) - 1;
+            }
+            if let Some(p) = doc.parent(id) {
+                commas[p.index()] += commas[id.index()];
+            }
+        }
         let mut score = vec![f64::NAN; doc.arena_len()];
         let mut candidates = Vec::new();
         let scored: Vec<NodeId> = walk::elements_named(doc, root, &self.tags_to_score);
@@ -228,15 +239,8 @@ impl TreeStage for Score {
             if len < self.min_length {
                 continue;
             }
-            let commas: usize = doc
-                .descendants(el)
-                .filter_map(|n| match doc.data(n) {
-                    NodeData::Text(t) => Some(self.commas.split_count(t) - 1),
-                    _ => None,
-                })
-                .sum();
             let points = 1.0
-                + (commas + 1) as f64
+                + (commas[el.index()] + 1) as f64
                 + (len / self.chars_per_point.max(1)).min(self.max_length_points) as f64;
             let mut ancestor = doc.parent(el);
             for level in 0..self.ancestor_levels {

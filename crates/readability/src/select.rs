@@ -28,7 +28,7 @@
 //! assert_eq!(stage.sibling_min_score, 10.0);
 //! ```
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use pith_core::{Diagnostics, Result, TreeStage};
 use pith_dom::{Document, Element, NodeData, NodeId};
@@ -165,15 +165,17 @@ impl SelectArticle {
             .filter(|&c| scores.get(c).unwrap_or(0.0) / best_score >= self.alternative_ratio)
             .collect();
         if alternatives.len() >= self.min_alternatives {
+            // Each alternative's ancestors, collected once: the walk below may be long.
+            let ancestors: Vec<HashSet<NodeId>> = alternatives
+                .iter()
+                .map(|&a| std::iter::successors(doc.parent(a), |&n| doc.parent(n)).collect())
+                .collect();
             let mut parent = doc.parent(best);
             while let Some(p) = parent {
                 if p == body || doc.element(p).is_none() {
                     break;
                 }
-                let containing = alternatives
-                    .iter()
-                    .filter(|&&a| a != p && doc.is_inclusive_ancestor(p, a))
-                    .count();
+                let containing = ancestors.iter().filter(|set| set.contains(&p)).count();
                 if containing >= self.min_alternatives {
                     best = p;
                     break;

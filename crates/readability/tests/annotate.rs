@@ -1,0 +1,62 @@
+//! Annotate mode: `readability.retry` with `annotate: true` records Readability's
+//! numbers on the original nodes (content scores, class weights, the top candidate,
+//! whether each node is in the article, the attempt) and leaves the tree whole.
+
+use pith_core::Pipeline;
+use pith_readability::{ATTEMPT, CLASS_WEIGHT, CONTENT_SCORE, IN_ARTICLE, TOP_CANDIDATE};
+
+const PARA: &str = "Readability scores paragraphs by their commas, their length and where they \
+sit, so this sentence, which is long, has several commas, and goes on for a while. ";
+
+fn annotating() -> Pipeline {
+    let mut value: serde_json::Value =
+        serde_json::from_str(pith_readability::presets()[0].json).unwrap();
+    value["tree"][0]["annotate"] = serde_json::json!(true);
+    Pipeline::from_value(value).unwrap()
+}
+
+fn element_with_class<'a>(doc: &'a pith_dom::Document, class: &str) -> pith_dom::NodeId {
+    doc.descendants(doc.root())
+        .find(|&n| doc.element(n).and_then(|e| e.attr("class")) == Some(class))
+        .unwrap()
+}
+
+#[test]
+fn records_scores_weights_candidate_and_article_on_the_whole_tree() {
+    let html = format!(
+        "<html><body><div class=sidebar><p>{PARA}</p></div>\
+         <div class=story><p>{PARA}</p><p>{PARA}</p><p>{PARA}</p><p>{PARA}</p></div></body></html>"
+    );
+    let (ex, doc) = annotating().run_str_keeping_tree(&html).unwrap();
+    // The tree is whole: the sidebar is still there, and every block is output.
+    assert_eq!(
+        doc.to_html(doc.root()),
+        pith_dom::parse_html(&html).to_html(pith_dom::parse_html(&html).root())
+    );
+    assert_eq!(ex.blocks.len(), 5);
+    let story = element_with_class(&doc, "story");
+    let sidebar = element_with_class(&doc, "sidebar");
+    assert_eq!(doc.annotation(story, TOP_CANDIDATE), Some(1.0));
+    assert!(doc.annotation(story, CONTENT_SCORE).unwrap() > 20.0);
+    assert_eq!(doc.annotation(story, CLASS_WEIGHT), Some(25.0));
+    assert_eq!(doc.annotation(story, IN_ARTICLE), Some(1.0));
+    // The sidebar was stripped as unlikely in the attempt that won: no score, not kept.
+    assert_eq!(doc.annotation(sidebar, IN_ARTICLE), Some(0.0));
+    assert_eq!(doc.annotation(sidebar, CONTENT_SCORE), None);
+    assert_eq!(doc.annotation(doc.root(), ATTEMPT), Some(0.0));
+}
+
+#[test]
+fn records_the_attempt_that_found_the_article() {
+    let html = format!(
+        "<html><body><div class=comment-thread><p>{PARA}</p><p>{PARA}</p><p>{PARA}</p><p>{PARA}</p></div>\
+         <div><a href=/>Home</a></div></body></html>"
+    );
+    let (ex, doc) = annotating().run_str_keeping_tree(&html).unwrap();
+    // Attempt 1 keeps the thread (no unlikely stripping) but its class weight (−25 for
+    // "comment") gets it cleaned; attempt 2 also drops class weights and keeps it.
+    assert_eq!(doc.annotation(doc.root(), ATTEMPT), Some(2.0));
+    assert!(ex.diagnostics.notes.iter().any(|n| n.contains("attempt 3")));
+    let thread = element_with_class(&doc, "comment-thread");
+    assert_eq!(doc.annotation(thread, IN_ARTICLE), Some(1.0));
+}
