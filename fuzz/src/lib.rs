@@ -196,3 +196,47 @@ pub fn warc(data: &[u8]) {
         }
     }
 }
+
+thread_local! {
+    static READABILITY: Pipeline = pith::preset("readability").expect("the readability preset loads");
+    static READABILITY_ANNOTATE: Pipeline = {
+        let mut value = pith::preset_value("readability").expect("the readability preset");
+        value["tree"][0]["annotate"] = true.into();
+        value["segmenter"]["article_only"] = true.into();
+        Pipeline::from_value(value).expect("annotate mode loads")
+    };
+}
+
+/// Whether `small` (whitespace aside) is a subsequence of `big`.
+fn is_subsequence(small: &str, big: &str) -> bool {
+    let mut big = big.chars().filter(|c| !c.is_whitespace());
+    small
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .all(|c| big.any(|b| b == c))
+}
+
+/// `readability`: page bytes through the readability preset, deleting and annotating.
+/// Checked besides "no panic": the article's text is a subsequence of the page's text
+/// (Readability deletes and moves in order, never invents), annotate mode leaves the
+/// tree as parsed, and both modes give the same text.
+pub fn readability(data: &[u8]) {
+    READABILITY.with(|p| {
+        let Ok(decoded) = pith::dom::decode::decode(data, p.decode_options()) else {
+            return;
+        };
+        let parsed = pith::dom::parse_html_with(&decoded.text, &p.spec().parse).0;
+        let input_text = parsed.text_content(parsed.root());
+        let Ok((deleting, _)) = p.run_document(parsed.clone()) else {
+            return;
+        };
+        let text = deleting.good_text("");
+        assert!(is_subsequence(&text, &input_text), "invented text: {text:?}");
+        READABILITY_ANNOTATE.with(|a| {
+            let (annotated, tree) = a.run_document(parsed.clone()).expect("annotate mode runs");
+            assert_eq!(tree.to_html(tree.root()), parsed.to_html(parsed.root()));
+            let strip = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+            assert_eq!(strip(&annotated.good_text("")), strip(&text));
+        });
+    });
+}

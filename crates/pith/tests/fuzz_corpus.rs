@@ -58,6 +58,11 @@ fn declutter_corpus() {
 }
 
 #[test]
+fn readability_corpus() {
+    replay("readability", checks::readability);
+}
+
+#[test]
 fn pipeline_json_corpus() {
     replay("pipeline_json", checks::pipeline_json);
 }
@@ -75,6 +80,7 @@ fn all_corpora_through_all_checks() {
         "decode",
         "pipeline_json",
         "declutter",
+        "readability",
         "warc",
     ];
     for target in targets {
@@ -84,6 +90,7 @@ fn all_corpora_through_all_checks() {
             checks::decode(&data);
             checks::pipeline_json(&data);
             checks::declutter(&data);
+            checks::readability(&data);
             checks::warc(&data);
         }
     }

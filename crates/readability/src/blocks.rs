@@ -4,7 +4,8 @@
 //! A block starts at the opening and the closing of every element named in
 //! `block_tags` and at every `<br>`; the text between two boundaries is one block (text
 //! nodes joined, whitespace runs collapsed to one space, stripped); empty blocks are
-//! dropped. Each block gets its `dom_path`, `text_nodes` and `chars_count_in_links`.
+//! dropped. Each block gets its `dom_path`, `text_nodes`, `chars_count_in_links` and
+//! `node` (the element holding its first text, where features find its annotations).
 //! Text in `<head>` is skipped. With `article_only` (for a tree that
 //! `readability.retry` annotated and left whole), only text nodes it marked
 //! [`IN_ARTICLE`](crate::IN_ARTICLE) count, which gives the article's text without
@@ -17,7 +18,7 @@
 //! ```
 
 use pith_core::{Block, Result, Segmenter};
-use pith_dom::{Document, Edge, NodeData};
+use pith_dom::{Document, Edge, NodeData, NodeId};
 use serde::{Deserialize, Serialize};
 
 use crate::walk;
@@ -106,6 +107,7 @@ struct Open {
     nodes: Vec<String>,
     link_chars: usize,
     path: String,
+    node: Option<NodeId>,
 }
 
 fn collapse_into(out: &mut String, text: &str) {
@@ -143,12 +145,14 @@ impl Open {
                 text_nodes: std::mem::take(&mut self.nodes),
                 dom_path: std::mem::take(&mut self.path),
                 chars_count_in_links: self.link_chars,
+                node: self.node,
                 ..Block::default()
             });
         }
         self.text.clear();
         self.nodes.clear();
         self.link_chars = 0;
+        self.node = None;
         self.path = short_path(path);
     }
 }
@@ -191,6 +195,9 @@ impl Segmenter for Blocks {
                         }
                         if open.text.is_empty() && t.trim().is_empty() {
                             continue;
+                        }
+                        if open.node.is_none() {
+                            open.node = doc.parent(id);
                         }
                         let before = open.text.len();
                         collapse_into(&mut open.text, t);
@@ -240,5 +247,6 @@ mod tests {
         assert_eq!(texts, ["a b", "c d", "e", "f g h"]);
         assert_eq!(blocks[1].dom_path, "html.body.div.p");
         assert_eq!(blocks[3].chars_count_in_links, 3);
+        assert_eq!(doc.element_name(blocks[1].node.unwrap()), Some("p"));
     }
 }
