@@ -231,7 +231,10 @@ pub fn readability(data: &[u8]) {
             return;
         };
         let text = deleting.good_text("");
-        assert!(is_subsequence(&text, &input_text), "invented text: {text:?}");
+        assert!(
+            is_subsequence(&text, &input_text),
+            "invented text: {text:?}"
+        );
         READABILITY_ANNOTATE.with(|a| {
             let (annotated, tree) = a.run_document(parsed.clone()).expect("annotate mode runs");
             assert_eq!(tree.to_html(tree.root()), parsed.to_html(parsed.root()));
