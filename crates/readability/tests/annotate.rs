@@ -15,7 +15,7 @@ fn annotating() -> Pipeline {
     Pipeline::from_value(value).unwrap()
 }
 
-fn element_with_class<'a>(doc: &'a pith_dom::Document, class: &str) -> pith_dom::NodeId {
+fn element_with_class(doc: &pith_dom::Document, class: &str) -> pith_dom::NodeId {
     doc.descendants(doc.root())
         .find(|&n| doc.element(n).and_then(|e| e.attr("class")) == Some(class))
         .unwrap()
