@@ -11,7 +11,7 @@
 //! `readability.class_weight` (without it every class weight reads 0) and
 //! `readability.clean_conditionally`. The first attempt whose text (body, trimmed,
 //! whitespace runs as one) reaches `char_threshold` (500) characters wins; if none
-//! does, the longest (the earliest among equals). See decision 0010.
+//! does, the longest (the earliest among equals). See decision 0011.
 //!
 //! **Annotate mode** (`annotate: true`): the chosen attempt's annotations (content
 //! scores, class weights, top candidate) are copied onto the original nodes, every
