@@ -5,7 +5,9 @@
 //! Readability.js's order ([`article_passes`]); the segmenter is `readability.blocks`
 //! and every block of the article is good.
 
-use pith_core::{preset, Label, PipelineSpec, Preset, TreeStage, PIPELINE_VERSION};
+use pith_core::{
+    preset, Label, LanguageOptions, PipelineSpec, Preset, TreeStage, PIPELINE_VERSION,
+};
 use pith_dom::decode::DecodeOptions;
 use pith_dom::ParseLimits;
 
@@ -57,6 +59,7 @@ pub fn readability_spec(retry: Retry, blocks: Blocks) -> PipelineSpec {
         description: None,
         decode: DecodeOptions::default(),
         parse: ParseLimits::default(),
+        language: LanguageOptions::default(),
         tree: vec![Box::new(retry)],
         segmenter: Box::new(blocks),
         features: Vec::new(),
