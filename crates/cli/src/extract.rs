@@ -1,7 +1,7 @@
 //! `pith extract`: the reference CLI's options on top of a preset or pipeline file.
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,11 +12,14 @@ use std::time::Duration;
 use clap::Args;
 use pith::output::Format;
 use pith::Pipeline;
-use pith_corpus::{InputFormat, InputOptions, Mode, RunConfig, FILE_MAX_BYTES, RECORD_MAX_BYTES};
+use pith_corpus::{
+    InputFormat, InputOptions, Mode, RunConfig, Sink, FILE_MAX_BYTES, RECORD_MAX_BYTES,
+};
 use serde_json::{json, Value};
 
 use crate::progress::CliObserver;
 use crate::say::say;
+use crate::sink::{OutputDir, Separated};
 use crate::UsageError;
 
 #[derive(Args, Debug)]
@@ -26,12 +29,18 @@ pub struct ExtractArgs {
     /// Output file (default stdout).
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
+    /// Write each input's output to its own file in DIR, named like the input with the
+    /// format's extension (the path below a directory argument is kept).
+    #[arg(long, value_name = "DIR", conflicts_with = "output")]
+    pub output_dir: Option<PathBuf>,
     /// Stoplist: `auto` (per page, from its identified language), a built-in name
     /// (`English`), `none` (language-independent), or a file. Default: the preset's
     /// (`English` for the jusText presets, `auto` for the others).
     #[arg(short = 's', long = "stoplist")]
     pub stoplist: Option<String>,
-    /// Output format: default, boilerplate, detailed, krdwrd, text, markdown, json, jsonl, html.
+    /// Output format: default, text, html (the kept blocks), markdown, json (paragraphs
+    /// with features), jsonl (corpus records, docs/record-format.md), boilerplate,
+    /// detailed, krdwrd.
     #[arg(long, default_value = "default")]
     pub format: String,
     /// A built-in preset (see `pith pipeline list`).
@@ -109,6 +118,24 @@ pub struct ExtractArgs {
     pub unordered: bool,
 }
 
+/// The values of `--format`.
+const FORMATS: [&str; 9] = [
+    "default",
+    "text",
+    "html",
+    "markdown",
+    "json",
+    "jsonl",
+    "boilerplate",
+    "detailed",
+    "krdwrd",
+];
+
+/// Whether the inputs include stdin (no file, or `-`).
+fn reads_stdin(files: &[PathBuf]) -> bool {
+    files.is_empty() || files.iter().any(|f| f.as_os_str() == "-")
+}
+
 /// Builds the pipeline: preset or file, then the reference CLI's parameters on top.
 fn build_pipeline(args: &ExtractArgs) -> Result<Pipeline, UsageError> {
     let mut value = match (&args.pipeline, &args.preset) {
@@ -182,9 +209,25 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
             paragraphs: args.paragraphs,
         }
     } else {
-        let format: Format = args.format.parse().map_err(UsageError)?;
+        let format: Format = args.format.parse().map_err(|_| {
+            UsageError(format!(
+                "unknown --format {:?}; formats: {}",
+                args.format,
+                FORMATS.join(", ")
+            ))
+        })?;
+        if args.paragraphs {
+            return Err(UsageError(
+                "--paragraphs adds paragraphs to corpus records: it needs --format jsonl \
+                 (--format json gives the paragraphs of each page)"
+                    .into(),
+            ));
+        }
         Mode::Page(format)
     };
+    if reads_stdin(&args.files) && io::stdin().is_terminal() && !args.quiet {
+        say!("pith: reading HTML from stdin; Ctrl-D ends (give files to read those instead)");
+    }
     let pipeline = build_pipeline(&args)?;
     let out: Box<dyn Write> = match &args.output {
         Some(path) => Box::new(
@@ -264,14 +307,25 @@ fn run_extract(
     }
     let mut observer = CliObserver::new(!args.quiet, !corpus, stop.clone());
     let mut out = io::BufWriter::with_capacity(256 * 1024, out);
-    let end = pith_corpus::run(
+    let mut sink: Box<dyn Sink + '_> = match &args.output_dir {
+        Some(dir) => Box::new(
+            OutputDir::new(dir, &args.files, mode)
+                .map_err(|e| UsageError(format!("{}: cannot create: {e}", dir.display())))?,
+        ),
+        None => {
+            let several = args.files.len() > 1 || args.files.iter().any(|f| f.is_dir());
+            Box::new(Separated::new(&mut out, mode, several))
+        }
+    };
+    let end = pith_corpus::run_to_sink(
         Arc::new(pipeline),
         inputs,
         &cfg,
-        &mut out,
+        &mut *sink,
         stop,
         &mut observer,
     );
+    drop(sink);
     observer.finish();
     if let Some(e) = end.write_error {
         return Err(UsageError(format!("cannot write output: {e}")));

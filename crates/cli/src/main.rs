@@ -4,14 +4,16 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
+mod ambiguous;
 mod eval_cmd;
 mod explain_cmd;
 mod extract;
 mod pipeline_cmd;
 mod progress;
 mod say;
+mod sink;
 mod tune_cmd;
 
 use eval_cmd::{eval_command, EvalArgs};
@@ -59,7 +61,19 @@ enum Command {
 pub(crate) struct UsageError(pub(crate) String);
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let args: Vec<String> = std::env::args().skip(1).collect();
+            if e.use_stderr() {
+                if let Some(msg) = ambiguous::ambiguity(&Cli::command(), &args) {
+                    say::say!("pith: {msg}");
+                    return ExitCode::from(2);
+                }
+            }
+            e.exit()
+        }
+    };
     let result = match cli.command {
         Command::Extract(args) => extract(*args),
         Command::Pipeline(cmd) => pipeline_command(cmd),

@@ -42,5 +42,7 @@ pub use input::{
     FILE_MAX_BYTES,
 };
 pub use record::{process, record, Mode, Outcome, Record, RecordOptions};
-pub use run::{run, NoObserver, Observer, RunConfig, RunEnd, RECORD_MAX_BYTES};
+pub use run::{
+    run, run_to_sink, NoObserver, Observer, RunConfig, RunEnd, Sink, WriteSink, RECORD_MAX_BYTES,
+};
 pub use stats::Stats;

@@ -218,6 +218,28 @@ fn install_panic_hook() {
     });
 }
 
+/// Where a run writes each document's output: a stream ([`WriteSink`]), or anything
+/// that routes by document (the CLI's `--output-dir`, one file per input).
+pub trait Sink {
+    /// Writes one document's output (`bytes`, possibly empty), in the run's order;
+    /// `error` is the message of a failed document.
+    fn write_doc(&mut self, meta: &DocMeta, bytes: &[u8], error: Option<&str>) -> io::Result<()>;
+    /// Flushes at the end of the run.
+    fn flush(&mut self) -> io::Result<()>;
+}
+
+/// A [`Sink`] that writes every document's bytes to one stream, nothing between them.
+pub struct WriteSink<'a>(pub &'a mut dyn Write);
+
+impl Sink for WriteSink<'_> {
+    fn write_doc(&mut self, _meta: &DocMeta, bytes: &[u8], _error: Option<&str>) -> io::Result<()> {
+        self.0.write_all(bytes)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
 /// Runs every item of `inputs` through the pipeline and writes the records to `out`,
 /// in input order unless [`RunConfig::unordered`]. Setting `stop` ends the run between
 /// whole records (the records of documents already read are still written); a closed
@@ -227,6 +249,22 @@ pub fn run<I>(
     inputs: I,
     cfg: &RunConfig,
     out: &mut dyn Write,
+    stop: Arc<AtomicBool>,
+    observer: &mut dyn Observer,
+) -> RunEnd
+where
+    I: IntoIterator<Item = Item>,
+    I::IntoIter: Send + 'static,
+{
+    run_to_sink(pipeline, inputs, cfg, &mut WriteSink(out), stop, observer)
+}
+
+/// [`run`] writing through a [`Sink`].
+pub fn run_to_sink<I>(
+    pipeline: Arc<Pipeline>,
+    inputs: I,
+    cfg: &RunConfig,
+    out: &mut dyn Sink,
     stop: Arc<AtomicBool>,
     observer: &mut dyn Observer,
 ) -> RunEnd
@@ -349,7 +387,7 @@ where
             };
             let Some(key) = key else { break };
             let (outcome, size, meta) = pending.remove(&key).expect("present");
-            if let Err(e) = out.write_all(&outcome.bytes) {
+            if let Err(e) = out.write_doc(&meta, &outcome.bytes, outcome.error.as_deref()) {
                 if e.kind() != io::ErrorKind::BrokenPipe {
                     write_error = Some(e);
                 }

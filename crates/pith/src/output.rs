@@ -25,8 +25,9 @@ pub enum Format {
     /// One JSON object per input with every paragraph and its features.
     Json,
     /// A UTF-8 HTML5 document of the good blocks (`<p>`, or `<h1>`–`<h6>` when the
-    /// block's element is a heading). The purified tree itself, with inline markup, is
-    /// [`pith_declutter::to_html_document`] of `Pipeline::run_document`'s tree.
+    /// block's element is a heading); when the pipeline kept every block and the tree
+    /// is given, the tree itself with its inline markup (declutter's purified page,
+    /// [`pith_declutter::to_html_document`]).
     Html,
     /// The good blocks as Markdown: headings with their level, list items, block
     /// quotes, preformatted text ([`crate::markdown`]).
@@ -149,8 +150,9 @@ pub fn write_json_error<W: Write>(out: &mut W, source: &str, error: &str) -> io:
 
 /// Writes one extraction in the given format.
 ///
-/// `tree` is the document as the tree stages left it; `--format html` writes it (for the
-/// declutter presets, the purified page). Without it, html writes the good blocks.
+/// `tree` is the document as the tree stages left it; `--format html` writes it when
+/// every block is good (for the declutter presets, the purified page). Otherwise, or
+/// without it, html writes the good blocks: it never holds what the pipeline dropped.
 pub fn write<W: Write>(
     out: &mut W,
     format: Format,
@@ -174,13 +176,15 @@ pub fn write<W: Write>(
             out.write_all(b"\n")?;
         }
         Format::Html => match tree {
-            // The page as the tree stages left it (for declutter: the purified tree).
-            Some(doc) => {
+            // The page as the tree stages left it (for declutter: the purified tree),
+            // only when the pipeline kept every block: otherwise the tree still holds
+            // what it dropped (jusText's headers, navs, footers).
+            Some(doc) if ex.labels.iter().all(|l| *l == Label::Good) => {
                 out.write_all(pith_declutter::to_html_document(doc).as_bytes())?;
                 out.write_all(b"\n")?;
             }
-            // Without the tree: the good blocks as a minimal page.
-            None => {
+            // Otherwise: the good blocks as a minimal page.
+            _ => {
                 out.write_all(
                     b"<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body>\n",
                 )?;

@@ -1,0 +1,146 @@
+//! Where `pith extract` writes each document: one stream, with a line naming the
+//! source before each document when there can be several (`==> ID <==`, as `head`
+//! does), or `--output-dir DIR`, one file per input mirroring the input names.
+
+use std::collections::HashSet;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use pith::output::Format;
+use pith_corpus::{DocMeta, Mode, Sink};
+
+/// The separator before a document in a per-page format (`None` for the self-describing
+/// JSON formats).
+fn separator(mode: Mode, id: &str) -> Option<String> {
+    match mode {
+        Mode::Jsonl { .. } | Mode::Page(Format::Json) => None,
+        Mode::Page(Format::Html) => Some(format!("<!-- ==> {} <== -->\n", id.replace("--", "- -"))),
+        Mode::Page(_) => Some(format!("==> {id} <==\n")),
+    }
+}
+
+/// One output stream; separators before every document when `several` (more than one
+/// input, or a directory) or when the document is one of many in its input (WARC,
+/// JSONL: its id is not its source).
+pub struct Separated<'a> {
+    out: &'a mut dyn Write,
+    mode: Mode,
+    several: bool,
+}
+
+impl<'a> Separated<'a> {
+    /// Writes to `out`.
+    pub fn new(out: &'a mut dyn Write, mode: Mode, several: bool) -> Self {
+        Separated { out, mode, several }
+    }
+}
+
+impl Sink for Separated<'_> {
+    fn write_doc(&mut self, meta: &DocMeta, bytes: &[u8], error: Option<&str>) -> io::Result<()> {
+        if error.is_none() && (self.several || meta.id != meta.source) {
+            if let Some(sep) = separator(self.mode, &meta.id) {
+                self.out.write_all(sep.as_bytes())?;
+            }
+        }
+        self.out.write_all(bytes)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// `--output-dir DIR`: the output of each input in its own file, named like the input
+/// (below a directory argument, its path below it) with the format's extension:
+/// `pages/a/b.html.gz` read as `pages` → `DIR/a/b.txt`; stdin → `DIR/stdin.txt`.
+pub struct OutputDir {
+    dir: PathBuf,
+    roots: Vec<PathBuf>,
+    mode: Mode,
+    current: Option<(String, BufWriter<File>)>,
+    created: HashSet<PathBuf>,
+}
+
+impl OutputDir {
+    /// Files under `dir` (created if needed), names relative to the directory
+    /// arguments among `inputs`.
+    pub fn new(dir: &Path, inputs: &[PathBuf], mode: Mode) -> io::Result<OutputDir> {
+        std::fs::create_dir_all(dir)?;
+        Ok(OutputDir {
+            dir: dir.to_path_buf(),
+            roots: inputs.iter().filter(|p| p.is_dir()).cloned().collect(),
+            mode,
+            current: None,
+            created: HashSet::new(),
+        })
+    }
+
+    fn extension(&self) -> &'static str {
+        match self.mode {
+            Mode::Jsonl { .. } => "jsonl",
+            Mode::Page(Format::Json) => "json",
+            Mode::Page(Format::Html) => "html",
+            Mode::Page(Format::Markdown) => "md",
+            Mode::Page(_) => "txt",
+        }
+    }
+
+    /// The output file of an input.
+    fn target(&self, source: &str) -> PathBuf {
+        if source == "-" {
+            return self.dir.join(format!("stdin.{}", self.extension()));
+        }
+        let path = Path::new(source);
+        let rel = self
+            .roots
+            .iter()
+            .find_map(|r| path.strip_prefix(r).ok())
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from(path.file_name().unwrap_or(path.as_os_str())));
+        let name = rel
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let name = name.strip_suffix(".gz").unwrap_or(&name);
+        let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
+        self.dir
+            .join(rel.parent().unwrap_or(Path::new("")))
+            .join(format!("{stem}.{}", self.extension()))
+    }
+}
+
+impl Sink for OutputDir {
+    fn write_doc(&mut self, meta: &DocMeta, bytes: &[u8], error: Option<&str>) -> io::Result<()> {
+        if self.current.as_ref().is_none_or(|(s, _)| *s != meta.source) {
+            if let Some((_, mut f)) = self.current.take() {
+                f.flush()?;
+            }
+            let target = self.target(&meta.source);
+            if let Some(parent) = target.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            // The first time truncate; an input met again (--unordered) appends.
+            let first = self.created.insert(target.clone());
+            let file = OpenOptions::new()
+                .create(true)
+                .write(true)
+                .truncate(first)
+                .append(!first)
+                .open(&target)?;
+            self.current = Some((meta.source.clone(), BufWriter::new(file)));
+        }
+        let (_, f) = self.current.as_mut().expect("opened above");
+        if error.is_none() && meta.id != meta.source {
+            if let Some(sep) = separator(self.mode, &meta.id) {
+                f.write_all(sep.as_bytes())?;
+            }
+        }
+        f.write_all(bytes)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.current {
+            Some((_, f)) => f.flush(),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! Issue 14, bug 8: messages and help a newcomer meets in the first hour.
+
+use std::process::Command;
+
+mod common;
+use common::{pith, write};
+
+const PAGE: &str = "<html><body><p>The quick brown fox jumps over the lazy dog, and this is \
+the sort of sentence that is full of the words which we would call stop words in English, as \
+it has to be long enough for the algorithm to think that it is good text.</p></body></html>";
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn format_help_and_errors_list_every_format() {
+    let o = pith(&["extract", "--help"], None);
+    let help = String::from_utf8_lossy(&o.stdout);
+    for f in ["jsonl", "html", "markdown", "text", "json"] {
+        assert!(help.contains(f), "--help lacks {f}: {help}");
+    }
+    let o = pith(&["extract", "--format", "xml"], Some(PAGE.as_bytes()));
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains("\"xml\"") && e.contains("jsonl") && e.contains("html, markdown"),
+        "{e}"
+    );
+}
+
+#[test]
+fn pipeline_show_of_an_unknown_preset_does_not_talk_of_an_option() {
+    let o = pith(&["pipeline", "show", "nope"], None);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(!e.contains("--preset"), "{e}");
+    assert!(
+        e.contains("unknown preset \"nope\"") && e.contains("justext"),
+        "{e}"
+    );
+}
+
+#[test]
+fn pipeline_check_loads_validates_and_prints_the_normalised_pipeline() {
+    let dir = tempfile::tempdir().unwrap();
+    let shown = pith(&["pipeline", "show", "justext"], None);
+    let file = write(dir.path(), "p.json", &shown.stdout);
+    let o = pith(&["pipeline", "check", file.to_str().unwrap()], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        o.stdout, shown.stdout,
+        "a preset's file is already normalised"
+    );
+    assert!(stderr(&o).contains("a valid pipeline"));
+    // TOML in, and an error that names the file.
+    let o = pith(
+        &["pipeline", "check", "--toml", file.to_str().unwrap()],
+        None,
+    );
+    let toml = write(dir.path(), "p.toml", &o.stdout);
+    let o = pith(&["pipeline", "check", toml.to_str().unwrap()], None);
+    assert_eq!(o.stdout, shown.stdout);
+    let bad = write(dir.path(), "bad.json", b"{\"stages\": 3}");
+    let o = pith(&["pipeline", "check", bad.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad.json"), "{}", stderr(&o));
+}
+
+#[test]
+fn paragraphs_without_jsonl_is_an_error() {
+    let o = pith(
+        &["extract", "--paragraphs", "--format", "text"],
+        Some(PAGE.as_bytes()),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--format jsonl"), "{}", stderr(&o));
+}
+
+#[test]
+fn an_ambiguous_prefix_says_so_and_lists_the_matches() {
+    let o = pith(&["extract", "--stop", "x"], Some(PAGE.as_bytes()));
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains("ambiguous option --stop")
+            && e.contains("--stoplist")
+            && e.contains("--stopwords-low"),
+        "{e}"
+    );
+    let o = pith(&["e"], None);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains("ambiguous command \"e\"") && e.contains("extract") && e.contains("eval"),
+        "{e}"
+    );
+    // An unambiguous prefix still works.
+    let o = pith(&["ext", "--form", "text"], Some(PAGE.as_bytes()));
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// On a terminal (a pseudo-terminal from `script`), reading stdin says so; the run then
+/// ends at the end of input.
+#[cfg(unix)]
+#[test]
+fn reading_stdin_from_a_terminal_says_so() {
+    let cmd = format!("'{}' extract", env!("CARGO_BIN_EXE_pith"));
+    let o = Command::new("timeout")
+        .args(["5", "script", "-qec", &cmd, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output();
+    let Ok(o) = o else {
+        // No `script` (util-linux): nothing to run the check in.
+        eprintln!("skipped: no script(1)");
+        return;
+    };
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("reading HTML from stdin; Ctrl-D ends"),
+        "{out}"
+    );
+    // Not on a pipe.
+    let o = pith(&["extract"], Some(PAGE.as_bytes()));
+    assert!(!stderr(&o).contains("Ctrl-D"));
+}
+
+/// Issue 14, bug 2: `--format html` with the justext preset wrote the whole cleaned
+/// page, navigation and footer included; for every preset it holds only what the
+/// preset keeps.
+#[test]
+fn html_output_holds_only_the_kept_blocks() {
+    let page = format!(
+        "<html><body><ul><li><a href='/'>Home</a></li><li><a href='/a'>About us</a></li></ul>\
+         {}<div>Copyright 2020 Example Inc.</div></body></html>",
+        &PAGE[12..PAGE.len() - 14]
+    );
+    for preset in ["justext", "justext-en", "declutter-justext"] {
+        let o = pith(
+            &["extract", "--preset", preset, "--format", "html"],
+            Some(page.as_bytes()),
+        );
+        if o.status.code() == Some(2) && stderr(&o).contains("unknown preset") {
+            continue;
+        }
+        assert!(o.status.success(), "{preset}: {}", stderr(&o));
+        let html = String::from_utf8_lossy(&o.stdout);
+        assert!(html.contains("quick brown fox"), "{preset}: {html}");
+        for dropped in ["Home", "About us", "Copyright"] {
+            assert!(!html.contains(dropped), "{preset} kept {dropped}: {html}");
+        }
+    }
+}
