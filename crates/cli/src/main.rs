@@ -14,12 +14,14 @@ mod pipeline_cmd;
 mod progress;
 mod say;
 mod sink;
+mod train_cmd;
 mod tune_cmd;
 
 use eval_cmd::{eval_command, EvalArgs};
 use explain_cmd::{explain_command, ExplainArgs};
 use extract::{extract, ExtractArgs};
 use pipeline_cmd::{pipeline_command, PipelineCommand};
+use train_cmd::{train_command, TrainArgs};
 use tune_cmd::{tune_command, TuneArgs};
 
 /// mimalloc instead of the system allocator: html5ever and the tree make millions of
@@ -55,6 +57,8 @@ enum Command {
     Tune(Box<TuneArgs>),
     /// Show why a pipeline keeps or drops each block of a page, as an HTML page.
     Explain(Box<ExplainArgs>),
+    /// Fit the learned classifier (learn.trees) on datasets, with cross-validated scores.
+    Train(Box<TrainArgs>),
 }
 
 /// A failure that stops the whole run (bad options or pipeline), exit code 2.
@@ -80,6 +84,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => eval_command(*args),
         Command::Tune(args) => tune_command(*args),
         Command::Explain(args) => explain_command(*args),
+        Command::Train(args) => train_command(*args),
     };
     match result {
         Ok(code) => code,

@@ -32,6 +32,7 @@ pub use pith_declutter as declutter;
 pub use pith_dom as dom;
 pub use pith_justext as justext;
 pub use pith_readability as readability;
+pub use pith_learn as learn;
 pub use pith_stoplists as stoplists;
 pub use pith_warc as warc;
 
@@ -41,6 +42,7 @@ pub fn presets() -> Vec<Preset> {
         .into_iter()
         .chain(pith_declutter::presets())
         .chain(pith_readability::presets())
+        .chain(pith_learn::presets())
         .collect()
 }
 

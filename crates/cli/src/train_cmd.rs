@@ -1,0 +1,111 @@
+//! `pith train`: fit the `learn.trees` classifier on datasets with gold text (the work
+//! is `pith_learn::train`; this module parses arguments and prints the scores).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use pith::learn::gbdt::GbdtParams;
+use pith::learn::train::{train, TrainOptions, TrainPage, TrainSet};
+
+use crate::eval_cmd::read_dataset;
+use crate::UsageError;
+
+/// Options of `pith train`.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// A dataset folder, or the name of one under $PITH_DATASETS (repeatable; the
+    /// pages of all are pooled, scores are printed per dataset).
+    #[arg(long = "dataset", required = true)]
+    pub datasets: Vec<String>,
+    /// The base pipeline: a preset or pipeline file, with optional overrides. Its
+    /// features are the trees' inputs; a `learn.trees` pass in it is replaced.
+    #[arg(long, value_name = "PIPELINE[:NAME=VALUE,...]")]
+    pub base: String,
+    /// Where to write the trained pipeline file (JSON).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Seed of the cross-validation folds.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Cross-validation folds (0: none).
+    #[arg(long, default_value_t = 5)]
+    pub folds: usize,
+    /// Boosting rounds.
+    #[arg(long, default_value_t = GbdtParams::default().rounds)]
+    pub rounds: usize,
+    /// Deepest tree level.
+    #[arg(long, default_value_t = GbdtParams::default().max_depth)]
+    pub max_depth: usize,
+    /// Learning rate (shrinkage).
+    #[arg(long, default_value_t = GbdtParams::default().learning_rate)]
+    pub learning_rate: f64,
+}
+
+/// Runs `pith train`.
+pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
+    let (base_name, base) = pith_eval::run::parse_pipeline_arg(&args.base).map_err(UsageError)?;
+    let sets = args
+        .datasets
+        .iter()
+        .map(|d| {
+            let ds = read_dataset(d)?;
+            Ok(TrainSet {
+                name: ds.name,
+                pages: ds
+                    .pages
+                    .into_iter()
+                    .map(|p| TrainPage {
+                        id: p.id,
+                        html: p.html,
+                        gold: p.gold,
+                    })
+                    .collect(),
+            })
+        })
+        .collect::<Result<Vec<_>, UsageError>>()?;
+    let opts = TrainOptions {
+        folds: args.folds,
+        seed: args.seed,
+        gbdt: GbdtParams {
+            rounds: args.rounds,
+            max_depth: args.max_depth,
+            learning_rate: args.learning_rate,
+            ..GbdtParams::default()
+        },
+    };
+    let trained =
+        train(&sets, &base, &opts).map_err(|e| UsageError(format!("{base_name}: {e}")))?;
+    let text = serde_json::to_string_pretty(&trained.pipeline).expect("JSON serialises") + "\n";
+    std::fs::write(&args.out, text)
+        .map_err(|e| UsageError(format!("{}: {e}", args.out.display())))?;
+    println!(
+        "trained on {} blocks, {} features; wrote {}",
+        trained.rows,
+        trained.features.len(),
+        args.out.display()
+    );
+    if !trained.scores.is_empty() {
+        println!(
+            "out-of-fold ({} folds, seed {}):\n{:<20} {:>6} {:>8}  {:>6} {:>6} {:>6}  {:>6} {:>6} {:>6}  {:>5}",
+            args.folds, args.seed, "dataset", "pages", "blocks", "blk P", "blk R", "blk F1",
+            "tok P", "tok R", "tok F1", "empty"
+        );
+        for s in &trained.scores {
+            println!(
+                "{:<20} {:>6} {:>8}  {:>6.3} {:>6.3} {:>6.3}  {:>6.3} {:>6.3} {:>6.3}  {:>5}",
+                s.name,
+                s.pages,
+                s.blocks,
+                s.block.precision,
+                s.block.recall,
+                s.block.f1,
+                s.token.precision,
+                s.token.recall,
+                s.token.f1,
+                s.empty
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

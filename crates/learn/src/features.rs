@@ -1,0 +1,489 @@
+//! Cross-algorithm block features: each a Feature stage, one column per block.
+//!
+//! Why these: a learned rule needs general signals, not rules fitted to a few pages.
+//! The judgements other algorithms already make (declutter's shake score and verdict,
+//! Readability's content score, jusText's context-free class) are the strongest;
+//! the DOM context (how deep, inside which elements, which class/id words, where in
+//! the page) and the neighbours' values let the trees see what jusText's context
+//! passes see.
+//!
+//! Features that read the tree use the block's [`node`](pith_core::Block::node) and
+//! the document the pipeline hands them ([`FeatureInput::document`]); without a
+//! document (blocks given directly) they give `NaN`, which the trees send left.
+//!
+//! | tag | key | value |
+//! |---|---|---|
+//! | `learn.annotation` | the annotation's name | the nearest annotated inclusive ancestor's value (`missing` when none) |
+//! | `learn.depth` | `learn.depth` | ancestors of the block's node |
+//! | `learn.position` | `learn.position` | share of the page's text (characters) before the block, 0 to 1 |
+//! | `learn.inside` | `key` (default `learn.inside_<tag>`) | 1 if the node or an ancestor is one of `tags`, else 0 |
+//! | `learn.class_words` | `key` (default `learn.class_words`) | 1 if the `class` or `id` of the node or an ancestor contains one of `words` (ASCII case-insensitive), else 0 |
+//! | `learn.justext_class` | `learn.justext_class` | jusText's context-free class as a number: bad 0, short 1, neargood 2, good 3 |
+//! | `learn.neighbour` | `key` (default `<of>@<offset>`) | the `of` column's value `offset` blocks away (`NaN` past the ends) |
+
+use pith_core::dom::{Document, NodeId};
+use pith_core::{Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Result};
+use serde::{Deserialize, Serialize};
+
+fn nan_column(blocks: &[Block]) -> Vec<f64> {
+    vec![f64::NAN; blocks.len()]
+}
+
+/// Applies `f` to each block's node, `NaN` for blocks without one or without a document.
+fn per_node(input: FeatureInput<'_>, mut f: impl FnMut(&Document, NodeId) -> f64) -> Vec<f64> {
+    let Some(doc) = input.document else {
+        return nan_column(input.blocks);
+    };
+    input
+        .blocks
+        .iter()
+        .map(|b| match b.node {
+            Some(n) if n.index() < doc.arena_len() => f(doc, n),
+            _ => f64::NAN,
+        })
+        .collect()
+}
+
+/// The inclusive ancestors of a node, innermost first.
+fn ancestors(doc: &Document, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+    std::iter::successors(Some(node), move |&n| doc.parent(n))
+}
+
+/// `learn.annotation`: the value a tree stage recorded for the block's nearest
+/// annotated inclusive ancestor. Fields: `annotation` (the annotation key, e.g.
+/// `"declutter.shake_score"`; also the column's key), `missing` (value when no
+/// ancestor has one; default `null`, read as `NaN`).
+///
+/// ```
+/// # use pith_learn::Annotation;
+/// let f: Annotation = serde_json::from_str(r#"{"annotation": "declutter.removed", "missing": 0}"#).unwrap();
+/// assert_eq!(f.missing, Some(0.0));
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Annotation {
+    /// The annotation key to read.
+    pub annotation: String,
+    /// The value for blocks with no annotated ancestor (`None`: `NaN`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missing: Option<f64>,
+}
+
+#[typetag::serde(name = "learn.annotation")]
+impl Feature for Annotation {
+    fn key(&self) -> FeatureKey {
+        FeatureKey(self.annotation.clone().into())
+    }
+    fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
+        Ok(vec![self.missing.unwrap_or(f64::NAN); blocks.len()])
+    }
+    fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
+        let missing = self.missing.unwrap_or(f64::NAN);
+        let column = input
+            .document
+            .and_then(|d| d.annotations().column(&self.annotation));
+        let (Some(doc), Some(column)) = (input.document, column) else {
+            return self.compute(input.blocks, input.features);
+        };
+        Ok(input
+            .blocks
+            .iter()
+            .map(|b| {
+                b.node
+                    .and_then(|n| doc.nearest_in(n, column))
+                    .map_or(missing, |(_, v)| v)
+            })
+            .collect())
+    }
+}
+
+/// `learn.depth`: the number of ancestors of the block's node. No fields.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Depth {}
+
+/// The key of [`Depth`].
+pub const DEPTH: FeatureKey = FeatureKey::new("learn.depth");
+
+#[typetag::serde(name = "learn.depth")]
+impl Feature for Depth {
+    fn key(&self) -> FeatureKey {
+        DEPTH
+    }
+    fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
+        Ok(nan_column(blocks))
+    }
+    fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
+        Ok(per_node(input, |doc, n| doc.depth(n) as f64))
+    }
+}
+
+/// `learn.position`: the share of the page's text (in characters) that comes before
+/// the block: 0 for the first block, near 1 for the last. No fields.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Position {}
+
+/// The key of [`Position`].
+pub const POSITION: FeatureKey = FeatureKey::new("learn.position");
+
+#[typetag::serde(name = "learn.position")]
+impl Feature for Position {
+    fn key(&self) -> FeatureKey {
+        POSITION
+    }
+    fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
+        let lengths: Vec<usize> = blocks.iter().map(|b| b.text.chars().count()).collect();
+        let total: usize = lengths.iter().sum();
+        let mut before = 0usize;
+        Ok(lengths
+            .iter()
+            .map(|&n| {
+                let v = if total == 0 {
+                    0.0
+                } else {
+                    before as f64 / total as f64
+                };
+                before += n;
+                v
+            })
+            .collect())
+    }
+}
+
+/// `learn.inside`: 1 if the block's node or one of its ancestors is an element named
+/// in `tags`, else 0. Fields: `tags` (lower-case names), `key` (default
+/// `learn.inside_<first tag>`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Inside {
+    /// The element names.
+    pub tags: Vec<String>,
+    /// The column's key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+}
+
+#[typetag::serde(name = "learn.inside")]
+impl Feature for Inside {
+    fn key(&self) -> FeatureKey {
+        match &self.key {
+            Some(k) => FeatureKey(k.clone().into()),
+            None => FeatureKey(
+                format!(
+                    "learn.inside_{}",
+                    self.tags.first().map_or("", String::as_str)
+                )
+                .into(),
+            ),
+        }
+    }
+    fn prepare(&mut self) -> Result<()> {
+        if self.tags.is_empty() {
+            return Err(Error::Stage {
+                stage: "learn.inside".into(),
+                message: "`tags` is empty".into(),
+            });
+        }
+        Ok(())
+    }
+    fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
+        Ok(nan_column(blocks))
+    }
+    fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
+        Ok(per_node(input, |doc, n| {
+            let hit = ancestors(doc, n)
+                .filter_map(|a| doc.element_name(a))
+                .any(|name| self.tags.iter().any(|t| t == name));
+            f64::from(u8::from(hit))
+        }))
+    }
+}
+
+/// Words that mark boilerplate or content in class names and ids by default: the
+/// union of declutter's prune poison words and common navigation and content names.
+pub const CLASS_WORDS: &[&str] = &[
+    "comment",
+    "promo",
+    "popup",
+    "related",
+    "newsletter",
+    "cookie",
+    "footer",
+    "header",
+    "caption",
+    "popular",
+    "print",
+    "banner",
+    "subscribe",
+    "signup",
+    "consent",
+    "breadcrumb",
+    "nav",
+    "menu",
+    "sidebar",
+    "share",
+    "social",
+    "widget",
+    "ad-",
+    "advert",
+    "sponsor",
+];
+
+/// `learn.class_words`: 1 if the `class` or `id` of the block's node or an ancestor
+/// contains one of `words` (ASCII case-insensitive substring), else 0. Fields:
+/// `words` (default [`CLASS_WORDS`]), `key` (default `learn.class_words`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassWords {
+    /// The words to look for.
+    #[serde(default = "default_class_words")]
+    pub words: Vec<String>,
+    /// The column's key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+}
+
+fn default_class_words() -> Vec<String> {
+    CLASS_WORDS.iter().map(|s| s.to_string()).collect()
+}
+
+impl Default for ClassWords {
+    fn default() -> Self {
+        ClassWords {
+            words: default_class_words(),
+            key: None,
+        }
+    }
+}
+
+/// Whether `hay` contains `needle` ignoring ASCII case (`needle` is lower case).
+fn contains_ignore_ascii_case(hay: &str, needle: &str) -> bool {
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    !n.is_empty() && h.len() >= n.len() && h.windows(n.len()).any(|w| w.eq_ignore_ascii_case(n))
+}
+
+#[typetag::serde(name = "learn.class_words")]
+impl Feature for ClassWords {
+    fn key(&self) -> FeatureKey {
+        FeatureKey(
+            self.key
+                .clone()
+                .unwrap_or_else(|| "learn.class_words".into())
+                .into(),
+        )
+    }
+    fn prepare(&mut self) -> Result<()> {
+        for w in &mut self.words {
+            w.make_ascii_lowercase();
+        }
+        Ok(())
+    }
+    fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
+        Ok(nan_column(blocks))
+    }
+    fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
+        Ok(per_node(input, |doc, n| {
+            let hit = ancestors(doc, n).filter_map(|a| doc.element(a)).any(|el| {
+                ["class", "id"].iter().any(|attr| {
+                    el.attr(attr).is_some_and(|v| {
+                        self.words.iter().any(|w| contains_ignore_ascii_case(v, w))
+                    })
+                })
+            });
+            f64::from(u8::from(hit))
+        }))
+    }
+}
+
+/// `learn.justext_class`: jusText 3.0.2's context-free classification as a number
+/// (bad 0, short 1, neargood 2, good 3), from the jusText feature columns. Fields and
+/// defaults as jusText's: `length_low` (70), `length_high` (200), `stopwords_low`
+/// (0.30), `stopwords_high` (0.32), `max_link_density` (0.2). Requires
+/// `justext.length`, `justext.link_density`, `justext.stopwords_density`. (jusText's
+/// copyright and `select` rules are left out: they read the text, not the columns.)
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JustextClass {
+    /// Shorter blocks are short (or bad, with links).
+    #[serde(default = "d70")]
+    pub length_low: f64,
+    /// Longer blocks with enough stop words are good.
+    #[serde(default = "d200")]
+    pub length_high: f64,
+    /// Lower stop-word density: bad.
+    #[serde(default = "d030")]
+    pub stopwords_low: f64,
+    /// Stop-word density for good.
+    #[serde(default = "d032")]
+    pub stopwords_high: f64,
+    /// Higher link density: bad.
+    #[serde(default = "d02")]
+    pub max_link_density: f64,
+}
+
+fn d70() -> f64 {
+    70.0
+}
+fn d200() -> f64 {
+    200.0
+}
+fn d030() -> f64 {
+    0.30
+}
+fn d032() -> f64 {
+    0.32
+}
+fn d02() -> f64 {
+    0.2
+}
+
+impl Default for JustextClass {
+    fn default() -> Self {
+        JustextClass {
+            length_low: d70(),
+            length_high: d200(),
+            stopwords_low: d030(),
+            stopwords_high: d032(),
+            max_link_density: d02(),
+        }
+    }
+}
+
+const LENGTH: FeatureKey = FeatureKey::new("justext.length");
+const LINK_DENSITY: FeatureKey = FeatureKey::new("justext.link_density");
+const STOPWORDS_DENSITY: FeatureKey = FeatureKey::new("justext.stopwords_density");
+
+/// The key of [`JustextClass`].
+pub const JUSTEXT_CLASS: FeatureKey = FeatureKey::new("learn.justext_class");
+
+#[typetag::serde(name = "learn.justext_class")]
+impl Feature for JustextClass {
+    fn key(&self) -> FeatureKey {
+        JUSTEXT_CLASS
+    }
+    fn requires(&self) -> Vec<FeatureKey> {
+        vec![LENGTH, LINK_DENSITY, STOPWORDS_DENSITY]
+    }
+    fn compute(&self, blocks: &[Block], table: &FeatureTable) -> Result<Vec<f64>> {
+        Ok(blocks
+            .iter()
+            .enumerate()
+            .map(|(i, b)| {
+                let get = |k: &FeatureKey| table.get(k, i).unwrap_or(f64::NAN);
+                let (length, links, stop) =
+                    (get(&LENGTH), get(&LINK_DENSITY), get(&STOPWORDS_DENSITY));
+                if links > self.max_link_density {
+                    0.0
+                } else if length < self.length_low {
+                    if b.chars_count_in_links > 0 {
+                        0.0
+                    } else {
+                        1.0
+                    }
+                } else if stop >= self.stopwords_high {
+                    if length > self.length_high {
+                        3.0
+                    } else {
+                        2.0
+                    }
+                } else if stop >= self.stopwords_low {
+                    2.0
+                } else {
+                    0.0
+                }
+            })
+            .collect())
+    }
+}
+
+/// `learn.neighbour`: the value of column `of` for the block `offset` places away
+/// (`-1`: the previous block), `NaN` past either end. Fields: `of`, `offset`, `key`
+/// (default `<of>@<offset>`, e.g. `justext.length@-1`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Neighbour {
+    /// The column to read.
+    pub of: String,
+    /// How many blocks away (negative: before).
+    pub offset: i64,
+    /// The column's key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+}
+
+#[typetag::serde(name = "learn.neighbour")]
+impl Feature for Neighbour {
+    fn key(&self) -> FeatureKey {
+        FeatureKey(
+            self.key
+                .clone()
+                .unwrap_or_else(|| format!("{}@{}", self.of, self.offset))
+                .into(),
+        )
+    }
+    fn requires(&self) -> Vec<FeatureKey> {
+        vec![FeatureKey(self.of.clone().into())]
+    }
+    fn compute(&self, blocks: &[Block], table: &FeatureTable) -> Result<Vec<f64>> {
+        let key = FeatureKey(self.of.clone().into());
+        let column = table.column(&key).unwrap_or(&[]);
+        Ok((0..blocks.len())
+            .map(|i| {
+                i64::try_from(i)
+                    .ok()
+                    .and_then(|i| i.checked_add(self.offset))
+                    .and_then(|j| usize::try_from(j).ok())
+                    .and_then(|j| column.get(j).copied())
+                    .unwrap_or(f64::NAN)
+            })
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn contains_ignores_ascii_case() {
+        assert!(contains_ignore_ascii_case("Site-NAV main", "nav"));
+        assert!(!contains_ignore_ascii_case("na", "nav"));
+        assert!(!contains_ignore_ascii_case("x", ""));
+    }
+
+    #[test]
+    fn neighbour_reads_offsets_and_nan_past_the_ends() {
+        let blocks = vec![Block::default(); 3];
+        let mut t = FeatureTable::new();
+        t.insert(FeatureKey::new("a"), vec![1.0, 2.0, 3.0]);
+        let prev = Neighbour {
+            of: "a".into(),
+            offset: -1,
+            key: None,
+        };
+        assert_eq!(prev.key().as_str(), "a@-1");
+        let v = prev.compute(&blocks, &t).unwrap();
+        assert!(v[0].is_nan());
+        assert_eq!(&v[1..], &[1.0, 2.0]);
+        let far = Neighbour {
+            of: "a".into(),
+            offset: i64::MAX,
+            key: None,
+        };
+        assert!(far.compute(&blocks, &t).unwrap().iter().all(|x| x.is_nan()));
+    }
+
+    #[test]
+    fn position_is_the_share_of_text_before() {
+        let blocks: Vec<Block> = ["ab", "cd", "efgh"]
+            .iter()
+            .map(|t| Block {
+                text: t.to_string(),
+                ..Block::default()
+            })
+            .collect();
+        let v = Position {}.compute(&blocks, &FeatureTable::new()).unwrap();
+        assert_eq!(v, [0.0, 0.25, 0.5]);
+    }
+}

@@ -1,0 +1,50 @@
+//! pith's learned combiner: block features that carry every algorithm's judgement,
+//! a classifier stage whose boosted trees are plain data in the pipeline file, and
+//! the training that fits it.
+//!
+//! - [`features`]: `learn.*` Feature stages — the nearest annotation a tree stage
+//!   recorded (declutter's shake score, keep, removed; Readability's scores), DOM
+//!   context (depth, enclosing tags, class/id words, position in the page), jusText's
+//!   context-free class as a number, and neighbours' values of any column.
+//! - [`trees`]: the `learn.trees` stage — a gradient-boosted tree ensemble stored as
+//!   flat arrays; inference reads each feature column once per page and allocates
+//!   nothing per block.
+//! - [`gbdt`]: the training algorithm (histogram-based, logistic loss, deterministic).
+//! - [`labels`]: block labels derived from a page's gold text.
+//! - [`train`]: k-fold cross-validated training over pages with gold text, producing a
+//!   trained pipeline (one JSON file) and out-of-fold scores.
+//!
+//! ```
+//! use pith_learn::{Tree, Trees};
+//! // One stump: blocks longer than 100 characters are good.
+//! let stage = Trees {
+//!     features: vec!["justext.length".into()],
+//!     base_score: -1.0,
+//!     trees: vec![Tree {
+//!         feature: vec![0, 0, 0],
+//!         threshold: vec![100.0, 0.0, 0.0],
+//!         left: vec![1, 0, 0],
+//!         right: vec![2, 0, 0],
+//!         value: vec![0.0, 0.0, 2.0],
+//!     }],
+//!     margin_threshold: 0.0,
+//!     fallback: false,
+//! };
+//! assert!(stage.margin(&[150.0]) > 0.0 && stage.margin(&[20.0]) < 0.0);
+//! let json = serde_json::to_string(&stage).unwrap();
+//! assert_eq!(serde_json::from_str::<Trees>(&json).unwrap(), stage);
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod features;
+pub mod gbdt;
+pub mod labels;
+pub mod presets;
+pub mod train;
+pub mod trees;
+
+pub use features::{Annotation, ClassWords, Depth, Inside, JustextClass, Neighbour, Position};
+pub use gbdt::{fit, GbdtParams};
+pub use presets::presets;
+pub use trees::{Tree, Trees};

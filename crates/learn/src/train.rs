@@ -1,0 +1,380 @@
+//! Training `learn.trees` on pages with gold text, with k-fold cross-validation.
+//!
+//! 1. The base pipeline (any pipeline; a `learn.trees` pass in it is dropped) runs on
+//!    every page; each block becomes a row of all its feature columns, labelled by
+//!    [`labels::in_gold`](crate::labels::in_gold) and weighted by its share of the
+//!    page's tokens.
+//! 2. Each dataset's pages are shuffled with the seed and dealt into `folds` folds.
+//!    For fold `k`, an ensemble is fitted on the rows of every page outside fold `k`
+//!    (all datasets pooled) and labels the blocks of the pages in it: out-of-fold
+//!    predictions, scored per dataset — block precision/recall/F1 against the derived
+//!    labels, and the page-level bag-of-words token F1 that `pith eval` reports
+//!    (macro average over pages, lower-cased `\w+` tokens), with the number of
+//!    empty outputs.
+//! 3. The final ensemble is fitted on every row and appended to the base pipeline as
+//!    its last pass: the trained pipeline, one JSON value.
+//!
+//! Same pages, base, options and seed: the same file, byte for byte.
+
+use std::collections::HashMap;
+
+use pith_core::Pipeline;
+use serde_json::{json, Value};
+
+use crate::gbdt::{fit, GbdtParams, Rows};
+use crate::labels::{block_weight, gold_vocabulary, in_gold, token_count, tokens};
+use crate::trees::{fallback_block, Trees};
+
+/// A page with its gold text.
+#[derive(Clone, Debug)]
+pub struct TrainPage {
+    /// The page id.
+    pub id: String,
+    /// The page bytes.
+    pub html: Vec<u8>,
+    /// The gold text.
+    pub gold: String,
+}
+
+/// A named set of pages (one dataset folder).
+#[derive(Clone, Debug)]
+pub struct TrainSet {
+    /// The name scores are reported under.
+    pub name: String,
+    /// The pages.
+    pub pages: Vec<TrainPage>,
+}
+
+/// Training options.
+#[derive(Clone, Debug)]
+pub struct TrainOptions {
+    /// Number of cross-validation folds (at least 2; 0 or 1 skips cross-validation).
+    pub folds: usize,
+    /// Seed of the fold assignment.
+    pub seed: u64,
+    /// The boosting parameters.
+    pub gbdt: GbdtParams,
+}
+
+impl Default for TrainOptions {
+    fn default() -> Self {
+        TrainOptions {
+            folds: 5,
+            seed: 1,
+            gbdt: GbdtParams::default(),
+        }
+    }
+}
+
+/// Precision, recall and F1.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Prf {
+    /// Precision.
+    pub precision: f64,
+    /// Recall.
+    pub recall: f64,
+    /// F1.
+    pub f1: f64,
+}
+
+/// Out-of-fold scores of one dataset.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DatasetScores {
+    /// The dataset's name.
+    pub name: String,
+    /// Pages scored.
+    pub pages: usize,
+    /// Blocks scored.
+    pub blocks: usize,
+    /// Block-level scores against the derived labels (micro over blocks).
+    pub block: Prf,
+    /// Page-level token scores as `pith eval` computes them (macro over pages).
+    pub token: Prf,
+    /// Pages whose extraction is empty.
+    pub empty: usize,
+}
+
+/// What [`train`] returns.
+#[derive(Clone, Debug)]
+pub struct Trained {
+    /// The trained pipeline (the base plus the fitted `learn.trees` pass).
+    pub pipeline: Value,
+    /// Out-of-fold scores per dataset (empty without cross-validation).
+    pub scores: Vec<DatasetScores>,
+    /// The feature columns the trees read.
+    pub features: Vec<String>,
+    /// Rows (blocks) trained on.
+    pub rows: usize,
+}
+
+/// One page after the base pipeline: its blocks' texts and first row.
+struct PageRows {
+    set: usize,
+    first_row: usize,
+    texts: Vec<String>,
+    gold: String,
+}
+
+/// A seeded xorshift64* generator (the fold shuffle).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+/// The base pipeline without any `learn.trees` pass.
+fn strip_trees(base: &Value) -> Value {
+    let mut base = base.clone();
+    if let Some(passes) = base.get_mut("passes").and_then(Value::as_array_mut) {
+        passes.retain(|p| p.get("type").and_then(Value::as_str) != Some("learn.trees"));
+    }
+    base
+}
+
+/// Trains the classifier; see the [module docs](self).
+pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Trained, String> {
+    let base = strip_trees(base);
+    let pipeline = Pipeline::from_value(base.clone()).map_err(|e| e.to_string())?;
+    // The columns, in the pipeline's computation order.
+    let features: Vec<String> = pipeline
+        .run_str("")
+        .map_err(|e| e.to_string())?
+        .features
+        .keys()
+        .iter()
+        .map(|k| k.as_str().to_owned())
+        .collect();
+    let mut rows = Rows::new(features.len());
+    let mut pages = Vec::new();
+    let mut values = vec![0.0; features.len()];
+    for (s, set) in sets.iter().enumerate() {
+        for page in &set.pages {
+            let first_row = rows.len();
+            let vocabulary = gold_vocabulary(&page.gold);
+            let mut texts = Vec::new();
+            // A page the base pipeline rejects contributes no rows (it scores as empty).
+            if let Ok(ex) = pipeline.run_bytes(&page.html) {
+                let columns: Vec<&[f64]> = ex
+                    .features
+                    .keys()
+                    .iter()
+                    .map(|k| ex.features.column(k).unwrap_or(&[]))
+                    .collect();
+                let counts: Vec<usize> = ex.blocks.iter().map(|b| token_count(&b.text)).collect();
+                let page_tokens: usize = counts.iter().sum();
+                for (i, b) in ex.blocks.iter().enumerate() {
+                    for (v, c) in values.iter_mut().zip(&columns) {
+                        *v = c.get(i).copied().unwrap_or(f64::NAN);
+                    }
+                    rows.push(
+                        &values,
+                        in_gold(&b.text, &vocabulary),
+                        block_weight(counts[i], page_tokens),
+                    );
+                }
+                texts = ex.blocks.into_iter().map(|b| b.text).collect();
+            }
+            pages.push(PageRows {
+                set: s,
+                first_row,
+                texts,
+                gold: page.gold.clone(),
+            });
+        }
+    }
+    let scores = if opts.folds >= 2 {
+        cross_validate(sets, &pages, &rows, &features, opts)
+    } else {
+        Vec::new()
+    };
+    let all: Vec<u32> = (0..rows.len() as u32).collect();
+    let (base_score, trees) = fit(&rows, &all, &opts.gbdt);
+    let stage = Trees {
+        features: features.clone(),
+        base_score,
+        trees,
+        margin_threshold: 0.0,
+        fallback: true,
+    };
+    let mut pipeline = base;
+    let pass = json!({"type": "learn.trees"});
+    let mut pass_obj = serde_json::to_value(&stage).map_err(|e| e.to_string())?;
+    if let (Some(obj), Some(tag)) = (pass_obj.as_object_mut(), pass.as_object()) {
+        for (k, v) in tag {
+            obj.insert(k.clone(), v.clone());
+        }
+    }
+    match pipeline.get_mut("passes").and_then(Value::as_array_mut) {
+        Some(passes) => passes.push(pass_obj),
+        None => {
+            if let Some(obj) = pipeline.as_object_mut() {
+                obj.insert("passes".into(), Value::Array(vec![pass_obj]));
+            }
+        }
+    }
+    Ok(Trained {
+        pipeline,
+        scores,
+        features,
+        rows: rows.len(),
+    })
+}
+
+fn cross_validate(
+    sets: &[TrainSet],
+    pages: &[PageRows],
+    rows: &Rows,
+    features: &[String],
+    opts: &TrainOptions,
+) -> Vec<DatasetScores> {
+    let k = opts.folds;
+    // Fold of every page: each dataset shuffled with the seed, then dealt round-robin.
+    let mut fold = vec![0usize; pages.len()];
+    let mut rng = Rng(opts.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    for s in 0..sets.len() {
+        let mut ids: Vec<usize> = (0..pages.len()).filter(|&p| pages[p].set == s).collect();
+        for i in (1..ids.len()).rev() {
+            let j = (rng.next() % (i as u64 + 1)) as usize;
+            ids.swap(i, j);
+        }
+        for (n, &p) in ids.iter().enumerate() {
+            fold[p] = n % k;
+        }
+    }
+    let row_page: Vec<usize> = {
+        let mut v = vec![0usize; rows.len()];
+        for (p, page) in pages.iter().enumerate() {
+            v[page.first_row..page.first_row + page.texts.len()].fill(p);
+        }
+        v
+    };
+    let mut margins = vec![f64::NAN; rows.len()];
+    for f in 0..k {
+        let train: Vec<u32> = (0..rows.len() as u32)
+            .filter(|&r| fold[row_page[r as usize]] != f)
+            .collect();
+        let (base_score, trees) = fit(rows, &train, &opts.gbdt);
+        let model = Trees {
+            features: features.to_vec(),
+            base_score,
+            trees,
+            margin_threshold: 0.0,
+            fallback: true,
+        };
+        for (r, m) in margins.iter_mut().enumerate() {
+            if fold[row_page[r]] == f {
+                *m = model.margin(rows.row(r));
+            }
+        }
+    }
+    // The labels the trained pass gives: margin above 0, with its fallback.
+    let mut predicted: Vec<bool> = margins.iter().map(|&m| m > 0.0).collect();
+    for page in pages {
+        let range = page.first_row..page.first_row + page.texts.len();
+        if let Some(i) = fallback_block(&margins[range.clone()], 0.0) {
+            predicted[range.start + i] = true;
+        }
+    }
+    sets.iter()
+        .enumerate()
+        .map(|(s, set)| {
+            let mut out = DatasetScores {
+                name: set.name.clone(),
+                ..DatasetScores::default()
+            };
+            let (mut tp, mut fp, mut fn_) = (0usize, 0usize, 0usize);
+            let mut token = Prf::default();
+            for page in pages.iter().filter(|p| p.set == s) {
+                let mut text = String::new();
+                for (i, t) in page.texts.iter().enumerate() {
+                    let r = page.first_row + i;
+                    let (pred, gold) = (predicted[r], rows.labels[r]);
+                    tp += usize::from(pred && gold);
+                    fp += usize::from(pred && !gold);
+                    fn_ += usize::from(!pred && gold);
+                    if pred {
+                        text.push_str(t);
+                        text.push(' ');
+                    }
+                }
+                out.blocks += page.texts.len();
+                out.pages += 1;
+                out.empty += usize::from(tokens(&text).next().is_none());
+                let prf = page_token_prf(&text, &page.gold);
+                token.precision += prf.precision;
+                token.recall += prf.recall;
+                token.f1 += prf.f1;
+            }
+            let n = out.pages.max(1) as f64;
+            out.token = Prf {
+                precision: token.precision / n,
+                recall: token.recall / n,
+                f1: token.f1 / n,
+            };
+            let precision = ratio(tp, tp + fp);
+            let recall = ratio(tp, tp + fn_);
+            out.block = Prf {
+                precision,
+                recall,
+                f1: f1(precision, recall),
+            };
+            out
+        })
+        .collect()
+}
+
+fn ratio(a: usize, b: usize) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 / b as f64
+    }
+}
+
+fn f1(p: f64, r: f64) -> f64 {
+    if p + r == 0.0 {
+        0.0
+    } else {
+        2.0 * p * r / (p + r)
+    }
+}
+
+fn bag(text: &str) -> HashMap<String, usize> {
+    let mut m = HashMap::new();
+    for t in tokens(text) {
+        *m.entry(t).or_insert(0) += 1;
+    }
+    m
+}
+
+/// One page's bag-of-words precision, recall and F1, with `pith eval`'s conventions:
+/// an empty extraction has precision 1 if the gold is empty too, else 0; an empty
+/// gold has recall 1.
+pub fn page_token_prf(predicted: &str, gold: &str) -> Prf {
+    let (p, g) = (bag(predicted), bag(gold));
+    let common: usize = p
+        .iter()
+        .map(|(t, &n)| n.min(g.get(t).copied().unwrap_or(0)))
+        .sum();
+    let (np, ng): (usize, usize) = (p.values().sum(), g.values().sum());
+    let precision = if np == 0 {
+        f64::from(u8::from(ng == 0))
+    } else {
+        common as f64 / np as f64
+    };
+    let recall = if ng == 0 {
+        1.0
+    } else {
+        common as f64 / ng as f64
+    };
+    Prf {
+        precision,
+        recall,
+        f1: f1(precision, recall),
+    }
+}

@@ -1,0 +1,232 @@
+//! `learn.trees`: a gradient-boosted tree ensemble that labels every block good or bad
+//! from its feature columns. The trees are plain data in the pipeline file, so a
+//! trained pipeline is one JSON file.
+//!
+//! Each tree is five parallel arrays (`feature`, `threshold`, `left`, `right`,
+//! `value`): node 0 is the root; a node whose `left` is 0 is a leaf worth `value`;
+//! otherwise the walk goes to `right` when the block's value of
+//! `features[feature]` is greater than `threshold`, else (and for `NaN`) to `left`.
+//! Children always have larger indices than their parent (checked at load time), so
+//! every walk ends. The margin is `base_score` plus the leaves reached; a block is good
+//! when the margin is greater than `margin_threshold` (0: probability one half).
+//!
+//! It is a context pass, not a rule, so that it looks up each column once per page:
+//! per block it reads values from slices and allocates nothing. It relabels every
+//! block (the context-free labels stay what the rules said).
+//!
+//! ```
+//! # use pith_learn::Trees;
+//! let stage: Trees = serde_json::from_str(r#"{
+//!     "features": ["justext.length"],
+//!     "base_score": -1.0,
+//!     "trees": [{"feature": [0, 0, 0], "threshold": [100.0, 0.0, 0.0],
+//!                "left": [1, 0, 0], "right": [2, 0, 0], "value": [0.0, -1.0, 3.0]}]
+//! }"#).unwrap();
+//! assert_eq!(stage.margin(&[150.0]), 2.0);
+//! assert_eq!(stage.margin(&[f64::NAN]), -2.0);
+//! ```
+
+use pith_core::{ContextPass, Error, FeatureKey, Label, PassContext, Result};
+use serde::{Deserialize, Serialize};
+
+/// One regression tree as flat arrays (see the [module docs](self)).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tree {
+    /// Index into the ensemble's `features` of the value each inner node tests.
+    pub feature: Vec<u32>,
+    /// Go right when the value is greater than this.
+    pub threshold: Vec<f64>,
+    /// Left child (0: the node is a leaf).
+    pub left: Vec<u32>,
+    /// Right child.
+    pub right: Vec<u32>,
+    /// A leaf's contribution to the margin.
+    pub value: Vec<f64>,
+}
+
+impl Tree {
+    /// A tree of one leaf.
+    pub fn leaf(value: f64) -> Tree {
+        Tree {
+            feature: vec![0],
+            threshold: vec![0.0],
+            left: vec![0],
+            right: vec![0],
+            value: vec![value],
+        }
+    }
+
+    /// The leaf value this row reaches. `row(i)` gives the value of feature `i`.
+    #[inline]
+    pub fn eval(&self, row: impl Fn(usize) -> f64) -> f64 {
+        let mut i = 0usize;
+        loop {
+            let l = self.left[i] as usize;
+            if l == 0 {
+                return self.value[i];
+            }
+            i = if row(self.feature[i] as usize) > self.threshold[i] {
+                self.right[i] as usize
+            } else {
+                l
+            };
+        }
+    }
+
+    /// Checks the arrays: equal lengths, children after their parent and in range,
+    /// features below `n_features`.
+    pub fn check(&self, n_features: usize) -> std::result::Result<(), String> {
+        let n = self.value.len();
+        if n == 0 {
+            return Err("a tree has no node".into());
+        }
+        if [
+            self.feature.len(),
+            self.threshold.len(),
+            self.left.len(),
+            self.right.len(),
+        ]
+        .iter()
+        .any(|&m| m != n)
+        {
+            return Err("a tree's arrays differ in length".into());
+        }
+        for i in 0..n {
+            let (l, r) = (self.left[i] as usize, self.right[i] as usize);
+            if l == 0 {
+                continue;
+            }
+            if l <= i || r <= i || l >= n || r >= n {
+                return Err(format!("node {i}: children must follow it and exist"));
+            }
+            if self.feature[i] as usize >= n_features {
+                return Err(format!("node {i}: feature index out of range"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The `learn.trees` pass: a boosted ensemble, `base_score` plus the sum of its
+/// trees' leaves. Fields: `features` (keys; tree nodes index this list),
+/// `base_score` (default 0), `trees` (default none), `margin_threshold` (default 0:
+/// good when the probability is above one half), `fallback` (default `false`; `true`:
+/// when no block passes, the block with the greatest margin is good).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Trees {
+    /// The feature columns the trees read, by key.
+    pub features: Vec<String>,
+    /// The margin before any tree (log-odds of "good").
+    #[serde(default)]
+    pub base_score: f64,
+    /// The trees.
+    #[serde(default)]
+    pub trees: Vec<Tree>,
+    /// Blocks with a greater margin are good.
+    #[serde(default)]
+    pub margin_threshold: f64,
+    /// When no block of a page passes the threshold, the block with the greatest
+    /// margin is good anyway (a page always gives some text when it has any).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fallback: bool,
+}
+
+/// With `fallback`, the index of the block to keep when no margin passes `threshold`.
+pub fn fallback_block(margins: &[f64], threshold: f64) -> Option<usize> {
+    if margins.iter().any(|&m| m > threshold) {
+        return None;
+    }
+    let mut best: Option<usize> = None;
+    for (i, &m) in margins.iter().enumerate() {
+        if !m.is_nan() && best.is_none_or(|b| m > margins[b]) {
+            best = Some(i);
+        }
+    }
+    best
+}
+
+impl Trees {
+    /// The margin (log-odds of "good") of one row of feature values.
+    pub fn margin(&self, row: &[f64]) -> f64 {
+        self.base_score + self.trees.iter().map(|t| t.eval(|f| row[f])).sum::<f64>()
+    }
+
+    /// Checks every tree against the feature list.
+    pub fn check(&self) -> std::result::Result<(), String> {
+        self.trees
+            .iter()
+            .try_for_each(|t| t.check(self.features.len()))
+    }
+}
+
+#[typetag::serde(name = "learn.trees")]
+impl ContextPass for Trees {
+    fn requires(&self) -> Vec<FeatureKey> {
+        self.features
+            .iter()
+            .map(|k| FeatureKey(k.clone().into()))
+            .collect()
+    }
+    fn prepare(&mut self) -> Result<()> {
+        self.check().map_err(|message| Error::Stage {
+            stage: "learn.trees".into(),
+            message,
+        })
+    }
+    fn revise(&self, ctx: PassContext<'_>, labels: &mut [Label]) -> Result<()> {
+        let columns: Vec<&[f64]> = self
+            .requires()
+            .iter()
+            .map(|k| ctx.features.column(k).unwrap_or(&[]))
+            .collect();
+        let mut best: Option<(usize, f64)> = None;
+        let mut any = false;
+        for (b, label) in labels.iter_mut().enumerate() {
+            let value = |f: usize| columns[f].get(b).copied().unwrap_or(f64::NAN);
+            let margin = self.base_score + self.trees.iter().map(|t| t.eval(value)).sum::<f64>();
+            let good = margin > self.margin_threshold;
+            any |= good;
+            if best.is_none_or(|(_, m)| margin > m) {
+                best = Some((b, margin));
+            }
+            *label = if good { Label::Good } else { Label::Bad };
+        }
+        if let (false, true, Some((b, _))) = (any, self.fallback, best) {
+            labels[b] = Label::Good;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn check_rejects_bad_trees() {
+        let mut t = Tree::leaf(1.0);
+        assert!(t.check(0).is_ok());
+        t.left[0] = 0;
+        t.value.push(0.0);
+        assert!(t.check(1).is_err(), "lengths differ");
+        let cyclic = Tree {
+            feature: vec![0, 0],
+            threshold: vec![0.0, 0.0],
+            left: vec![1, 1],
+            right: vec![1, 0],
+            value: vec![0.0, 0.0],
+        };
+        assert!(cyclic.check(1).is_err());
+        let out_of_range = Tree {
+            feature: vec![3, 0, 0],
+            threshold: vec![0.0; 3],
+            left: vec![1, 0, 0],
+            right: vec![2, 0, 0],
+            value: vec![0.0; 3],
+        };
+        assert!(out_of_range.check(1).is_err());
+        assert!(out_of_range.check(4).is_ok());
+    }
+}
