@@ -31,8 +31,8 @@ pub use pith_core::{Block, Error, Extraction, Label, Pipeline, PipelineSpec, Pre
 pub use pith_declutter as declutter;
 pub use pith_dom as dom;
 pub use pith_justext as justext;
-pub use pith_readability as readability;
 pub use pith_learn as learn;
+pub use pith_readability as readability;
 pub use pith_stoplists as stoplists;
 pub use pith_warc as warc;
 
