@@ -209,6 +209,20 @@ impl PyPipeline {
         Ok(out)
     }
 
+    /// For the overhead benchmark (`scripts/bench_python.py`): runs the pipeline on
+    /// ``html`` ``n`` times in Rust, without the GIL and without any Python object,
+    /// and returns the seconds taken: the cost of the Rust call alone.
+    fn _time_rust_calls(&self, py: Python<'_>, html: &[u8], n: usize) -> f64 {
+        let pipeline = &*self.inner;
+        py.detach(|| {
+            let start = std::time::Instant::now();
+            for _ in 0..n {
+                let _ = std::hint::black_box(pipeline.run_bytes(std::hint::black_box(html)));
+            }
+            start.elapsed().as_secs_f64()
+        })
+    }
+
     /// Pickles as ``Pipeline.from_json(self.to_json())``.
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let from_json = py.get_type::<PyPipeline>().getattr("from_json")?;
