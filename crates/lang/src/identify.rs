@@ -63,6 +63,9 @@ pub struct Identification {
 /// ```
 pub fn identify(text: &str, html_lang: Option<&str>) -> Option<Identification> {
     let hint = html_lang.and_then(by_code);
+    if let Some(english) = plainly_english(text) {
+        return Some(english);
+    }
     let info = whatlang::detect(text)?;
     let detected = from_whatlang(info.lang());
     let by_text = Identification {
@@ -90,6 +93,52 @@ pub fn identify(text: &str, html_lang: Option<&str>) -> Option<Identification> {
     }
 }
 
+/// The most frequent English function words (the top of any English frequency list).
+const ENGLISH_FUNCTION_WORDS: [&str; 40] = [
+    "the", "of", "and", "to", "a", "in", "is", "that", "for", "it", "with", "as", "was", "on",
+    "be", "by", "at", "this", "are", "from", "or", "have", "an", "they", "which", "you", "were",
+    "has", "been", "their", "not", "but", "had", "we", "his", "her", "will", "would", "there",
+    "its",
+];
+
+/// Fewer words than this are never taken as plainly English.
+const FAST_PATH_MIN_WORDS: usize = 30;
+
+/// Share of those function words from which ASCII text is English.
+const FAST_PATH_SHARE: f64 = 0.3;
+
+/// The fast path for the common case: ASCII text of at least 30 words of which 30% or
+/// more are the 40 most frequent English function words is English, without scoring
+/// whatlang's trigram profiles (on a 1 KB sample whatlang added about 0.8 ms of CPU a
+/// page, decision 0010; this is one pass over the words). Running
+/// text in other Latin-script languages has a far lower share of these words (they
+/// have their own function words), so the whatlang answer would be the same; decision
+/// 0010 gives the measurement.
+fn plainly_english(text: &str) -> Option<Identification> {
+    if !text.is_ascii() {
+        return None;
+    }
+    let (mut words, mut function) = (0usize, 0usize);
+    let mut lower = String::new();
+    for w in text
+        .split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|w| !w.is_empty())
+    {
+        words += 1;
+        lower.clear();
+        lower.extend(w.chars().map(|c| c.to_ascii_lowercase()));
+        if ENGLISH_FUNCTION_WORDS.contains(&lower.as_str()) {
+            function += 1;
+        }
+    }
+    let share = function as f64 / words.max(1) as f64;
+    (words >= FAST_PATH_MIN_WORDS && share >= FAST_PATH_SHARE).then(|| Identification {
+        language: by_code("en").expect("English is in the table"),
+        confidence: 1.0,
+        source: Source::Text,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,6 +163,23 @@ mod tests {
                     enough to be recognised as English without any doubt at all.";
         let id = identify(text, Some("de")).unwrap();
         assert_eq!(id.language.code, "en");
+    }
+
+    #[test]
+    fn the_english_fast_path_takes_only_english() {
+        let en = "It was the best of times, it was the worst of times, it was the age of \
+                  wisdom, it was the age of foolishness, it was the epoch of belief, it was \
+                  the epoch of incredulity, it was the season of Light.";
+        assert_eq!(plainly_english(en).unwrap().language.code, "en");
+        let nl = "Het was de beste van alle tijden, het was de slechtste van alle tijden, \
+                  het was de eeuw van de wijsheid, het was de eeuw van de dwaasheid, het \
+                  was het tijdperk van het geloof en van het ongeloof in alles wat is.";
+        assert!(plainly_english(nl).is_none());
+        assert_eq!(identify(nl, None).unwrap().language.code, "nl");
+        assert!(
+            plainly_english("the of and to a in is").is_none(),
+            "too short"
+        );
     }
 
     #[test]
