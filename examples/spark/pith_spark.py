@@ -51,15 +51,16 @@ def local_path(path):
     return urlparse(path).path if path.startswith("file:") else path
 
 
-def rows_of(records, language, source=None):
-    """Parquet rows from pith's record dicts (source overridden for remote files)."""
+def rows_of(records, source=None):
+    """Parquet rows from pith's record dicts (source overridden for remote files); the
+    language is the page's identified language (ISO 639-1 code) from the record."""
     for r in records:
         yield (
             r.get("id"),
             source if source is not None else r.get("source"),
             r.get("url"),
             r.get("date"),
-            language,
+            r.get("language"),
             r.get("text"),
             r.get("error"),
         )
@@ -81,10 +82,10 @@ def make_partition_function(pipeline_json, counters):
                     tmp.write(content)
                     tmp.flush()
                     it = pith.extract_warc(tmp.name, pipeline, workers=1)
-                    yield from rows_of(it, pipeline.language, source=uri)
+                    yield from rows_of(it, source=uri)
             else:
                 it = pith.extract_warc(local_path(item), pipeline, workers=1)
-                yield from rows_of(it, pipeline.language)
+                yield from rows_of(it)
             stats = it.stats
             counters["documents"].add(stats["documents"])
             counters["skipped"].add(stats["skipped"])

@@ -12,16 +12,16 @@ use pyo3::types::{PyDict, PyList};
 pub struct PyExtraction {
     inner: pith::Extraction,
     url: Option<String>,
-    language: Option<Arc<str>>,
+    stoplist: Option<Arc<str>>,
 }
 
 impl PyExtraction {
     /// Wraps one page's result.
-    pub fn new(inner: pith::Extraction, url: Option<String>, language: Option<Arc<str>>) -> Self {
+    pub fn new(inner: pith::Extraction, url: Option<String>, stoplist: Option<Arc<str>>) -> Self {
         PyExtraction {
             inner,
             url,
-            language,
+            stoplist,
         }
     }
 
@@ -73,11 +73,31 @@ impl PyExtraction {
         Ok(list)
     }
 
-    /// The built-in stoplist language the page was judged in (the pipeline's
-    /// ``language``), or ``None``. pith does not detect languages.
+    /// The page's identified language as an ISO 639-1 code (``"en"``, ``"ja"``), as the
+    /// ``language`` field of a ``--format jsonl`` record; ``None`` when the page has no
+    /// text to identify.
     #[getter]
-    fn language(&self) -> Option<&str> {
-        self.language.as_deref()
+    fn language(&self) -> Option<&'static str> {
+        self.inner.language.as_ref().map(|id| id.language.code)
+    }
+
+    /// The identifier's confidence in :attr:`language`, from 0 (a guess) to 1.
+    #[getter]
+    fn language_confidence(&self) -> Option<f64> {
+        self.inner.language.as_ref().map(|id| id.confidence)
+    }
+
+    /// What to know about this result (e.g. a fixed English stoplist on a Russian page).
+    #[getter]
+    fn warnings(&self) -> Vec<String> {
+        self.inner.warnings.clone()
+    }
+
+    /// The built-in stoplist the pipeline was configured with (the pipeline's
+    /// ``language``: ``"English"``, ``"auto"``), or ``None``.
+    #[getter]
+    fn stoplist(&self) -> Option<&str> {
+        self.stoplist.as_deref()
     }
 
     /// The parse guards that changed this page (e.g. the depth limit); empty when none.
@@ -108,13 +128,20 @@ impl PyExtraction {
     }
 
     /// The result as a dict with the fields of a ``--format jsonl`` text record
-    /// (``text``; ``url``, ``encoding``, ``encoding_source``, ``limits_hit`` when known).
+    /// (``text``; ``url``, ``language``, ``language_confidence``, ``warnings``, ``encoding``, ``encoding_source``, ``limits_hit`` when known).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         if let Some(url) = &self.url {
             d.set_item("url", url)?;
         }
         d.set_item("text", self.text())?;
+        if let Some(id) = &self.inner.language {
+            d.set_item("language", id.language.code)?;
+            d.set_item("language_confidence", id.confidence)?;
+        }
+        if !self.inner.warnings.is_empty() {
+            d.set_item("warnings", self.warnings())?;
+        }
         if let Some((codec, source)) = &self.inner.decoded_as {
             d.set_item("encoding", codec)?;
             d.set_item("encoding_source", source)?;

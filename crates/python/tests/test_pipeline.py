@@ -13,7 +13,9 @@ def test_preset_extracts_the_sample(sample_html):
     ex = pipeline.extract(sample_html, url="https://example.com/")
     assert ex.text.startswith("River town rebuilds its old footbridge")
     assert ex.url == "https://example.com/"
-    assert ex.language == "English"
+    assert ex.language == "en" and 0 < ex.language_confidence <= 1
+    assert ex.stoplist == "English" and ex.warnings == []
+    assert ex.to_dict()["language"] == "en"
     assert ex.encoding == "utf-8" and ex.encoding_source == "meta-charset"
     assert ex.limits_hit == []
     good = [b.text for b in ex.blocks if b.label == "good"]

@@ -45,7 +45,7 @@ def test_spark_job_writes_exactly_the_cli_records(tmp_path):
     key = lambda r: (r["source"], r["id"])
     want = sorted(
         ({"id": r["id"], "source": r["source"], "url": r.get("url"), "date": r.get("date"),
-          "language": "English", "text": r.get("text"), "error": r.get("error")} for r in expected),
+          "language": r.get("language"), "text": r.get("text"), "error": r.get("error")} for r in expected),
         key=key,
     )
     assert sorted(rows, key=key) == want

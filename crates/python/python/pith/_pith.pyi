@@ -51,7 +51,16 @@ class Extraction:
         """Every block, in document order."""
     @property
     def language(self) -> Optional[str]:
-        """The stoplist language the page was judged in (no detection)."""
+        """The page's identified language, an ISO 639-1 code ("en", "ja")."""
+    @property
+    def language_confidence(self) -> Optional[float]:
+        """The identifier's confidence in ``language``, 0 to 1."""
+    @property
+    def warnings(self) -> list[str]:
+        """What to know about this result (e.g. a stoplist that does not fit the page)."""
+    @property
+    def stoplist(self) -> Optional[str]:
+        """The stoplist the pipeline was configured with ("English", "auto"), or None."""
     @property
     def limits_hit(self) -> list[str]:
         """The parse guards that changed this page."""
