@@ -157,6 +157,41 @@ pub fn decode(data: &[u8]) {
         };
         let _ = decode_bytes(rest, &opts);
     }
+    decode_whatwg(data);
+}
+
+/// The `decode` target's WHATWG half: the browsers' sniffing (decision 0013) with each
+/// policy, and with the first byte picking a forced label. The lenient policies never
+/// fail without a forced label; strict and replace agree when strict succeeds.
+fn decode_whatwg(data: &[u8]) {
+    let mut strict = None;
+    for errors in POLICIES {
+        let opts = DecodeOptions {
+            errors,
+            ..DecodeOptions::whatwg()
+        };
+        let result = decode_bytes(data, &opts);
+        match errors {
+            ErrorPolicy::Strict => strict = result.ok(),
+            ErrorPolicy::Replace => {
+                let replaced = result.expect("whatwg replace never fails here");
+                if let Some(s) = &strict {
+                    assert_eq!(s.text, replaced.text, "whatwg strict and replace disagree");
+                }
+            }
+            ErrorPolicy::Ignore => {
+                result.expect("whatwg ignore never fails here");
+            }
+        }
+    }
+    if let Some((&first, rest)) = data.split_first() {
+        let label = FORCED[usize::from(first) % FORCED.len()];
+        let opts = DecodeOptions {
+            encoding: Some(label.to_owned()),
+            ..DecodeOptions::whatwg()
+        };
+        let _ = decode_bytes(rest, &opts);
+    }
 }
 
 /// `pipeline_json`: bytes as a pipeline file. Loading must not panic; a pipeline that

@@ -427,7 +427,7 @@ fn check_decode_options(opts: &DecodeOptions) -> Result<()> {
         "default_encoding",
         &opts.default_encoding,
     ))) {
-        if pith_dom::decode::lookup_codec(name).is_none() {
+        if !opts.standard.knows(name) {
             return Err(Error::Load {
                 path: format!("decode.{field}"),
                 message: format!("unknown encoding {name:?}"),

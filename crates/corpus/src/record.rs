@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use std::io::Read;
 use std::sync::Arc;
 
-use pith::dom::decode::{lookup_codec, DecodeOptions};
+use pith::dom::decode::DecodeOptions;
 use pith::dom::Document;
 use pith::output::{self, Format};
 use pith::{Extraction, Pipeline};
@@ -255,7 +255,7 @@ fn decode_options<'a>(
             .iter()
             .any(|b| bytes.starts_with(b));
     match charset {
-        Some(cs) if !forced && !bom && lookup_codec(cs).is_some() => {
+        Some(cs) if !forced && !bom && base.standard.knows(cs) => {
             let mut opts = base.clone();
             opts.encoding = Some(cs.to_owned());
             (Cow::Owned(opts), true)

@@ -25,7 +25,7 @@ pub fn declutter_spec(prune: Prune, shake: Shake, purify: Purify) -> PipelineSpe
         version: PIPELINE_VERSION,
         name: None,
         description: None,
-        decode: DecodeOptions::default(),
+        decode: DecodeOptions::whatwg(),
         parse: ParseLimits::default(),
         language: LanguageOptions::default(),
         tree,
@@ -41,6 +41,8 @@ pub fn declutter_spec(prune: Prune, shake: Shake, purify: Purify) -> PipelineSpe
 /// jusText's own cleaning.
 pub fn before_justext(stages: Vec<Box<dyn TreeStage>>, p: &JustextParams) -> PipelineSpec {
     let mut spec = justext_spec(p, Variant::Python302);
+    // Not a parity preset: decode as browsers do.
+    spec.decode = DecodeOptions::whatwg();
     let mut tree = stages;
     tree.append(&mut spec.tree);
     spec.tree = tree;

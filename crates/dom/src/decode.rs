@@ -1,4 +1,10 @@
-//! Bytes → text, exactly as Python jusText 3.0.2 decodes a page.
+//! Bytes → text, by one of two standards ([`DecodeOptions::standard`]):
+//!
+//! * [`DecodeStandard::Python`] (the default, and the jusText parity presets'): exactly
+//!   as Python jusText 3.0.2 decodes a page, described below (decision 0004).
+//! * [`DecodeStandard::Whatwg`] (every other preset): as a browser does, the HTML
+//!   Standard's encoding sniffing with `encoding_rs` and `chardetng`; see [`whatwg`]
+//!   (decision 0013).
 //!
 //! The reference (`justext.core.decode_html`, called by `html_to_dom`) does:
 //!
@@ -137,8 +143,11 @@ use std::str::FromStr;
 use encoding_rs::{DecoderResult, Encoding};
 use serde::{Deserialize, Serialize};
 
+mod prescan;
 mod python_codecs;
+pub mod whatwg;
 
+pub use prescan::{prescan as whatwg_prescan, Found as PrescanFound};
 use python_codecs::{ALIASES, ASCII_HIGH, FULL, MODULES, UNDEFINED};
 
 /// What to do with bytes the codec cannot decode (Python's `errors=` argument).
@@ -193,10 +202,42 @@ impl FromStr for ErrorPolicy {
     }
 }
 
+/// Which decoding rules apply: Python jusText's or the browsers' (WHATWG).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DecodeStandard {
+    /// Python jusText 3.0.2's decoding with Python's codecs (the module documentation).
+    #[default]
+    Python,
+    /// The HTML Standard's encoding sniffing with WHATWG encodings ([`whatwg`]).
+    Whatwg,
+}
+
+impl DecodeStandard {
+    /// Whether `label` names an encoding under this standard (a Python codec name, or a
+    /// WHATWG label).
+    pub fn knows(self, label: &str) -> bool {
+        match self {
+            DecodeStandard::Python => lookup_codec(label).is_some(),
+            DecodeStandard::Whatwg => whatwg::lookup_label(label).is_some(),
+        }
+    }
+
+    /// Whether this is the default ([`DecodeStandard::Python`]); pipeline files leave it out.
+    pub fn is_python(&self) -> bool {
+        *self == DecodeStandard::Python
+    }
+}
+
 /// How to decode page bytes. The default reproduces jusText's defaults.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DecodeOptions {
+    /// The decoding rules: `python` (the default) or `whatwg`. The other fields mean the
+    /// same under both, with WHATWG labels instead of Python codec names under `whatwg`
+    /// (see [`whatwg`] for the order of its steps).
+    #[serde(skip_serializing_if = "DecodeStandard::is_python")]
+    pub standard: DecodeStandard,
     /// Force this Python codec (jusText's `encoding=`); nothing is sniffed. An empty
     /// string counts as absent, as in the reference (`if encoding:`).
     pub encoding: Option<String>,
@@ -216,12 +257,24 @@ pub struct DecodeOptions {
 impl Default for DecodeOptions {
     fn default() -> Self {
         DecodeOptions {
+            standard: DecodeStandard::Python,
             encoding: None,
             default_encoding: "utf8".to_owned(),
             errors: ErrorPolicy::Replace,
             sniff_meta: true,
             sniff_xml_declaration: true,
             honour_bom: true,
+        }
+    }
+}
+
+impl DecodeOptions {
+    /// The defaults with [`DecodeStandard::Whatwg`]: decoding as browsers do (what every
+    /// preset except the jusText parity ones uses).
+    pub fn whatwg() -> Self {
+        DecodeOptions {
+            standard: DecodeStandard::Whatwg,
+            ..DecodeOptions::default()
         }
     }
 }
@@ -241,11 +294,14 @@ pub enum EncodingSource {
     Utf8,
     /// [`DecodeOptions::default_encoding`].
     Default,
+    /// The WHATWG standard's detector (`chardetng`) guessed it.
+    Detector,
 }
 
 impl EncodingSource {
     /// A stable lower-case name: `forced`, `byte-order-mark`, `meta-charset`,
-    /// `xml-declaration`, `utf8` or `default` (the `encoding_source` of corpus records).
+    /// `xml-declaration`, `utf8`, `default` or `detector` (the `encoding_source` of
+    /// corpus records).
     pub fn label(self) -> &'static str {
         match self {
             EncodingSource::Forced => "forced",
@@ -254,6 +310,7 @@ impl EncodingSource {
             EncodingSource::XmlDeclaration => "xml-declaration",
             EncodingSource::Utf8 => "utf8",
             EncodingSource::Default => "default",
+            EncodingSource::Detector => "detector",
         }
     }
 }
@@ -265,7 +322,9 @@ pub struct Decoded<T = String> {
     /// The text (without a byte-order mark when one selected the encoding).
     pub text: T,
     /// Python's canonical codec name (`codecs.lookup(name).name`, e.g. `utf-8`,
-    /// `iso8859-1`, `cp1252`, `euc_kr`); `utf-8`, `utf-16-le`, … for a BOM.
+    /// `iso8859-1`, `cp1252`, `euc_kr`); `utf-8`, `utf-16-le`, … for a BOM. Under
+    /// [`DecodeStandard::Whatwg`], the encoding's WHATWG name (`UTF-8`,
+    /// `windows-1252`, `Shift_JIS`, `replacement`, …).
     pub encoding: String,
     /// Which rule chose the encoding.
     pub source: EncodingSource,
@@ -606,7 +665,8 @@ fn label_codec(label: &[u8]) -> Option<Codec> {
     lookup_codec(std::str::from_utf8(label).ok()?)
 }
 
-/// Decodes page bytes as jusText 3.0.2 does, plus the documented extensions.
+/// Decodes page bytes by [`DecodeOptions::standard`]: as jusText 3.0.2 does, plus the
+/// documented extensions, or as a browser does.
 pub fn decode(bytes: &[u8], opts: &DecodeOptions) -> Result<Decoded, DecodeError> {
     let d = decode_borrowed(bytes, opts)?;
     Ok(Decoded {
@@ -623,6 +683,9 @@ pub fn decode_borrowed<'a>(
     bytes: &'a [u8],
     opts: &DecodeOptions,
 ) -> Result<Decoded<Cow<'a, str>>, DecodeError> {
+    if opts.standard == DecodeStandard::Whatwg {
+        return whatwg::decode(bytes, opts);
+    }
     let policy = opts.errors;
     let done = |codec: Codec, rest: &'a [u8], base: usize, source| {
         let text = match codec.as_utf8(rest) {

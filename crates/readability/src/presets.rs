@@ -57,7 +57,7 @@ pub fn readability_spec(retry: Retry, blocks: Blocks) -> PipelineSpec {
         version: PIPELINE_VERSION,
         name: None,
         description: None,
-        decode: DecodeOptions::default(),
+        decode: DecodeOptions::whatwg(),
         parse: ParseLimits::default(),
         language: LanguageOptions::default(),
         tree: vec![Box::new(retry)],
