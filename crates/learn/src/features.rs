@@ -21,7 +21,7 @@
 //! | `learn.justext_class` | `learn.justext_class` | jusText's context-free class as a number: bad 0, short 1, neargood 2, good 3 |
 //! | `learn.neighbour` | `key` (default `<of>@<offset>`) | the `of` column's value `offset` blocks away (`NaN` past the ends) |
 
-use pith_core::dom::{Document, NodeId};
+use pith_core::dom::{value_at, Document, NodeId};
 use pith_core::{Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Result};
 use serde::{Deserialize, Serialize};
 
@@ -47,6 +47,61 @@ fn per_node(input: FeatureInput<'_>, mut f: impl FnMut(&Document, NodeId) -> f64
 /// The inclusive ancestors of a node, innermost first.
 fn ancestors(doc: &Document, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
     std::iter::successors(Some(node), move |&n| doc.parent(n))
+}
+
+/// Per-node values that depend on a node and its ancestors only, each node's computed
+/// once per page: `value(n) = step(n, value(parent(n)))`, with `top` standing for the
+/// root's missing parent. Features that look at the ancestors cost one visit per node
+/// of the page this way, instead of one walk to the root per block.
+struct Inherited<T> {
+    memo: Vec<Option<T>>,
+    path: Vec<NodeId>,
+    top: T,
+}
+
+impl<T: Copy> Inherited<T> {
+    fn new(doc: &Document, top: T) -> Inherited<T> {
+        Inherited {
+            memo: vec![None; doc.arena_len()],
+            path: Vec::new(),
+            top,
+        }
+    }
+
+    /// The value of `node` (which must be in `doc`'s arena). Iterative: the ancestors
+    /// not yet known are stacked, then resolved from the outermost down.
+    fn get(&mut self, doc: &Document, node: NodeId, mut step: impl FnMut(NodeId, T) -> T) -> T {
+        let mut value = self.top;
+        for a in ancestors(doc, node) {
+            if let Some(v) = self.memo[a.index()] {
+                value = v;
+                break;
+            }
+            self.path.push(a);
+        }
+        while let Some(n) = self.path.pop() {
+            value = step(n, value);
+            self.memo[n.index()] = Some(value);
+        }
+        value
+    }
+}
+
+/// Applies `per_node` to each block's node through one [`Inherited`] table: a column of
+/// `step`-inherited values, `NaN` for blocks without a node or without a document.
+fn inherited_column<T: Copy>(
+    input: FeatureInput<'_>,
+    top: T,
+    mut step: impl FnMut(&Document, NodeId, T) -> T,
+    value: impl Fn(T) -> f64,
+) -> Vec<f64> {
+    let Some(doc) = input.document else {
+        return nan_column(input.blocks);
+    };
+    let mut table = Inherited::new(doc, top);
+    per_node(input, |doc, n| {
+        value(table.get(doc, n, |m, up| step(doc, m, up)))
+    })
 }
 
 /// `learn.annotation`: the value a tree stage recorded for the block's nearest
@@ -85,13 +140,16 @@ impl Feature for Annotation {
         let (Some(doc), Some(column)) = (input.document, column) else {
             return self.compute(input.blocks, input.features);
         };
+        // The nearest annotated inclusive ancestor's value, as `Document::nearest_in`.
+        let mut table = Inherited::new(doc, None);
         Ok(input
             .blocks
             .iter()
             .map(|b| {
                 b.node
-                    .and_then(|n| doc.nearest_in(n, column))
-                    .map_or(missing, |(_, v)| v)
+                    .filter(|n| n.index() < doc.arena_len())
+                    .and_then(|n| table.get(doc, n, |m, up| value_at(column, m).or(up)))
+                    .unwrap_or(missing)
             })
             .collect())
     }
@@ -114,7 +172,13 @@ impl Feature for Depth {
         Ok(nan_column(blocks))
     }
     fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
-        Ok(per_node(input, |doc, n| doc.depth(n) as f64))
+        // `Document::depth`: the root has none, every other node one more than its parent.
+        Ok(inherited_column(
+            input,
+            -1i64,
+            |_, _, up| up + 1,
+            |d| d as f64,
+        ))
     }
 }
 
@@ -191,12 +255,16 @@ impl Feature for Inside {
         Ok(nan_column(blocks))
     }
     fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
-        Ok(per_node(input, |doc, n| {
-            let hit = ancestors(doc, n)
-                .filter_map(|a| doc.element_name(a))
-                .any(|name| self.tags.iter().any(|t| t == name));
-            f64::from(u8::from(hit))
-        }))
+        Ok(inherited_column(
+            input,
+            false,
+            |doc, n, up| {
+                up || doc
+                    .element_name(n)
+                    .is_some_and(|name| self.tags.iter().any(|t| t == name))
+            },
+            |hit| f64::from(u8::from(hit)),
+        ))
     }
 }
 
@@ -260,7 +328,13 @@ impl Default for ClassWords {
 /// Whether `hay` contains `needle` ignoring ASCII case (`needle` is lower case).
 fn contains_ignore_ascii_case(hay: &str, needle: &str) -> bool {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
-    !n.is_empty() && h.len() >= n.len() && h.windows(n.len()).any(|w| w.eq_ignore_ascii_case(n))
+    let Some(&first) = n.first() else {
+        return false;
+    };
+    // The first byte alone rules out most places: compare the rest only there.
+    h.len() >= n.len()
+        && h.windows(n.len())
+            .any(|w| w[0].eq_ignore_ascii_case(&first) && w.eq_ignore_ascii_case(n))
 }
 
 #[typetag::serde(name = "learn.class_words")]
@@ -283,16 +357,20 @@ impl Feature for ClassWords {
         Ok(nan_column(blocks))
     }
     fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
-        Ok(per_node(input, |doc, n| {
-            let hit = ancestors(doc, n).filter_map(|a| doc.element(a)).any(|el| {
-                ["class", "id"].iter().any(|attr| {
-                    el.attr(attr).is_some_and(|v| {
-                        self.words.iter().any(|w| contains_ignore_ascii_case(v, w))
+        Ok(inherited_column(
+            input,
+            false,
+            |doc, n, up| {
+                up || doc.element(n).is_some_and(|el| {
+                    ["class", "id"].iter().any(|attr| {
+                        el.attr(attr).is_some_and(|v| {
+                            self.words.iter().any(|w| contains_ignore_ascii_case(v, w))
+                        })
                     })
                 })
-            });
-            f64::from(u8::from(hit))
-        }))
+            },
+            |hit| f64::from(u8::from(hit)),
+        ))
     }
 }
 

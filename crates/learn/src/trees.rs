@@ -26,7 +26,7 @@
 //! assert_eq!(stage.margin(&[f64::NAN]), -2.0);
 //! ```
 
-use pith_core::{ContextPass, Error, FeatureKey, Label, PassContext, Result};
+use pith_core::{ContextPass, Error, FeatureKey, FeatureTable, Label, PassContext, Result};
 use serde::{Deserialize, Serialize};
 
 /// One regression tree as flat arrays (see the [module docs](self)).
@@ -60,6 +60,39 @@ impl Tree {
     /// The leaf value this row reaches. `row(i)` gives the value of feature `i`.
     #[inline]
     pub fn eval(&self, row: impl Fn(usize) -> f64) -> f64 {
+        let n = self.value.len();
+        let (Some(feature), Some(threshold), Some(left), Some(right)) = (
+            self.feature.get(..n),
+            self.threshold.get(..n),
+            self.left.get(..n),
+            self.right.get(..n),
+        ) else {
+            return self.eval_uneven(row);
+        };
+        let mut i = 0usize;
+        loop {
+            let l = left[i] as usize;
+            if l == 0 {
+                return self.value[i];
+            }
+            let r = right[i] as usize;
+            let go_right = row(feature[i] as usize) > threshold[i];
+            // Which way a block goes is data, not a pattern a branch predictor can
+            // learn: when the right child follows the left one (as `fit` lays trees
+            // out), the step is an addition, not a branch.
+            i = if r == l + 1 {
+                l + usize::from(go_right)
+            } else if go_right {
+                r
+            } else {
+                l
+            };
+        }
+    }
+
+    /// [`eval`](Tree::eval) for arrays of unequal lengths (which [`check`](Tree::check)
+    /// rejects): the same walk, each index checked on its own.
+    fn eval_uneven(&self, row: impl Fn(usize) -> f64) -> f64 {
         let mut i = 0usize;
         loop {
             let l = self.left[i] as usize;
@@ -176,16 +209,10 @@ impl ContextPass for Trees {
         })
     }
     fn revise(&self, ctx: PassContext<'_>, labels: &mut [Label]) -> Result<()> {
-        let columns: Vec<&[f64]> = self
-            .requires()
-            .iter()
-            .map(|k| ctx.features.column(k).unwrap_or(&[]))
-            .collect();
+        let margins = self.margins(ctx.features, labels.len());
         let mut best: Option<(usize, f64)> = None;
         let mut any = false;
-        for (b, label) in labels.iter_mut().enumerate() {
-            let value = |f: usize| columns[f].get(b).copied().unwrap_or(f64::NAN);
-            let margin = self.base_score + self.trees.iter().map(|t| t.eval(value)).sum::<f64>();
+        for (b, (label, &margin)) in labels.iter_mut().zip(&margins).enumerate() {
             let good = margin > self.margin_threshold;
             any |= good;
             if best.is_none_or(|(_, m)| margin > m) {
@@ -198,6 +225,56 @@ impl ContextPass for Trees {
         }
         Ok(())
     }
+}
+
+impl Trees {
+    /// The margins of a page's `blocks` blocks, read from the feature table: the same
+    /// numbers as [`margin`](Trees::margin) of each block's row. See
+    /// [`ensemble_margins`].
+    pub fn margins(&self, features: &FeatureTable, blocks: usize) -> Vec<f64> {
+        ensemble_margins(
+            &self.features,
+            self.base_score,
+            &self.trees,
+            features,
+            blocks,
+        )
+    }
+}
+
+/// The margins of a page's `blocks` blocks under an ensemble (`base_score` plus the
+/// leaves of `trees`, whose nodes index `keys`), read from the feature table; missing
+/// columns and rows read `NaN`. The leaves are added in tree order, as
+/// [`Trees::margin`] adds them, so the numbers are the same; but the work goes tree by
+/// tree over a row-major copy of the columns, so that one tree's nodes stay in the
+/// cache while every block walks it.
+pub fn ensemble_margins(
+    keys: &[String],
+    base_score: f64,
+    trees: &[Tree],
+    features: &FeatureTable,
+    blocks: usize,
+) -> Vec<f64> {
+    // At least one value a row, so that there are `blocks` rows to walk even when the
+    // trees read no feature (they are single leaves then).
+    let width = keys.len().max(1);
+    let mut rows = vec![f64::NAN; width * blocks];
+    for (f, key) in keys.iter().enumerate() {
+        let column = features
+            .column(&FeatureKey(key.clone().into()))
+            .unwrap_or(&[]);
+        for (row, &v) in rows.chunks_exact_mut(width).zip(column) {
+            row[f] = v;
+        }
+    }
+    // `f64`'s `Sum` starts from -0.0: the same sums as `Trees::margin`'s.
+    let mut sums = vec![-0.0f64; blocks];
+    for tree in trees {
+        for (sum, row) in sums.iter_mut().zip(rows.chunks_exact(width)) {
+            *sum += tree.eval(|f| row[f]);
+        }
+    }
+    sums.into_iter().map(|s| base_score + s).collect()
 }
 
 #[cfg(test)]

@@ -1,0 +1,213 @@
+//! The fast implementations of the learn stages give exactly what the plain definitions
+//! give: the tree-by-tree margins of a page against `Trees::margin` of each row (bit for
+//! bit), and the once-per-node ancestor features against a walk to the root per block,
+//! on random trees, rows and documents.
+
+use pith_core::dom::{Document, NodeId};
+use pith_core::PassContext;
+use pith_core::{Block, ContextPass, Feature, FeatureInput, FeatureKey, FeatureTable, Label};
+use pith_learn::{Annotation, ClassWords, Depth, Inside, Tree, Trees};
+use proptest::prelude::*;
+
+/// A random valid tree over `n_features` features: node `i`'s children follow it;
+/// the right child right after the left one (as `fit` lays trees out) or, with
+/// `swapped`, before it.
+fn tree(n_features: usize) -> impl Strategy<Value = Tree> {
+    (
+        prop::collection::vec(
+            (
+                0..n_features as u32,
+                -3.0f64..3.0,
+                any::<bool>(),
+                -1.0f64..1.0,
+            ),
+            1..40,
+        ),
+        any::<bool>(),
+    )
+        .prop_map(|(spec, swapped)| {
+            let n = spec.len();
+            let mut t = Tree {
+                feature: Vec::new(),
+                threshold: Vec::new(),
+                left: Vec::new(),
+                right: Vec::new(),
+                value: Vec::new(),
+            };
+            // A node splits when asked and there is room for two children after it (a
+            // heap layout: children 2i+1 and 2i+2).
+            for (i, &(f, th, split, v)) in spec.iter().enumerate() {
+                let (l, r) = if swapped {
+                    (2 * i + 2, 2 * i + 1)
+                } else {
+                    (2 * i + 1, 2 * i + 2)
+                };
+                let inner = split && l.max(r) < n;
+                t.feature.push(f);
+                t.threshold.push(th);
+                t.left.push(if inner { l as u32 } else { 0 });
+                t.right.push(if inner { r as u32 } else { 0 });
+                t.value.push(v);
+            }
+            t
+        })
+}
+
+/// A feature value: often NaN, sometimes exactly a threshold-like number.
+fn value() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        Just(f64::NAN),
+        Just(0.0),
+        Just(-0.0),
+        -3.0f64..3.0,
+        (-3i32..3).prop_map(f64::from)
+    ]
+}
+
+proptest! {
+    #[test]
+    fn page_margins_are_the_rows_margins(
+        trees in prop::collection::vec(tree(4), 0..12),
+        base in -2.0f64..2.0,
+        // Column 3 is left out of the table: a missing column reads NaN.
+        rows in prop::collection::vec(prop::collection::vec(value(), 3), 0..20),
+        short in any::<bool>(),
+    ) {
+        let keys: Vec<String> = (0..4).map(|i| format!("f{i}")).collect();
+        for t in &trees {
+            prop_assert!(t.check(4).is_ok());
+        }
+        let stage = Trees {
+            features: keys.clone(),
+            base_score: base,
+            trees,
+            margin_threshold: 0.0,
+            fallback: true,
+        };
+        let mut table = FeatureTable::new();
+        for (f, key) in keys.iter().take(3).enumerate() {
+            let mut column: Vec<f64> = rows.iter().map(|r| r[f]).collect();
+            if short && f == 1 {
+                // A short column: the rows past its end read NaN.
+                column.truncate(rows.len() / 2);
+            }
+            table.insert(FeatureKey(key.clone().into()), column);
+        }
+        let margins = stage.margins(&table, rows.len());
+        prop_assert_eq!(margins.len(), rows.len());
+        for (b, m) in margins.iter().enumerate() {
+            let row: Vec<f64> = (0..4)
+                .map(|f| table.get(&FeatureKey(keys[f].clone().into()), b).unwrap_or(f64::NAN))
+                .collect();
+            prop_assert_eq!(m.to_bits(), stage.margin(&row).to_bits());
+        }
+        // And the pass labels by those margins.
+        let blocks = vec![Block::default(); rows.len()];
+        let cf = vec![Label::Bad; rows.len()];
+        let mut labels = cf.clone();
+        stage
+            .revise(PassContext { blocks: &blocks, features: &table, cf_labels: &cf }, &mut labels)
+            .unwrap();
+        for (label, m) in labels.iter().zip(&margins) {
+            if *m > 0.0 {
+                prop_assert_eq!(*label, Label::Good);
+            }
+        }
+    }
+}
+
+const TAGS: &[&str] = &["div", "p", "li", "a", "nav", "section", "span"];
+const CLASSES: &[&str] = &["", "main", "site-Nav", "x", "comment-list", "story"];
+
+/// A random page: nested elements with classes; some nodes annotated.
+fn page() -> impl Strategy<Value = (String, Vec<(usize, f64)>)> {
+    let element = (0..TAGS.len(), 0..CLASSES.len(), 0usize..3, any::<bool>());
+    (
+        prop::collection::vec(element, 1..60),
+        prop::collection::vec((0usize..200, -2.0f64..2.0), 0..10),
+    )
+        .prop_map(|(elements, notes)| {
+            let mut html = String::from("<html><body>");
+            let mut open: Vec<&str> = Vec::new();
+            for (t, c, closes, text) in elements {
+                for _ in 0..closes.min(open.len()) {
+                    let tag = open.pop().expect("counted");
+                    html.push_str(&format!("</{tag}>"));
+                }
+                let tag = TAGS[t];
+                html.push_str(&format!("<{tag} class='{}' id='i{t}'>", CLASSES[c]));
+                if text {
+                    html.push_str("some text ");
+                }
+                open.push(tag);
+            }
+            html.push_str("</body></html>");
+            (html, notes)
+        })
+}
+
+fn naive_ancestors(doc: &Document, n: NodeId) -> Vec<NodeId> {
+    std::iter::successors(Some(n), |&m| doc.parent(m)).collect()
+}
+
+proptest! {
+    #[test]
+    fn ancestor_features_are_the_walks_to_the_root((html, notes) in page()) {
+        let mut doc = pith_core::dom::parse_html(&html);
+        let nodes: Vec<NodeId> = doc.descendants(doc.root()).collect();
+        for (i, v) in notes {
+            doc.annotate(nodes[i % nodes.len()], "note", v);
+        }
+        // A block for every node, in document order, and one without a node.
+        let mut blocks: Vec<Block> = nodes
+            .iter()
+            .map(|&n| Block { node: Some(n), ..Block::default() })
+            .collect();
+        blocks.push(Block::default());
+        let table = FeatureTable::new();
+        let input = FeatureInput { blocks: &blocks, features: &table, document: Some(&doc) };
+        let words: Vec<String> = ["nav", "comment"].iter().map(|s| s.to_string()).collect();
+        let mut class_words = ClassWords { words, key: None };
+        class_words.prepare().unwrap();
+        let inside = Inside { tags: vec!["li".into(), "nav".into()], key: None };
+        let note = Annotation { annotation: "note".into(), missing: Some(-9.0) };
+        let columns = [
+            Depth {}.compute_in(input).unwrap(),
+            inside.compute_in(input).unwrap(),
+            class_words.compute_in(input).unwrap(),
+            note.compute_in(input).unwrap(),
+        ];
+        for (b, block) in blocks.iter().enumerate() {
+            let want: [f64; 4] = match block.node {
+                None => [f64::NAN, f64::NAN, f64::NAN, -9.0],
+                Some(n) => {
+                    let up = naive_ancestors(&doc, n);
+                    let inside = up.iter().any(|&a| {
+                        doc.element_name(a).is_some_and(|t| t == "li" || t == "nav")
+                    });
+                    let class = up.iter().filter_map(|&a| doc.element(a)).any(|el| {
+                        ["class", "id"].iter().any(|k| {
+                            el.attr(k).is_some_and(|v| {
+                                let v = v.to_ascii_lowercase();
+                                v.contains("nav") || v.contains("comment")
+                            })
+                        })
+                    });
+                    let noted = up
+                        .iter()
+                        .find_map(|&a| doc.annotation(a, "note"))
+                        .unwrap_or(-9.0);
+                    [
+                        (up.len() - 1) as f64,
+                        f64::from(u8::from(inside)),
+                        f64::from(u8::from(class)),
+                        noted,
+                    ]
+                }
+            };
+            for (c, w) in columns.iter().zip(want) {
+                prop_assert_eq!(c[b].to_bits(), w.to_bits(), "block {}", b);
+            }
+        }
+    }
+}
