@@ -17,7 +17,6 @@
 //! Run: `cargo bench -p pith-benches` (a few minutes at most).
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use criterion::measurement::WallTime;
@@ -28,43 +27,7 @@ use pith::core::Diagnostics;
 use pith::dom::decode::decode;
 use pith::dom::{parse_html, Document};
 use pith::Pipeline;
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("benches/ lives in the workspace")
-        .to_path_buf()
-}
-
-/// The pages to run on, with a description of where they came from; `None` to skip.
-fn load_pages() -> Option<(String, Vec<Vec<u8>>)> {
-    let root = workspace_root();
-    let datasets = std::env::var_os("PITH_DATASETS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("../shared/datasets"));
-    let datasets = if datasets.is_absolute() {
-        datasets
-    } else {
-        root.join(datasets)
-    };
-    let dir = datasets.join("scrapinghub").join("html");
-    if let Ok(entries) = std::fs::read_dir(&dir) {
-        let mut paths: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "html"))
-            .collect();
-        paths.sort();
-        let pages: Vec<Vec<u8>> = paths.iter().filter_map(|p| std::fs::read(p).ok()).collect();
-        if !pages.is_empty() {
-            return Some((dir.display().to_string(), pages));
-        }
-    }
-    let sample = root.join("examples").join("sample.html");
-    if let Ok(page) = std::fs::read(&sample) {
-        return Some((sample.display().to_string(), vec![page]));
-    }
-    None
-}
+use pith_benches::load_pages;
 
 fn configure<'a>(c: &'a mut Criterion, name: &str, bytes: u64) -> BenchmarkGroup<'a, WallTime> {
     let mut group = c.benchmark_group(name);
