@@ -21,12 +21,30 @@ pub struct Span {
 impl Span {
     /// The span of one text.
     pub fn of(text: &str) -> Span {
+        // Byte by byte: ASCII is one character each, and the whitespace among it is
+        // `char::is_whitespace`'s (which, unlike `u8::is_ascii_whitespace`, includes
+        // the vertical tab). Other characters are decoded where they start.
+        let bytes = text.as_bytes();
         let mut span = Span::default();
         let mut in_ws = false;
-        for (i, c) in text.chars().enumerate() {
-            let ws = c.is_whitespace();
-            if i == 0 {
+        let mut first = true;
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            let ws = if b < 0x80 {
+                i += 1;
+                matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ')
+            } else {
+                let c = text[i..]
+                    .chars()
+                    .next()
+                    .expect("i is at a character boundary");
+                i += c.len_utf8();
+                c.is_whitespace()
+            };
+            if first {
                 span.lead_ws = ws;
+                first = false;
             }
             if !(ws && in_ws) {
                 span.len += 1;
@@ -166,6 +184,33 @@ mod tests {
         let collapsed = joined.split_whitespace().collect::<Vec<_>>().join(" ");
         assert_eq!(span.trimmed_len(), collapsed.chars().count());
         assert_eq!(Span::of("   ").trimmed_len(), 0);
+    }
+
+    /// The character-by-character definition the byte loop of [`Span::of`] follows.
+    fn span_by_chars(text: &str) -> Span {
+        let mut span = Span::default();
+        let mut in_ws = false;
+        for (i, c) in text.chars().enumerate() {
+            let ws = c.is_whitespace();
+            if i == 0 {
+                span.lead_ws = ws;
+            }
+            if !(ws && in_ws) {
+                span.len += 1;
+            }
+            in_ws = ws;
+        }
+        span.trail_ws = in_ws;
+        span
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn span_of_counts_characters_as_chars_does(
+            text in "[ a\t\n\u{0b}\u{0c}\r\u{85}\u{a0}\u{2003}\u{3000}é漢😀x]{0,40}"
+        ) {
+            proptest::prop_assert_eq!(Span::of(&text), span_by_chars(&text));
+        }
     }
 
     #[test]
