@@ -44,6 +44,7 @@ pub mod language;
 mod pipeline;
 pub mod preset;
 mod stage;
+pub mod tag_blocks;
 
 pub use block::{Block, Label};
 pub use error::{Error, Result};

@@ -9,7 +9,8 @@
 //! Text in `<head>` is skipped. With `article_only` (for a tree that
 //! `readability.retry` annotated and left whole), only text nodes it marked
 //! [`IN_ARTICLE`](crate::IN_ARTICLE) count, which gives the article's text without
-//! deleting anything.
+//! deleting anything. The walk is [`pith_core::tag_blocks`], shared with
+//! `declutter.blocks`.
 //!
 //! ```
 //! # use pith_readability::Blocks;
@@ -17,63 +18,15 @@
 //! assert!(stage.block_tags.contains(&"p".to_string()));
 //! ```
 
+use pith_core::tag_blocks::split_at_tags;
 use pith_core::{Block, Result, Segmenter};
-use pith_dom::{Document, Edge, NodeData, NodeId};
+use pith_dom::Document;
 use serde::{Deserialize, Serialize};
 
 use crate::walk;
 use crate::IN_ARTICLE;
 
-/// The elements that delimit blocks by default: HTML's block-level elements.
-pub const BLOCK_TAGS: &[&str] = &[
-    "address",
-    "article",
-    "aside",
-    "blockquote",
-    "body",
-    "caption",
-    "center",
-    "dd",
-    "details",
-    "dialog",
-    "div",
-    "dl",
-    "dt",
-    "fieldset",
-    "figcaption",
-    "figure",
-    "footer",
-    "form",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "header",
-    "hr",
-    "html",
-    "li",
-    "main",
-    "nav",
-    "ol",
-    "p",
-    "pre",
-    "section",
-    "summary",
-    "table",
-    "tbody",
-    "td",
-    "tfoot",
-    "th",
-    "thead",
-    "title",
-    "tr",
-    "ul",
-];
-
-/// Longest `dom_path` kept whole, in bytes; a longer one keeps its end after `…`.
-pub const MAX_PATH: usize = 1024;
+pub use pith_core::tag_blocks::{BLOCK_TAGS, MAX_PATH};
 
 /// The `readability.blocks` segmenter. Fields and defaults: `block_tags`
 /// ([`BLOCK_TAGS`]), `article_only` (`false`).
@@ -101,62 +54,6 @@ impl Default for Blocks {
     }
 }
 
-#[derive(Default)]
-struct Open {
-    text: String,
-    nodes: Vec<String>,
-    link_chars: usize,
-    path: String,
-    node: Option<NodeId>,
-}
-
-fn collapse_into(out: &mut String, text: &str) {
-    let mut space = out.is_empty() || out.ends_with(' ');
-    for c in text.chars() {
-        if c.is_whitespace() {
-            if !space {
-                out.push(' ');
-                space = true;
-            }
-        } else {
-            out.push(c);
-            space = false;
-        }
-    }
-}
-
-fn short_path(path: &str) -> String {
-    if path.len() <= MAX_PATH {
-        return path.to_owned();
-    }
-    let mut start = path.len() - MAX_PATH;
-    while !path.is_char_boundary(start) {
-        start += 1;
-    }
-    format!("…{}", &path[start..])
-}
-
-impl Open {
-    fn flush(&mut self, blocks: &mut Vec<Block>, path: &str) {
-        let text = self.text.trim_end();
-        if !text.is_empty() {
-            blocks.push(Block {
-                text: text.to_owned(),
-                text_nodes: std::mem::take(&mut self.nodes),
-                dom_path: std::mem::take(&mut self.path),
-                chars_count_in_links: self.link_chars,
-                node: self.node,
-                ..Block::default()
-            });
-        }
-        self.text.clear();
-        self.nodes.clear();
-        self.link_chars = 0;
-        self.node = None;
-        self.path = short_path(path);
-    }
-}
-
 #[typetag::serde(name = "readability.blocks")]
 impl Segmenter for Blocks {
     fn segment(&self, doc: &Document) -> Result<Vec<Block>> {
@@ -165,70 +62,9 @@ impl Segmenter for Blocks {
         } else {
             None
         };
-        let mut blocks = Vec::new();
-        let mut open = Open::default();
-        let mut path = String::new();
-        let mut path_lens: Vec<usize> = Vec::new();
-        let (mut links, mut head) = (0usize, 0usize);
-        for edge in doc.traverse(doc.root()) {
-            match edge {
-                Edge::Open(id) => match doc.data(id) {
-                    NodeData::Element(el) => {
-                        let name = el.name();
-                        path_lens.push(path.len());
-                        if !path.is_empty() {
-                            path.push('.');
-                        }
-                        path.push_str(name);
-                        match name {
-                            "a" => links += 1,
-                            "head" => head += 1,
-                            _ => {}
-                        }
-                        if name == "br" || self.block_tags.iter().any(|t| t == name) {
-                            open.flush(&mut blocks, &path);
-                        }
-                    }
-                    NodeData::Text(t) if head == 0 => {
-                        if in_article.is_some_and(|c| pith_dom::value_at(c, id) != Some(1.0)) {
-                            continue;
-                        }
-                        if open.text.is_empty() && t.trim().is_empty() {
-                            continue;
-                        }
-                        if open.node.is_none() {
-                            open.node = doc.parent(id);
-                        }
-                        let before = open.text.len();
-                        collapse_into(&mut open.text, t);
-                        if links > 0 {
-                            open.link_chars += open.text[before..].chars().count();
-                        }
-                        let mut node = String::new();
-                        collapse_into(&mut node, t);
-                        open.nodes.push(node);
-                    }
-                    _ => {}
-                },
-                Edge::Close(id) => {
-                    if let Some(name) = doc.element_name(id) {
-                        if let Some(len) = path_lens.pop() {
-                            path.truncate(len);
-                        }
-                        match name {
-                            "a" => links = links.saturating_sub(1),
-                            "head" => head = head.saturating_sub(1),
-                            _ => {}
-                        }
-                        if self.block_tags.iter().any(|t| t == name) {
-                            open.flush(&mut blocks, &path);
-                        }
-                    }
-                }
-            }
-        }
-        open.flush(&mut blocks, "");
-        Ok(blocks)
+        Ok(split_at_tags(doc, &self.block_tags, |id, in_head| {
+            !in_head && in_article.is_none_or(|c| pith_dom::value_at(c, id) == Some(1.0))
+        }))
     }
 }
 

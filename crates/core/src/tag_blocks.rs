@@ -1,0 +1,255 @@
+//! Blocks of text between block-level tags: the walk that `declutter.blocks` and
+//! `readability.blocks` share, so that both segment a tree the same way and differ only
+//! in which text nodes they take.
+//!
+//! A block starts at the opening and the closing of every element named in the block
+//! tags and at every `<br>`; the text between two boundaries is one block (text nodes
+//! joined, whitespace runs collapsed to one space, stripped); empty blocks are dropped.
+//! Each block gets its `dom_path` (element names from the root joined by `.`, cut to its
+//! last [`MAX_PATH`] bytes), `text_nodes`, `chars_count_in_links` (characters of its
+//! text inside `<a>`) and `node` (the parent of its first text node). The walk is
+//! iterative and keeps the path as one string grown and truncated as elements open and
+//! close, so a page nested thousands deep stays linear.
+//!
+//! ```
+//! use pith_core::tag_blocks::{split_at_tags, BLOCK_TAGS};
+//! let doc = pith_dom::parse_html("<div>a <b>b</b><p>c</p></div>");
+//! let tags: Vec<String> = BLOCK_TAGS.iter().map(|t| t.to_string()).collect();
+//! let blocks = split_at_tags(&doc, &tags, |_, in_head| !in_head);
+//! let texts: Vec<&str> = blocks.iter().map(|b| b.text.as_str()).collect();
+//! assert_eq!(texts, ["a b", "c"]);
+//! ```
+
+use pith_dom::{Document, Edge, NodeData, NodeId};
+
+use crate::Block;
+
+/// HTML's block-level elements: the default block tags of `declutter.blocks` and
+/// `readability.blocks`.
+pub const BLOCK_TAGS: &[&str] = &[
+    "address",
+    "article",
+    "aside",
+    "blockquote",
+    "body",
+    "caption",
+    "center",
+    "dd",
+    "details",
+    "dialog",
+    "div",
+    "dl",
+    "dt",
+    "fieldset",
+    "figcaption",
+    "figure",
+    "footer",
+    "form",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "header",
+    "hr",
+    "html",
+    "li",
+    "main",
+    "nav",
+    "ol",
+    "p",
+    "pre",
+    "section",
+    "summary",
+    "table",
+    "tbody",
+    "td",
+    "tfoot",
+    "th",
+    "thead",
+    "title",
+    "tr",
+    "ul",
+];
+
+/// Longest `dom_path` kept whole, in bytes; a longer one keeps its end after `…`.
+pub const MAX_PATH: usize = 1024;
+
+/// `path` when it is at most [`MAX_PATH`] bytes, else `…` and its last bytes (from the
+/// first character boundary within the last [`MAX_PATH`]).
+pub fn short_path(path: &str) -> String {
+    if path.len() <= MAX_PATH {
+        return path.to_owned();
+    }
+    let mut start = path.len() - MAX_PATH;
+    while !path.is_char_boundary(start) {
+        start += 1;
+    }
+    format!("…{}", &path[start..])
+}
+
+/// Appends `text` to `out` with every whitespace run collapsed to one space, and no
+/// space at the start of `out` or after one already there.
+pub fn collapse_whitespace_into(out: &mut String, text: &str) {
+    let mut space = out.is_empty() || out.ends_with(' ');
+    for c in text.chars() {
+        if c.is_whitespace() {
+            if !space {
+                out.push(' ');
+                space = true;
+            }
+        } else {
+            out.push(c);
+            space = false;
+        }
+    }
+}
+
+/// The block being filled.
+#[derive(Default)]
+struct Open {
+    text: String,
+    nodes: Vec<String>,
+    link_chars: usize,
+    path: String,
+    node: Option<NodeId>,
+}
+
+impl Open {
+    /// Emits the block when it has text, and starts the next one at `path`.
+    fn flush(&mut self, blocks: &mut Vec<Block>, path: &str) {
+        let text = self.text.trim_end();
+        if !text.is_empty() {
+            blocks.push(Block {
+                text: text.to_owned(),
+                text_nodes: std::mem::take(&mut self.nodes),
+                dom_path: std::mem::take(&mut self.path),
+                chars_count_in_links: self.link_chars,
+                node: self.node,
+                ..Block::default()
+            });
+        }
+        self.text.clear();
+        self.nodes.clear();
+        self.link_chars = 0;
+        self.node = None;
+        self.path = short_path(path);
+    }
+}
+
+/// The blocks of `doc` split at `block_tags` (lower-case element names) and `<br>`.
+/// `take(text_node, in_head)` says whether a text node counts (`in_head`: it is inside
+/// `<head>`); a text node it refuses adds nothing, while its elements still delimit.
+pub fn split_at_tags(
+    doc: &Document,
+    block_tags: &[String],
+    take: impl Fn(NodeId, bool) -> bool,
+) -> Vec<Block> {
+    let is_block = |name: &str| block_tags.iter().any(|t| t == name);
+    let mut blocks = Vec::new();
+    let mut open = Open::default();
+    let mut path = String::new();
+    let mut path_lens: Vec<usize> = Vec::new();
+    let (mut links, mut head) = (0usize, 0usize);
+    for edge in doc.traverse(doc.root()) {
+        match edge {
+            Edge::Open(id) => match doc.data(id) {
+                NodeData::Element(el) => {
+                    let name = el.name();
+                    path_lens.push(path.len());
+                    if !path.is_empty() {
+                        path.push('.');
+                    }
+                    path.push_str(name);
+                    match name {
+                        "a" => links += 1,
+                        "head" => head += 1,
+                        _ => {}
+                    }
+                    if name == "br" || is_block(name) {
+                        open.flush(&mut blocks, &path);
+                    }
+                }
+                NodeData::Text(t) => {
+                    if !take(id, head > 0) || (open.text.is_empty() && t.trim().is_empty()) {
+                        continue;
+                    }
+                    if open.node.is_none() {
+                        open.node = doc.parent(id);
+                    }
+                    let before = open.text.len();
+                    collapse_whitespace_into(&mut open.text, t);
+                    if links > 0 {
+                        open.link_chars += open.text[before..].chars().count();
+                    }
+                    let mut node = String::new();
+                    collapse_whitespace_into(&mut node, t);
+                    open.nodes.push(node);
+                }
+                _ => {}
+            },
+            Edge::Close(id) => {
+                if let Some(name) = doc.element_name(id) {
+                    if let Some(len) = path_lens.pop() {
+                        path.truncate(len);
+                    }
+                    match name {
+                        "a" => links = links.saturating_sub(1),
+                        "head" => head = head.saturating_sub(1),
+                        _ => {}
+                    }
+                    if is_block(name) {
+                        open.flush(&mut blocks, &path);
+                    }
+                }
+            }
+        }
+    }
+    open.flush(&mut blocks, "");
+    blocks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pith_dom::parse_html;
+
+    fn tags() -> Vec<String> {
+        BLOCK_TAGS.iter().map(|t| t.to_string()).collect()
+    }
+
+    #[test]
+    fn splits_at_block_tags_and_br() {
+        let doc = parse_html(
+            "<title>T</title><div>a <b>b</b><p> c\n d </p>e<br>f <a href=x>g h</a></div>",
+        );
+        let blocks = split_at_tags(&doc, &tags(), |_, in_head| !in_head);
+        let texts: Vec<&str> = blocks.iter().map(|b| b.text.as_str()).collect();
+        assert_eq!(texts, ["a b", "c d", "e", "f g h"]);
+        assert_eq!(blocks[1].dom_path, "html.body.div.p");
+        assert_eq!(blocks[1].text_nodes, ["c d "]);
+        assert_eq!(blocks[3].chars_count_in_links, 3);
+        assert_eq!(doc.element_name(blocks[1].node.unwrap()), Some("p"));
+    }
+
+    #[test]
+    fn the_head_is_taken_only_when_asked() {
+        let doc = parse_html("<title>T</title><p>body</p>");
+        let with_head = split_at_tags(&doc, &tags(), |_, _| true);
+        let texts: Vec<&str> = with_head.iter().map(|b| b.text.as_str()).collect();
+        assert_eq!(texts, ["T", "body"]);
+    }
+
+    #[test]
+    fn long_paths_keep_their_end() {
+        let long = "a.".repeat(MAX_PATH);
+        let short = short_path(&long);
+        assert!(short.starts_with('…'));
+        assert!(long.ends_with(&short['…'.len_utf8()..]));
+        assert_eq!(short_path("html.body"), "html.body");
+        // A cut inside a multi-byte character moves to the next boundary.
+        let wide = "é".repeat(MAX_PATH);
+        assert!(short_path(&wide).len() <= MAX_PATH + '…'.len_utf8());
+    }
+}
