@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::dataset::Dataset;
-use crate::metrics::{paired_bootstrap_f1, BowCounts, BowScore, Score};
+use crate::metrics::{paired_bootstrap_f1, tokenize, BowCounts, BowScore, Score};
 use crate::run::PipelineRun;
 
 /// One page's shingle scores (for the worst pages).
@@ -35,6 +35,12 @@ pub struct PipelineSummary {
     pub p_value: Option<f64>,
     /// Mean extraction time per page, in milliseconds.
     pub ms_per_page: f64,
+    /// Throughput of one worker: the pages' HTML bytes (in MB, 10^6 bytes) over the
+    /// summed time of their extractions.
+    pub mb_per_s: f64,
+    /// Pages whose extraction has no word (no `\w+` token): empty outputs, failed pages
+    /// included (they are scored as empty).
+    pub empty: usize,
     /// Pages where the pipeline failed: id and error.
     pub failed: Vec<(String, String)>,
     /// The pages with the lowest shingle F1, worst first.
@@ -68,6 +74,12 @@ fn short_id(id: &str) -> String {
     }
 }
 
+/// Whether an extraction counts as an empty output: it has no `\w+` token (the words
+/// both metrics count), so whitespace or punctuation alone is empty.
+pub fn is_empty_output(text: &str) -> bool {
+    tokenize(text).is_empty()
+}
+
 /// How many worst pages each pipeline lists.
 pub const WORST: usize = 5;
 
@@ -97,6 +109,7 @@ pub fn summarise(dataset: &Dataset, runs: &[PipelineRun], bootstrap: usize, seed
             per_page.sort_by(|a, b| a.score.f1.total_cmp(&b.score.f1).then(a.id.cmp(&b.id)));
             per_page.truncate(WORST);
             let total: f64 = run.pages.iter().map(|p| p.seconds).sum();
+            let bytes: usize = dataset.pages.iter().map(|p| p.html.len()).sum();
             PipelineSummary {
                 name: run.name.clone(),
                 shingle: Score::of(&counts),
@@ -105,6 +118,16 @@ pub fn summarise(dataset: &Dataset, runs: &[PipelineRun], bootstrap: usize, seed
                 delta_f1,
                 p_value,
                 ms_per_page: 1000.0 * total / run.pages.len().max(1) as f64,
+                mb_per_s: if total > 0.0 {
+                    bytes as f64 / 1e6 / total
+                } else {
+                    0.0
+                },
+                empty: run
+                    .pages
+                    .iter()
+                    .filter(|p| is_empty_output(&p.text))
+                    .count(),
                 failed: run
                     .pages
                     .iter()
@@ -176,7 +199,9 @@ impl Summary {
             ("BoW macro P".into(), col(&|p| f(p.bow.macro_.precision))),
             ("BoW macro R".into(), col(&|p| f(p.bow.macro_.recall))),
             ("BoW macro F1".into(), col(&|p| f(p.bow.macro_.f1))),
+            ("empty outputs".into(), col(&|p| p.empty.to_string())),
             ("ms/page".into(), col(&|p| format!("{:.2}", p.ms_per_page))),
+            ("MB/s".into(), col(&|p| format!("{:.1}", p.mb_per_s))),
             ("failed pages".into(), col(&|p| p.failed.len().to_string())),
         ]
     }
@@ -351,9 +376,80 @@ impl Summary {
             row("bow_macro_precision", p.bow.macro_.precision, None);
             row("bow_macro_recall", p.bow.macro_.recall, None);
             row("bow_macro_f1", p.bow.macro_.f1, None);
+            row("empty_outputs", p.empty as f64, None);
             row("ms_per_page", p.ms_per_page, None);
+            row("mb_per_s", p.mb_per_s, None);
             row("failed_pages", p.failed.len() as f64, None);
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dataset::Page;
+    use crate::run::PageResult;
+
+    fn page(id: &str, html: &str) -> Page {
+        Page {
+            id: id.into(),
+            html: html.as_bytes().to_vec(),
+            gold: "some gold words".into(),
+        }
+    }
+
+    fn result(id: &str, text: &str, seconds: f64) -> PageResult {
+        PageResult {
+            id: id.into(),
+            text: text.into(),
+            seconds,
+            ..PageResult::default()
+        }
+    }
+
+    #[test]
+    fn empty_outputs_and_throughput_are_counted() {
+        let dataset = Dataset {
+            name: "tiny".into(),
+            pages: vec![
+                page("a", &"x".repeat(1_000_000)),
+                page("b", &"y".repeat(500_000)),
+                page("c", &"z".repeat(500_000)),
+            ],
+            ..Dataset::default()
+        };
+        let run = PipelineRun {
+            name: "p".into(),
+            pages: vec![
+                result("a", "", 0.5),
+                result("b", " — … ", 0.25),
+                result("c", "some words", 0.25),
+            ],
+        };
+        let summary = summarise(&dataset, &[run], 0, 1);
+        let p = &summary.pipelines[0];
+        // No token: the empty text and the punctuation-only text.
+        assert_eq!(p.empty, 2);
+        // 2 MB in 1 s of extraction time.
+        assert!((p.mb_per_s - 2.0).abs() < 1e-9, "{}", p.mb_per_s);
+        for format in [Format::Table, Format::Markdown] {
+            let text = summary.render(format);
+            assert!(text.contains("empty outputs"), "{text}");
+            assert!(text.contains("MB/s"), "{text}");
+        }
+        assert!(summary
+            .render(Format::Csv)
+            .contains("p,empty_outputs,2.000000,"));
+        let json: serde_json::Value = serde_json::from_str(&summary.render(Format::Json)).unwrap();
+        assert_eq!(json["pipelines"][0]["empty"], 2);
+    }
+
+    #[test]
+    fn a_page_with_a_word_is_not_empty() {
+        assert!(is_empty_output(""));
+        assert!(is_empty_output(" \n\t… — !"));
+        assert!(!is_empty_output("a"));
+        assert!(!is_empty_output("日本"));
     }
 }
