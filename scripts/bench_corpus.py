@@ -12,7 +12,7 @@ side with Python jusText 3.0.2 on the same pages (normally run by bench_corpus.s
 2. Python: the pages in memory, only the `justext.justext(bytes, stoplist)` calls timed
    (bench_vs_python.py's worker). It does not read the WARC at all, which flatters
    Python.
-3. pith, single core: `taskset -c 0 pith extract --format jsonl -j 1` over the WARC,
+3. pith, single core: `taskset -c 0 pith extract --preset justext --format jsonl -j 1` over the WARC,
    wall clock of the whole process (gunzip, WARC and HTTP parsing, JSON output); then
    `-j 2` without pinning.
    Python, pith -j 1 and pith -j 2 run in turns, --repeat rounds; each keeps its best
@@ -101,7 +101,7 @@ def main():
         f.write("\n".join(paths) + "\n")
     python_cmd = [args.python, os.path.join(HERE, "bench_vs_python.py"), "--worker", "--files-from", list_file,
                   "--repeat", "1", "--stoplist", args.stoplist]
-    base = [args.pith, "extract", "--format", "jsonl", "-q", "-s", args.stoplist]
+    base = [args.pith, "extract", "--preset", "justext", "--format", "jsonl", "-q", "-s", args.stoplist]
     pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
 
     # The three contestants take turns, one run each per round, so that a slow spell of

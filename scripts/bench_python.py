@@ -80,7 +80,7 @@ def main():
         t_py, t_cli = best_of(
             args.rounds,
             lambda: pipeline.extract_many(many, workers=n),
-            cli(args.pith, ["extract", "--format", "jsonl", "-q", "-j", str(n), *files]),
+            cli(args.pith, ["extract", "--preset", "justext", "--format", "jsonl", "-q", "-j", str(n), *files]),
         )
         print(
             f"extract_many workers={n}: {len(many) / t_py:.0f} pages/s ({mb * args.copies / t_py:.1f} MB/s); "
@@ -165,7 +165,7 @@ def main():
             t_spark, t_cli = best_of(
                 max(1, args.rounds // 2),
                 lambda: pith_spark.run(spark, listing, os.path.join(args.workdir, "out.parquet"), pipeline),
-                cli(args.pith, ["extract", "--format", "jsonl", "-q", "-j", "2", *halves]),
+                cli(args.pith, ["extract", "--preset", "justext", "--format", "jsonl", "-q", "-j", "2", *halves]),
             )
         finally:
             spark.stop()

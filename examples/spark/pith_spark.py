@@ -19,7 +19,7 @@ other URI (``hdfs://``, ``s3a://``, ...) is read through Spark's Hadoop file sys
 (``binaryFiles``), written to a temporary file on the executor and processed from there.
 Every WARC record that is an HTML page yields one row, text or error: no page is lost.
 
-Options: ``--preset NAME`` or ``--pipeline FILE`` (default: the ``justext`` preset),
+Options: ``--preset NAME`` or ``--pipeline FILE`` (default: the ``pith`` preset),
 ``--param NAME=VALUE`` (repeatable; a pipeline parameter, e.g. ``stoplist=German``),
 ``--partitions N`` (default: one per WARC file), ``--master URL`` (when not run by
 spark-submit; default ``local[*]``), ``--summary FILE``.
@@ -154,7 +154,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("input_list", help="text file (any Hadoop URI) listing WARC paths, one per line")
     ap.add_argument("output", help="Parquet output directory (any Hadoop URI)")
-    ap.add_argument("--preset", default="justext")
+    ap.add_argument("--preset", default="pith")
     ap.add_argument("--pipeline", help="a pipeline file (JSON or TOML) instead of --preset")
     ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--partitions", type=int, help="default: one per WARC file")

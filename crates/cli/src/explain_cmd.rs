@@ -18,7 +18,7 @@ pub struct ExplainArgs {
     /// Where to write the explanation page.
     #[arg(long)]
     pub out: PathBuf,
-    /// A built-in preset (see `pith pipeline list`); default `justext`.
+    /// A built-in preset (see `pith pipeline list`); default `pith`, as `pith extract`.
     #[arg(long, conflicts_with = "pipeline")]
     pub preset: Option<String>,
     /// A pipeline file (JSON, or TOML if it ends in .toml).
@@ -33,7 +33,7 @@ fn build_pipeline(args: &ExplainArgs) -> Result<Pipeline, UsageError> {
     let mut value = match (&args.pipeline, &args.preset) {
         (Some(path), _) => pith::pipeline_file_value(path),
         (None, Some(name)) => pith::preset_value(name),
-        (None, None) => pith::preset_value("justext"),
+        (None, None) => pith::preset_value(crate::DEFAULT_PRESET),
     }
     .map_err(|e| UsageError(e.to_string()))?;
     if let Some(s) = &args.stoplist {

@@ -43,7 +43,9 @@ pub struct ExtractArgs {
     /// detailed, krdwrd.
     #[arg(long, default_value = "default")]
     pub format: String,
-    /// A built-in preset (see `pith pipeline list`).
+    /// A built-in preset (see `pith pipeline list`). Default: `pith`, pith's learned
+    /// extractor (the best on the development data, docs/evaluation.md); `--preset
+    /// justext` gives Python jusText 3.0.2 exactly.
     #[arg(long, conflicts_with = "pipeline")]
     pub preset: Option<String>,
     /// A pipeline file (JSON, or TOML if it ends in .toml).
@@ -141,7 +143,7 @@ fn build_pipeline(args: &ExtractArgs) -> Result<Pipeline, UsageError> {
     let mut value = match (&args.pipeline, &args.preset) {
         (Some(path), _) => pith::pipeline_file_value(path),
         (None, Some(name)) => pith::preset_value(name),
-        (None, None) => pith::preset_value("justext"),
+        (None, None) => pith::preset_value(crate::DEFAULT_PRESET),
     }
     .map_err(|e| UsageError(e.to_string()))?;
 

@@ -46,7 +46,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Extract the main text of HTML files (stdin when no file is given).
+    /// Extract the main text of HTML files (stdin when no file is given); the `pith`
+    /// preset unless --preset or --pipeline says otherwise (--preset justext: jusText).
     Extract(Box<ExtractArgs>),
     /// List, show and check pipelines.
     #[command(subcommand)]
@@ -60,6 +61,12 @@ enum Command {
     /// Fit the learned classifier (learn.trees) on datasets, with cross-validated scores.
     Train(Box<TrainArgs>),
 }
+
+/// The preset of `pith extract` and `pith explain` without `--preset` or `--pipeline`:
+/// pith's learned extractor, which scores better than `justext` on every development
+/// folder (docs/decisions/0013-pith-the-default-preset.md). `--preset justext` is
+/// Python jusText 3.0.2 exactly.
+pub(crate) const DEFAULT_PRESET: &str = "pith";
 
 /// A failure that stops the whole run (bad options or pipeline), exit code 2.
 pub(crate) struct UsageError(pub(crate) String);

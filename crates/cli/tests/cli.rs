@@ -16,10 +16,33 @@ fn stdout(o: &Output) -> String {
 
 #[test]
 fn default_format_prints_good_paragraphs_from_stdin() {
-    let o = pith(&["extract"], Some(GOOD_PAGE.as_bytes()));
+    let o = pith(
+        &["extract", "--preset", "justext"],
+        Some(GOOD_PAGE.as_bytes()),
+    );
     assert!(o.status.success());
     assert!(stdout(&o).starts_with("<p> The quick brown fox"));
     assert_eq!(stdout(&o).lines().count(), 1);
+}
+
+/// Issue 11, point 4: without `--preset` or `--pipeline`, `pith extract` runs the `pith`
+/// preset; exact jusText is `--preset justext`, and `--help` says both.
+#[test]
+fn the_default_preset_is_pith_and_justext_is_one_flag_away() {
+    let run = |extra: &[&str]| {
+        let mut args = vec!["extract", "--format", "json"];
+        args.extend_from_slice(extra);
+        let o = pith(&args, Some(GOOD_PAGE.as_bytes()));
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o)
+    };
+    let default = run(&[]);
+    assert_eq!(default, run(&["--preset", "pith"]));
+    // The two presets give different paragraph features (pith's blocks carry its own).
+    assert_ne!(default, run(&["--preset", "justext"]));
+    let help = stdout(&pith(&["extract", "--help"], None));
+    assert!(help.contains("Default: `pith`"), "{help}");
+    assert!(help.contains("--preset justext"), "{help}");
 }
 
 #[test]
@@ -30,6 +53,8 @@ fn empty_and_whitespace_inputs_give_no_paragraphs_and_exit_0() {
     let o = pith(
         &[
             "extract",
+            "--preset",
+            "justext",
             "--format",
             "json",
             empty.to_str().unwrap(),
@@ -56,6 +81,8 @@ fn a_missing_file_is_named_the_others_processed_and_the_exit_code_is_1() {
     let o = pith(
         &[
             "extract",
+            "--preset",
+            "justext",
             "--format",
             "json",
             missing.to_str().unwrap(),
@@ -102,17 +129,26 @@ fn binary_junk_and_nul_bytes_do_not_crash() {
         x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
         junk.push((x >> 16) as u8);
     }
-    let o = pith(&["extract", "--format", "json"], Some(&junk));
+    let o = pith(
+        &["extract", "--preset", "justext", "--format", "json"],
+        Some(&junk),
+    );
     assert!(o.status.success());
     let page = GOOD_PAGE.replace("lazy dog", "lazy\0dog\u{b}");
-    let o = pith(&["extract", "--format", "text"], Some(page.as_bytes()));
+    let o = pith(
+        &["extract", "--preset", "justext", "--format", "text"],
+        Some(page.as_bytes()),
+    );
     assert!(o.status.success());
     assert!(stdout(&o).contains("quick brown fox"));
 }
 
 #[test]
 fn unknown_stoplist_lists_close_names() {
-    let o = pith(&["extract", "-s", "Englsh"], Some(GOOD_PAGE.as_bytes()));
+    let o = pith(
+        &["extract", "--preset", "justext", "-s", "Englsh"],
+        Some(GOOD_PAGE.as_bytes()),
+    );
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("Englsh") && err.contains("English"), "{err}");
@@ -121,7 +157,9 @@ fn unknown_stoplist_lists_close_names() {
 #[test]
 fn stoplist_none_and_stoplist_file_work() {
     let o = pith(
-        &["extract", "-s", "none", "--format", "detailed"],
+        &[
+            "extract", "--preset", "justext", "-s", "none", "--format", "detailed",
+        ],
         Some(GOOD_PAGE.as_bytes()),
     );
     assert!(o.status.success());
@@ -133,7 +171,15 @@ fn stoplist_none_and_stoplist_file_work() {
         b"the\nof\nand\nis\nthat\nit\nto\nas\n",
     );
     let o = pith(
-        &["extract", "-s", list.to_str().unwrap(), "--format", "text"],
+        &[
+            "extract",
+            "--preset",
+            "justext",
+            "-s",
+            list.to_str().unwrap(),
+            "--format",
+            "text",
+        ],
         Some(GOOD_PAGE.as_bytes()),
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -142,19 +188,19 @@ fn stoplist_none_and_stoplist_file_work() {
 #[test]
 fn reference_formats_have_the_reference_shapes() {
     let o = pith(
-        &["extract", "--format", "detailed"],
+        &["extract", "--preset", "justext", "--format", "detailed"],
         Some(GOOD_PAGE.as_bytes()),
     );
     let out = stdout(&o);
     let first = out.lines().next().unwrap();
     assert!(first.starts_with("<p class=\"good\" cfclass=\"good\" heading=\"0\" xpath=\"/html[1]/body[1]/div[1]/p[1]\"> The quick"));
     let o = pith(
-        &["extract", "--format", "boilerplate"],
+        &["extract", "--preset", "justext", "--format", "boilerplate"],
         Some(GOOD_PAGE.as_bytes()),
     );
     assert_eq!(stdout(&o).lines().nth(1), Some("<b> Home"));
     let o = pith(
-        &["extract", "--format", "krdwrd"],
+        &["extract", "--preset", "justext", "--format", "krdwrd"],
         Some(GOOD_PAGE.as_bytes()),
     );
     assert!(stdout(&o).starts_with("3\tThe quick"));
@@ -164,7 +210,15 @@ fn reference_formats_have_the_reference_shapes() {
 #[test]
 fn parameters_reach_the_stages() {
     let o = pith(
-        &["extract", "--length-high", "100000", "--format", "detailed"],
+        &[
+            "extract",
+            "--preset",
+            "justext",
+            "--length-high",
+            "100000",
+            "--format",
+            "detailed",
+        ],
         Some(GOOD_PAGE.as_bytes()),
     );
     // With length_high raised, the article paragraph is no longer long enough to be
@@ -256,13 +310,27 @@ fn plain_files_are_read_whole_unless_max_bytes_is_given() {
         format!("<!--{filler}-->{GOOD_PAGE}").as_bytes(),
     );
     let o = pith(
-        &["extract", "--format", "text", big.to_str().unwrap()],
+        &[
+            "extract",
+            "--preset",
+            "justext",
+            "--format",
+            "text",
+            big.to_str().unwrap(),
+        ],
         None,
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).starts_with("The quick brown fox"));
     let o = pith(
-        &["extract", "--max-bytes", "1000", big.to_str().unwrap()],
+        &[
+            "extract",
+            "--preset",
+            "justext",
+            "--max-bytes",
+            "1000",
+            big.to_str().unwrap(),
+        ],
         None,
     );
     assert_eq!(o.status.code(), Some(1));

@@ -80,7 +80,7 @@ fn records(o: &Output) -> Vec<Value> {
 
 /// `pith extract --format jsonl -q EXTRA... --stats STATS INPUT`.
 fn extract_jsonl(extra: &[&str], stats: &Path, input: &Path) -> Output {
-    let mut args = vec!["extract", "--format", "jsonl", "-q"];
+    let mut args = vec!["extract", "--preset", "justext", "--format", "jsonl", "-q"];
     args.extend_from_slice(extra);
     args.extend(["--stats", stats.to_str().unwrap(), input.to_str().unwrap()]);
     pith(&args, None)
@@ -163,6 +163,8 @@ fn header_charset_is_used_before_meta() {
     let o = pith(
         &[
             "extract",
+            "--preset",
+            "justext",
             "--format",
             "jsonl",
             "-q",
@@ -204,7 +206,15 @@ fn truncated_gzip_keeps_earlier_records_and_reports_the_offset() {
     let plain = recs.concat();
     let w = write(dir.path(), "t.warc", &plain[..plain.len() - 10]);
     let o = pith(
-        &["extract", "--format", "jsonl", "-q", w.to_str().unwrap()],
+        &[
+            "extract",
+            "--preset",
+            "justext",
+            "--format",
+            "jsonl",
+            "-q",
+            w.to_str().unwrap(),
+        ],
         None,
     );
     let r = records(&o);
@@ -233,7 +243,15 @@ fn a_wrong_content_length_is_an_error_record_and_the_next_records_are_read() {
         bytes.extend(response("after2", "text/html", page(3).as_bytes()));
         let w = write(dir.path(), "w.warc", &bytes);
         let o = pith(
-            &["extract", "--format", "jsonl", "-q", w.to_str().unwrap()],
+            &[
+                "extract",
+                "--preset",
+                "justext",
+                "--format",
+                "jsonl",
+                "-q",
+                w.to_str().unwrap(),
+            ],
             None,
         );
         let r = records(&o);
@@ -289,6 +307,8 @@ fn jsonl_input_passes_fields_through_and_reports_bad_lines() {
     let o = pith(
         &[
             "extract",
+            "--preset",
+            "justext",
             "--format",
             "jsonl",
             "-q",
@@ -321,6 +341,8 @@ fn output_order_is_stable_with_several_workers() {
     let one = pith(
         &[
             "extract",
+            "--preset",
+            "justext",
             "--format",
             "jsonl",
             "-q",
@@ -334,6 +356,8 @@ fn output_order_is_stable_with_several_workers() {
         let many = pith(
             &[
                 "extract",
+                "--preset",
+                "justext",
                 "--format",
                 "jsonl",
                 "-q",
@@ -363,6 +387,8 @@ fn directories_with_glob_and_gzip_files() {
     let o = pith(
         &[
             "extract",
+            "--preset",
+            "justext",
             "--format",
             "jsonl",
             "-q",
@@ -395,6 +421,8 @@ fn too_large_panicking_and_slow_documents_are_error_records() {
     let o = pith_with_env(
         &[
             "extract",
+            "--preset",
+            "justext",
             "--format",
             "jsonl",
             "-q",
@@ -448,7 +476,14 @@ fn a_closed_pipe_ends_the_run_quietly() {
         .collect();
     let w = write(dir.path(), "p.warc", &recs.concat());
     let mut child = Command::new(env!("CARGO_BIN_EXE_pith"))
-        .args(["extract", "--format", "jsonl", w.to_str().unwrap()])
+        .args([
+            "extract",
+            "--preset",
+            "justext",
+            "--format",
+            "jsonl",
+            w.to_str().unwrap(),
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -489,6 +524,8 @@ fn ctrl_c_stops_the_run_between_whole_records() {
     let child = Command::new(env!("CARGO_BIN_EXE_pith"))
         .args([
             "extract",
+            "--preset",
+            "justext",
             "--format",
             "jsonl",
             "-q",
@@ -582,7 +619,7 @@ fn a_closed_stderr_ends_the_run_quietly() {
     let w = w.to_str().unwrap();
     // Corpus mode: the summary line after the closed output.
     let script = format!(
-        "'{pith}' extract --format jsonl '{w}' 2>&1 | head -1 >/dev/null; echo ${{PIPESTATUS[0]}}"
+        "'{pith}' extract --preset justext --format jsonl '{w}' 2>&1 | head -1 >/dev/null; echo ${{PIPESTATUS[0]}}"
     );
     let o = Command::new("bash").args(["-c", &script]).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "0");
@@ -591,7 +628,7 @@ fn a_closed_stderr_ends_the_run_quietly() {
         .map(|i| format!("'{}/missing-{i}.html'", dir.path().display()))
         .collect();
     let script = format!(
-        "'{pith}' extract --format text {} 2>&1 >/dev/null | head -c 1 >/dev/null; echo ${{PIPESTATUS[0]}}",
+        "'{pith}' extract --preset justext --format text {} 2>&1 >/dev/null | head -c 1 >/dev/null; echo ${{PIPESTATUS[0]}}",
         missing.join(" ")
     );
     let o = Command::new("bash").args(["-c", &script]).output().unwrap();
@@ -619,6 +656,8 @@ fn a_decompression_bomb_is_an_error_record_and_the_run_goes_on() {
     let o = pith(
         &[
             "extract",
+            "--preset",
+            "justext",
             "--format",
             "jsonl",
             "-q",
@@ -646,6 +685,8 @@ fn a_decompression_bomb_is_an_error_record_and_the_run_goes_on() {
     let o = pith(
         &[
             "extract",
+            "--preset",
+            "justext",
             "--format",
             "jsonl",
             "-q",
@@ -667,6 +708,8 @@ fn a_decompression_bomb_is_an_error_record_and_the_run_goes_on() {
     let o = pith(
         &[
             "extract",
+            "--preset",
+            "justext",
             "--format",
             "jsonl",
             "-q",
@@ -720,7 +763,14 @@ fn directories_take_input_files_by_name_and_skip_binary_ones() {
     assert_eq!(s["skipped_by_reason"]["binary"], 1);
     // In a per-page format the skips are reported on stderr (stats.json is one now).
     let o = pith(
-        &["extract", "--format", "text", dir.path().to_str().unwrap()],
+        &[
+            "extract",
+            "--preset",
+            "justext",
+            "--format",
+            "text",
+            dir.path().to_str().unwrap(),
+        ],
         None,
     );
     assert!(o.status.success());
@@ -739,9 +789,11 @@ fn a_directory_that_yields_nothing_says_so_and_fails() {
     write(dir.path(), "notes.txt", b"nothing here");
     let d = dir.path().to_str().unwrap();
     for args in [
-        vec!["extract", "--format", "text", d],
-        vec!["extract", "--format", "jsonl", "-q", d],
-        vec!["extract", "--glob", "*.html", d],
+        vec!["extract", "--preset", "justext", "--format", "text", d],
+        vec![
+            "extract", "--preset", "justext", "--format", "jsonl", "-q", d,
+        ],
+        vec!["extract", "--preset", "justext", "--glob", "*.html", d],
     ] {
         let o = pith(&args, None);
         assert_eq!(o.status.code(), Some(1), "{args:?}");
@@ -749,7 +801,15 @@ fn a_directory_that_yields_nothing_says_so_and_fails() {
         assert!(err.contains(d) && err.contains("nothing to read"), "{err}");
     }
     let empty = tempfile::tempdir().unwrap();
-    let o = pith(&["extract", empty.path().to_str().unwrap()], None);
+    let o = pith(
+        &[
+            "extract",
+            "--preset",
+            "justext",
+            empty.path().to_str().unwrap(),
+        ],
+        None,
+    );
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("0 files"));
 }

@@ -43,7 +43,7 @@ fn explain(dir: &Path, extra: &[&str]) -> String {
 #[test]
 fn every_block_says_what_decided_it() {
     let dir = tempfile::tempdir().unwrap();
-    let html = explain(dir.path(), &[]);
+    let html = explain(dir.path(), &["--preset", "justext"]);
     let ex = pith::preset("justext")
         .unwrap()
         .run_bytes(page().as_bytes())
@@ -66,6 +66,13 @@ fn every_block_says_what_decided_it() {
     ] {
         assert!(!html.contains(needle), "{needle} in the page");
     }
+}
+
+#[test]
+fn the_default_pipeline_is_the_pith_preset() {
+    let dir = tempfile::tempdir().unwrap();
+    let html = explain(dir.path(), &[]);
+    assert!(html.contains("with pipeline <b>pith</b>"), "{html}");
 }
 
 #[test]
@@ -92,7 +99,7 @@ fn count_near(pixels: &[[u8; 3]], rgb: [u8; 3]) -> usize {
 #[test]
 fn the_page_renders_with_the_blocks_coloured_by_label() {
     let dir = tempfile::tempdir().unwrap();
-    explain(dir.path(), &[]);
+    explain(dir.path(), &["--preset", "justext"]);
     let chromium = Path::new("/usr/bin/chromium");
     if !chromium.exists() {
         eprintln!("skipped: /usr/bin/chromium not found (apt-get install -y chromium)");

@@ -28,6 +28,8 @@ fn auto_keeps_russian_text_and_english_warns() {
     let auto = pith(
         &[
             "extract",
+            "--preset",
+            "justext",
             "--format",
             "jsonl",
             "-q",
@@ -51,7 +53,12 @@ fn auto_keeps_russian_text_and_english_warns() {
     let s: Value = serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
     assert_eq!(s["languages"]["ru"], 1, "{s}");
 
-    let english = pith(&["extract", "--format", "jsonl", "-q", page], None);
+    let english = pith(
+        &[
+            "extract", "--preset", "justext", "--format", "jsonl", "-q", page,
+        ],
+        None,
+    );
     let rec = &records(&english.stdout)[0];
     assert_eq!(rec["text"], "");
     let warning = rec["warnings"][0].as_str().unwrap();
@@ -60,7 +67,12 @@ fn auto_keeps_russian_text_and_english_warns() {
         "{warning}"
     );
 
-    let json = pith(&["extract", "--format", "json", "-s", "auto", page], None);
+    let json = pith(
+        &[
+            "extract", "--preset", "justext", "--format", "json", "-s", "auto", page,
+        ],
+        None,
+    );
     let rec = &records(&json.stdout)[0];
     assert_eq!(rec["language"], "ru", "{rec}");
 }

@@ -7,14 +7,22 @@ use common::pith;
 #[test]
 fn markdown_output_of_the_sample_page() {
     let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/sample.html");
-    let md = pith(&["extract", "--format", "markdown", sample], None);
+    let md = pith(
+        &[
+            "extract", "--preset", "justext", "--format", "markdown", sample,
+        ],
+        None,
+    );
     assert!(
         md.status.success(),
         "{}",
         String::from_utf8_lossy(&md.stderr)
     );
     let md = String::from_utf8(md.stdout).unwrap();
-    let text = pith(&["extract", "--format", "text", sample], None);
+    let text = pith(
+        &["extract", "--preset", "justext", "--format", "text", sample],
+        None,
+    );
     let text = String::from_utf8(text.stdout).unwrap();
     // The same paragraphs, as Markdown blocks separated by blank lines.
     let blocks: Vec<&str> = md.split("\n\n").map(str::trim_end).collect();

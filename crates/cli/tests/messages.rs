@@ -20,7 +20,10 @@ fn format_help_and_errors_list_every_format() {
     for f in ["jsonl", "html", "markdown", "text", "json"] {
         assert!(help.contains(f), "--help lacks {f}: {help}");
     }
-    let o = pith(&["extract", "--format", "xml"], Some(PAGE.as_bytes()));
+    let o = pith(
+        &["extract", "--preset", "justext", "--format", "xml"],
+        Some(PAGE.as_bytes()),
+    );
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
     assert!(
@@ -70,7 +73,14 @@ fn pipeline_check_loads_validates_and_prints_the_normalised_pipeline() {
 #[test]
 fn paragraphs_without_jsonl_is_an_error() {
     let o = pith(
-        &["extract", "--paragraphs", "--format", "text"],
+        &[
+            "extract",
+            "--preset",
+            "justext",
+            "--paragraphs",
+            "--format",
+            "text",
+        ],
         Some(PAGE.as_bytes()),
     );
     assert_eq!(o.status.code(), Some(2));
@@ -79,7 +89,10 @@ fn paragraphs_without_jsonl_is_an_error() {
 
 #[test]
 fn an_ambiguous_prefix_says_so_and_lists_the_matches() {
-    let o = pith(&["extract", "--stop", "x"], Some(PAGE.as_bytes()));
+    let o = pith(
+        &["extract", "--preset", "justext", "--stop", "x"],
+        Some(PAGE.as_bytes()),
+    );
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
     assert!(
@@ -121,7 +134,7 @@ fn reading_stdin_from_a_terminal_says_so() {
         "{out}"
     );
     // Not on a pipe.
-    let o = pith(&["extract"], Some(PAGE.as_bytes()));
+    let o = pith(&["extract", "--preset", "justext"], Some(PAGE.as_bytes()));
     assert!(!stderr(&o).contains("Ctrl-D"));
 }
 

@@ -19,7 +19,10 @@ fn several_inputs_are_separated_by_their_source() {
     let a = write(dir.path(), "a.html", page(1).as_bytes());
     let b = write(dir.path(), "b.html", page(2).as_bytes());
     let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
-    let o = pith(&["extract", "--format", "text", a, b], None);
+    let o = pith(
+        &["extract", "--preset", "justext", "--format", "text", a, b],
+        None,
+    );
     assert!(o.status.success());
     let out = String::from_utf8(o.stdout).unwrap();
     let expected_start = format!("==> {a} <==\nPage number 1:");
@@ -28,14 +31,20 @@ fn several_inputs_are_separated_by_their_source() {
         out.contains(&format!("\n==> {b} <==\nPage number 2:")),
         "{out}"
     );
-    let o = pith(&["extract", "--format", "html", a, b], None);
+    let o = pith(
+        &["extract", "--preset", "justext", "--format", "html", a, b],
+        None,
+    );
     let out = String::from_utf8(o.stdout).unwrap();
     assert!(
         out.contains(&format!("<!-- ==> {b} <== -->\n<!DOCTYPE html>")),
         "{out}"
     );
     // One input: the output is unchanged, no separator.
-    let o = pith(&["extract", "--format", "text", a], None);
+    let o = pith(
+        &["extract", "--preset", "justext", "--format", "text", a],
+        None,
+    );
     assert!(String::from_utf8(o.stdout)
         .unwrap()
         .starts_with("Page number 1:"));
@@ -53,6 +62,8 @@ fn output_dir_writes_one_file_per_input_mirroring_names() {
     let o = pith(
         &[
             "extract",
+            "--preset",
+            "justext",
             "--format",
             "text",
             "--output-dir",
@@ -75,6 +86,8 @@ fn output_dir_writes_one_file_per_input_mirroring_names() {
     let o = pith(
         &[
             "extract",
+            "--preset",
+            "justext",
             "--format",
             "jsonl",
             "-q",
