@@ -64,7 +64,7 @@ enum Command {
 
 /// The preset of `pith extract` and `pith explain` without `--preset` or `--pipeline`:
 /// pith's learned extractor, which scores better than `justext` on every development
-/// folder (docs/decisions/0013-pith-the-default-preset.md). `--preset justext` is
+/// folder (docs/decisions/0014-pith-the-default-preset.md). `--preset justext` is
 /// Python jusText 3.0.2 exactly.
 pub(crate) const DEFAULT_PRESET: &str = "pith";
 
