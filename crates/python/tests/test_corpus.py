@@ -16,7 +16,8 @@ def warc_samples():
 
 def cli_records(paths, *extra):
     out = subprocess.run(
-        [pith_cli(), "extract", "--format", "jsonl", "-q", "-j", "2", *extra, *map(str, paths)],
+        [pith_cli(), "extract", "--preset", "justext", "--format", "jsonl", "-q", "-j", "2", *extra,
+         *map(str, paths)],
         capture_output=True, check=False,
     )
     assert out.returncode in (0, 1), out.stderr

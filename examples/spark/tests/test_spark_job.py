@@ -36,7 +36,8 @@ def test_spark_job_writes_exactly_the_cli_records(tmp_path):
         spark.stop()
 
     cli = subprocess.run(
-        [pith_cli(), "extract", "--format", "jsonl", "-q", "-j", "2", *map(str, warcs)],
+        [pith_cli(), "extract", "--preset", "justext", "--format", "jsonl", "-q", "-j", "2",
+         *map(str, warcs)],
         capture_output=True, check=False,
     )
     assert cli.returncode in (0, 1), cli.stderr
