@@ -278,3 +278,52 @@ pub fn readability(data: &[u8]) {
         });
     });
 }
+
+thread_local! {
+    static PITH: Pipeline = pith::preset("pith").expect("the pith preset loads");
+}
+
+/// `learn`: the learned combiner's stages. The bytes go (1) as a page through the
+/// `pith` preset (Readability in annotate mode, declutter, the `learn.*` features, the
+/// trees), and (2) as the JSON of a `learn.trees` pass and of a `learn.margin` feature
+/// in a small pipeline run on [`SMALL_PAGE`]. Checked besides "no panic": every block
+/// has a label and a value in every column, the kept text is a subsequence of the
+/// page's text, and a tree file that loads (its arrays checked) always evaluates.
+pub fn learn(data: &[u8]) {
+    PITH.with(|p| {
+        let Ok(decoded) = pith::dom::decode::decode(data, p.decode_options()) else {
+            return;
+        };
+        let parsed = pith::dom::parse_html_with(&decoded.text, &p.spec().parse).0;
+        let input_text = parsed.text_content(parsed.root());
+        let Ok((ex, _)) = p.run_document(parsed) else {
+            return;
+        };
+        assert_eq!(ex.labels.len(), ex.blocks.len());
+        for key in ex.features.keys() {
+            assert_eq!(
+                ex.features.column(key).map(<[f64]>::len),
+                Some(ex.blocks.len())
+            );
+        }
+        let text = ex.good_text("");
+        assert!(
+            is_subsequence(&text, &input_text),
+            "invented text: {text:?}"
+        );
+    });
+    let Ok(stage) = std::str::from_utf8(data) else {
+        return;
+    };
+    let base = r#""version": 1, "tree": [], "segmenter": {"type": "declutter.blocks"}"#;
+    let features = r#"{"type": "justext.length"}, {"type": "justext.link_density"}"#;
+    for pipeline in [
+        format!(r#"{{{base}, "features": [{features}], "passes": [{stage}]}}"#),
+        format!(r#"{{{base}, "features": [{features}, {stage}]}}"#),
+    ] {
+        if let Ok(p) = Pipeline::from_json(&pipeline) {
+            let ex = p.run_str(SMALL_PAGE).expect("a loaded pipeline runs");
+            assert_eq!(ex.labels.len(), ex.blocks.len());
+        }
+    }
+}

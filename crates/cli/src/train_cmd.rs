@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 use pith::learn::gbdt::GbdtParams;
-use pith::learn::train::{train, TrainOptions, TrainPage, TrainSet};
+use pith::learn::train::{pipeline_file_text, train, TrainOptions, TrainPage, TrainSet};
+use pith_eval::metrics::{page_counts, PageCounts, Score};
 
 use crate::eval_cmd::read_dataset;
 use crate::UsageError;
@@ -40,6 +41,10 @@ pub struct TrainArgs {
     /// Learning rate (shrinkage).
     #[arg(long, default_value_t = GbdtParams::default().learning_rate)]
     pub learning_rate: f64,
+    /// Stack a second ensemble on the first's margins, the block's and its
+    /// neighbours' (context smoothing; needs --folds 2 or more).
+    #[arg(long)]
+    pub stack: bool,
 }
 
 /// Runs `pith train`.
@@ -73,10 +78,11 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
             learning_rate: args.learning_rate,
             ..GbdtParams::default()
         },
+        stack: args.stack,
     };
     let trained =
         train(&sets, &base, &opts).map_err(|e| UsageError(format!("{base_name}: {e}")))?;
-    let text = serde_json::to_string_pretty(&trained.pipeline).expect("JSON serialises") + "\n";
+    let text = pipeline_file_text(&trained.pipeline);
     std::fs::write(&args.out, text)
         .map_err(|e| UsageError(format!("{}: {e}", args.out.display())))?;
     println!(
@@ -87,13 +93,21 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
     );
     if !trained.scores.is_empty() {
         println!(
-            "out-of-fold ({} folds, seed {}):\n{:<20} {:>6} {:>8}  {:>6} {:>6} {:>6}  {:>6} {:>6} {:>6}  {:>5}",
+            "out-of-fold ({} folds, seed {}):\n{:<20} {:>6} {:>8}  {:>6} {:>6} {:>6}  {:>6} {:>6} {:>6}  {:>6}  {:>5}",
             args.folds, args.seed, "dataset", "pages", "blocks", "blk P", "blk R", "blk F1",
-            "tok P", "tok R", "tok F1", "empty"
+            "tok P", "tok R", "tok F1", "shg F1", "empty"
         );
-        for s in &trained.scores {
+        for (s, set) in trained.scores.iter().zip(&sets) {
+            // `pith eval`'s shingle F1 of the out-of-fold extractions.
+            let counts: Vec<PageCounts> = s
+                .texts
+                .iter()
+                .zip(&set.pages)
+                .map(|(text, page)| page_counts(text, &page.gold))
+                .collect();
+            let shingle = Score::of(&counts);
             println!(
-                "{:<20} {:>6} {:>8}  {:>6.3} {:>6.3} {:>6.3}  {:>6.3} {:>6.3} {:>6.3}  {:>5}",
+                "{:<20} {:>6} {:>8}  {:>6.3} {:>6.3} {:>6.3}  {:>6.3} {:>6.3} {:>6.3}  {:>6.3}  {:>5}",
                 s.name,
                 s.pages,
                 s.blocks,
@@ -103,6 +117,7 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
                 s.token.precision,
                 s.token.recall,
                 s.token.f1,
+                shingle.f1,
                 s.empty
             );
         }

@@ -20,9 +20,13 @@
 //! | `learn.class_words` | `key` (default `learn.class_words`) | 1 if the `class` or `id` of the node or an ancestor contains one of `words` (ASCII case-insensitive), else 0 |
 //! | `learn.justext_class` | `learn.justext_class` | jusText's context-free class as a number: bad 0, short 1, neargood 2, good 3 |
 //! | `learn.neighbour` | `key` (default `<of>@<offset>`) | the `of` column's value `offset` blocks away (`NaN` past the ends) |
+//! | `learn.relative_annotation` | `key` (default `<annotation>/max`) | the nearest annotated inclusive ancestor's value over the page's greatest value of that annotation |
+//! | `learn.text_share` | `learn.text_share` | the block's share of the page's text (characters), 0 to 1 |
+//! | `learn.container_link_density` | `key` (default `learn.container_link_density@<up>`) | characters inside links over all characters, in the subtree of the block's node's `up`-th ancestor |
 
 use pith_core::dom::{value_at, Document, NodeId};
 use pith_core::{Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Result};
+use pith_declutter::prune::POISON_WORDS;
 use serde::{Deserialize, Serialize};
 
 fn nan_column(blocks: &[Block]) -> Vec<f64> {
@@ -155,6 +159,173 @@ impl Feature for Annotation {
     }
 }
 
+/// `learn.relative_annotation`: the value a tree stage recorded for the block's
+/// nearest annotated inclusive ancestor, divided by the greatest value of that
+/// annotation on the page — for Readability's content score, how the block's
+/// candidate compares with the page's best (1: the best). Fields: `annotation`, `key`
+/// (default `<annotation>/max`), `missing` (when no ancestor has a value, or the
+/// page's greatest value is not positive; default `null`, read as `NaN`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RelativeAnnotation {
+    /// The annotation key to read.
+    pub annotation: String,
+    /// The column's key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// The value for blocks without one (`None`: `NaN`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missing: Option<f64>,
+}
+
+#[typetag::serde(name = "learn.relative_annotation")]
+impl Feature for RelativeAnnotation {
+    fn key(&self) -> FeatureKey {
+        FeatureKey(
+            self.key
+                .clone()
+                .unwrap_or_else(|| format!("{}/max", self.annotation))
+                .into(),
+        )
+    }
+    fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
+        Ok(vec![self.missing.unwrap_or(f64::NAN); blocks.len()])
+    }
+    fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
+        let missing = self.missing.unwrap_or(f64::NAN);
+        let column = input
+            .document
+            .and_then(|d| d.annotations().column(&self.annotation));
+        let (Some(doc), Some(column)) = (input.document, column) else {
+            return self.compute(input.blocks, input.features);
+        };
+        let best = column
+            .iter()
+            .copied()
+            .filter(|v| v.is_finite())
+            .fold(f64::NEG_INFINITY, f64::max);
+        if best <= 0.0 || !best.is_finite() {
+            return self.compute(input.blocks, input.features);
+        }
+        Ok(input
+            .blocks
+            .iter()
+            .map(|b| {
+                b.node
+                    .and_then(|n| doc.nearest_in(n, column))
+                    .map_or(missing, |(_, v)| v / best)
+            })
+            .collect())
+    }
+}
+
+/// `learn.text_share`: the block's share of the page's text, in characters (the
+/// blocks' texts summed; 0 when the page has none). No fields.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TextShare {}
+
+/// The key of [`TextShare`].
+pub const TEXT_SHARE: FeatureKey = FeatureKey::new("learn.text_share");
+
+#[typetag::serde(name = "learn.text_share")]
+impl Feature for TextShare {
+    fn key(&self) -> FeatureKey {
+        TEXT_SHARE
+    }
+    fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
+        let lengths: Vec<usize> = blocks.iter().map(|b| b.text.chars().count()).collect();
+        let total = lengths.iter().sum::<usize>().max(1) as f64;
+        Ok(lengths.iter().map(|&n| n as f64 / total).collect())
+    }
+}
+
+/// `learn.container_link_density`: in the subtree of the block node's `up`-th
+/// ancestor (1: its parent; the root when there are fewer), the characters of text
+/// inside `<a>` elements over all characters of text (0 without text). A paragraph's
+/// own link density says little when it is one link of a menu; its container's says
+/// it is a menu. One walk over the page, whatever the number of blocks. Fields: `up`
+/// (default 1), `key` (default `learn.container_link_density@<up>`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContainerLinkDensity {
+    /// How many ancestors up the container is.
+    #[serde(default = "one")]
+    pub up: usize,
+    /// The column's key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+}
+
+fn one() -> usize {
+    1
+}
+
+impl Default for ContainerLinkDensity {
+    fn default() -> Self {
+        ContainerLinkDensity { up: 1, key: None }
+    }
+}
+
+/// Characters of text, and of text inside links, in every node's subtree (indexed by
+/// node). Preorder once to know which text is inside a link, then children before
+/// parents to sum: iterative, any depth.
+fn subtree_text_and_link_chars(doc: &Document) -> (Vec<u32>, Vec<u32>) {
+    let n = doc.arena_len();
+    let (mut text, mut link) = (vec![0u32; n], vec![0u32; n]);
+    let mut in_link = vec![false; n];
+    let order: Vec<NodeId> = doc.descendants(doc.root()).collect();
+    for &id in &order {
+        let inherited = doc.parent(id).is_some_and(|p| in_link[p.index()]);
+        in_link[id.index()] = inherited || doc.element_name(id) == Some("a");
+        if let Some(t) = doc.text(id) {
+            let chars =
+                u32::try_from(t.chars().filter(|c| !c.is_whitespace()).count()).unwrap_or(u32::MAX);
+            text[id.index()] = chars;
+            if in_link[id.index()] {
+                link[id.index()] = chars;
+            }
+        }
+    }
+    for &id in order.iter().rev() {
+        if let Some(p) = doc.parent(id) {
+            text[p.index()] = text[p.index()].saturating_add(text[id.index()]);
+            link[p.index()] = link[p.index()].saturating_add(link[id.index()]);
+        }
+    }
+    (text, link)
+}
+
+#[typetag::serde(name = "learn.container_link_density")]
+impl Feature for ContainerLinkDensity {
+    fn key(&self) -> FeatureKey {
+        FeatureKey(
+            self.key
+                .clone()
+                .unwrap_or_else(|| format!("learn.container_link_density@{}", self.up))
+                .into(),
+        )
+    }
+    fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
+        Ok(nan_column(blocks))
+    }
+    fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
+        let Some(doc) = input.document else {
+            return self.compute(input.blocks, input.features);
+        };
+        let (text, link) = subtree_text_and_link_chars(doc);
+        Ok(per_node(input, |doc, n| {
+            let container = ancestors(doc, n).take(self.up + 1).last().unwrap_or(n);
+            let t = text[container.index()];
+            if t == 0 {
+                0.0
+            } else {
+                f64::from(link[container.index()]) / f64::from(t)
+            }
+        }))
+    }
+}
+
 /// `learn.depth`: the number of ancestors of the block's node. No fields.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -268,39 +439,17 @@ impl Feature for Inside {
     }
 }
 
-/// Words that mark boilerplate or content in class names and ids by default: the
-/// union of declutter's prune poison words and common navigation and content names.
-pub const CLASS_WORDS: &[&str] = &[
-    "comment",
-    "promo",
-    "popup",
-    "related",
-    "newsletter",
-    "cookie",
-    "footer",
-    "header",
-    "caption",
-    "popular",
-    "print",
-    "banner",
-    "subscribe",
-    "signup",
-    "consent",
-    "breadcrumb",
-    "nav",
-    "menu",
-    "sidebar",
-    "share",
-    "social",
-    "widget",
-    "ad-",
-    "advert",
-    "sponsor",
+/// Class/id words of navigation and page furniture that `learn.class_words` looks
+/// for besides declutter's prune poison words ([`POISON_WORDS`], the one list of
+/// those, owned by `declutter.prune`).
+pub const NAVIGATION_WORDS: &[&str] = &[
+    "header", "nav", "menu", "sidebar", "share", "social", "widget", "ad-", "advert", "sponsor",
 ];
 
 /// `learn.class_words`: 1 if the `class` or `id` of the block's node or an ancestor
 /// contains one of `words` (ASCII case-insensitive substring), else 0. Fields:
-/// `words` (default [`CLASS_WORDS`]), `key` (default `learn.class_words`).
+/// `words` (default [`POISON_WORDS`] then [`NAVIGATION_WORDS`]), `key` (default
+/// `learn.class_words`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClassWords {
@@ -313,7 +462,11 @@ pub struct ClassWords {
 }
 
 fn default_class_words() -> Vec<String> {
-    CLASS_WORDS.iter().map(|s| s.to_string()).collect()
+    POISON_WORDS
+        .iter()
+        .chain(NAVIGATION_WORDS)
+        .map(|s| s.to_string())
+        .collect()
 }
 
 impl Default for ClassWords {
@@ -550,6 +703,97 @@ mod tests {
             key: None,
         };
         assert!(far.compute(&blocks, &t).unwrap().iter().all(|x| x.is_nan()));
+    }
+
+    /// The element children of `<body>` as blocks of their text (golden pages).
+    fn body_blocks(doc: &Document) -> Vec<Block> {
+        let body = doc.body().unwrap();
+        doc.children(body)
+            .filter(|&c| doc.element(c).is_some())
+            .map(|c| Block {
+                text: doc.text_content(c),
+                node: Some(c),
+                ..Block::default()
+            })
+            .collect()
+    }
+
+    fn run(f: &dyn Feature, doc: &Document, blocks: &[Block]) -> Vec<f64> {
+        f.compute_in(FeatureInput {
+            blocks,
+            features: &FeatureTable::new(),
+            document: Some(doc),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn container_link_density_reads_the_parent_subtree() {
+        let doc = pith_core::dom::parse_html(
+            "<body><ul><li><a>Home</a></li><li><a>News</a> x</li></ul><p>Plain text <a>ab</a></p></body>",
+        );
+        let body = doc.body().unwrap();
+        let ul = doc.first_child(body).unwrap();
+        let li = doc.first_child(ul).unwrap();
+        let p = doc.next_sibling(ul).unwrap();
+        let blocks: Vec<Block> = [li, p]
+            .iter()
+            .map(|&n| Block {
+                text: doc.text_content(n),
+                node: Some(n),
+                ..Block::default()
+            })
+            .collect();
+        let parent = run(&ContainerLinkDensity::default(), &doc, &blocks);
+        // The <li>'s parent <ul>: 8 link characters of 9; the <p>'s parent <body>: 10 of 20.
+        assert_eq!(parent, [8.0 / 9.0, 10.0 / 20.0]);
+        let own = ContainerLinkDensity { up: 0, key: None };
+        assert_eq!(run(&own, &doc, &blocks), [1.0, 2.0 / 11.0]);
+        assert_eq!(own.key().as_str(), "learn.container_link_density@0");
+        // Far up is the root; without a document, NaN.
+        let far = ContainerLinkDensity { up: 99, key: None };
+        assert_eq!(run(&far, &doc, &blocks), [0.5, 0.5]);
+        assert!(far.compute(&blocks, &FeatureTable::new()).unwrap()[0].is_nan());
+    }
+
+    #[test]
+    fn relative_annotation_divides_by_the_page_best() {
+        let mut doc =
+            pith_core::dom::parse_html("<body><div><p>a</p></div><p>b</p><p>c</p></body>");
+        let blocks = body_blocks(&doc);
+        let (div, second) = (blocks[0].node.unwrap(), blocks[1].node.unwrap());
+        doc.annotate(div, "s", 40.0);
+        doc.annotate(second, "s", 10.0);
+        let f = RelativeAnnotation {
+            annotation: "s".into(),
+            key: None,
+            missing: Some(-1.0),
+        };
+        assert_eq!(f.key().as_str(), "s/max");
+        assert_eq!(run(&f, &doc, &blocks), [1.0, 0.25, -1.0]);
+        // A page whose best is not positive gives `missing` everywhere.
+        doc.annotate(div, "s", -5.0);
+        doc.annotate(second, "s", 0.0);
+        assert_eq!(run(&f, &doc, &blocks), [-1.0, -1.0, -1.0]);
+    }
+
+    #[test]
+    fn text_share_sums_to_one() {
+        let blocks: Vec<Block> = ["ab", "cd", "efgh", ""]
+            .iter()
+            .map(|t| Block {
+                text: t.to_string(),
+                ..Block::default()
+            })
+            .collect();
+        let v = TextShare {}.compute(&blocks, &FeatureTable::new()).unwrap();
+        assert_eq!(v, [0.25, 0.25, 0.5, 0.0]);
+        assert!(
+            TextShare {}
+                .compute(&[Block::default()], &FeatureTable::new())
+                .unwrap()[0]
+                == 0.0
+        );
     }
 
     #[test]

@@ -44,7 +44,10 @@ pub mod presets;
 pub mod train;
 pub mod trees;
 
-pub use features::{Annotation, ClassWords, Depth, Inside, JustextClass, Neighbour, Position};
+pub use features::{
+    Annotation, ClassWords, ContainerLinkDensity, Depth, Inside, JustextClass, Neighbour, Position,
+    RelativeAnnotation, TextShare,
+};
 pub use gbdt::{fit, GbdtParams};
 pub use presets::presets;
-pub use trees::{Tree, Trees};
+pub use trees::{Margin, Tree, Trees};

@@ -19,7 +19,7 @@ fn pith_spec() -> PipelineSpec {
 pub fn presets() -> Vec<Preset> {
     vec![Preset {
         name: "pith",
-        description: "pith's own extractor: jusText, declutter and DOM-context features of every block, labelled by boosted trees trained on the development datasets",
+        description: "pith's own extractor: jusText, declutter, Readability and DOM-context features of every block, labelled by boosted trees trained on the development datasets",
         json: PITH_JSON,
         build: pith_spec,
     }]

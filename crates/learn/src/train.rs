@@ -23,7 +23,7 @@ use serde_json::{json, Value};
 
 use crate::gbdt::{fit, GbdtParams, Rows};
 use crate::labels::{block_weight, gold_vocabulary, in_gold, token_count, tokens};
-use crate::trees::{fallback_block, Trees};
+use crate::trees::{fallback_block, Margin, Trees, MARGIN};
 
 /// A page with its gold text.
 #[derive(Clone, Debug)]
@@ -54,6 +54,10 @@ pub struct TrainOptions {
     pub seed: u64,
     /// The boosting parameters.
     pub gbdt: GbdtParams,
+    /// Stacking: a first ensemble's margins, the block's and its neighbours'
+    /// ([`STACK_OFFSETS`]), become columns of a second ensemble (context smoothing).
+    /// The second is fitted on out-of-fold margins of the first; needs `folds ≥ 2`.
+    pub stack: bool,
 }
 
 impl Default for TrainOptions {
@@ -62,9 +66,14 @@ impl Default for TrainOptions {
             folds: 5,
             seed: 1,
             gbdt: GbdtParams::default(),
+            stack: false,
         }
     }
 }
+
+/// The neighbours whose first-ensemble margins a stacked second ensemble reads
+/// (besides the block's own).
+pub const STACK_OFFSETS: [i64; 4] = [-2, -1, 1, 2];
 
 /// Precision, recall and F1.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -92,6 +101,10 @@ pub struct DatasetScores {
     pub token: Prf,
     /// Pages whose extraction is empty.
     pub empty: usize,
+    /// Each page's out-of-fold extraction (the good blocks' texts joined by one
+    /// space, as `pith eval` joins them), in the dataset's page order: for metrics
+    /// computed elsewhere, such as `pith eval`'s shingle F1.
+    pub texts: Vec<String>,
 }
 
 /// What [`train`] returns.
@@ -133,7 +146,50 @@ fn strip_trees(base: &Value) -> Value {
     if let Some(passes) = base.get_mut("passes").and_then(Value::as_array_mut) {
         passes.retain(|p| p.get("type").and_then(Value::as_str) != Some("learn.trees"));
     }
+    if let Some(features) = base.get_mut("features").and_then(Value::as_array_mut) {
+        features.retain(|f| {
+            let ty = f.get("type").and_then(Value::as_str);
+            let of = f.get("of").and_then(Value::as_str);
+            ty != Some("learn.margin") && !(ty == Some("learn.neighbour") && of == Some(MARGIN))
+        });
+    }
     base
+}
+
+/// The key of the stacked column of the first ensemble's margin `offset` blocks away.
+fn stacked_key(offset: i64) -> String {
+    if offset == 0 {
+        MARGIN.to_owned()
+    } else {
+        format!("{MARGIN}@{offset}")
+    }
+}
+
+/// `rows` with the stacked columns appended: each row's margin and its page
+/// neighbours' ([`STACK_OFFSETS`]; `NaN` past the page's ends).
+fn stacked_rows(rows: &Rows, pages: &[PageRows], margins: &[f64]) -> Rows {
+    let mut out = Rows::new(rows.n_features + 1 + STACK_OFFSETS.len());
+    let mut values = Vec::with_capacity(out.n_features);
+    for page in pages {
+        let n = page.texts.len();
+        for i in 0..n {
+            let r = page.first_row + i;
+            values.clear();
+            values.extend_from_slice(rows.row(r));
+            values.push(margins[r]);
+            for off in STACK_OFFSETS {
+                let j = i as i64 + off;
+                let v = if (0..n as i64).contains(&j) {
+                    margins[page.first_row + j as usize]
+                } else {
+                    f64::NAN
+                };
+                values.push(v);
+            }
+            out.push(&values, rows.labels[r], rows.weights[r]);
+        }
+    }
+    out
 }
 
 /// Trains the classifier; see the [module docs](self).
@@ -187,12 +243,49 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
             });
         }
     }
+    if opts.stack && opts.folds < 2 {
+        return Err("stacking needs out-of-fold margins: folds must be at least 2".into());
+    }
+    let fold = assign_folds(sets.len(), &pages, opts);
+    let all: Vec<u32> = (0..rows.len() as u32).collect();
+    let mut pipeline = base;
+    let (rows, features) = if opts.stack {
+        let first = oof_margins(&pages, &rows, &features, &fold, opts);
+        let (base_score, trees) = fit(&rows, &all, &opts.gbdt);
+        let margin = Margin {
+            key: None,
+            features: features.clone(),
+            base_score,
+            trees,
+        };
+        let mut columns = vec![serde_json::to_value(&margin).map_err(|e| e.to_string())?];
+        if let Some(obj) = columns[0].as_object_mut() {
+            obj.insert("type".into(), json!("learn.margin"));
+        }
+        for off in STACK_OFFSETS {
+            columns.push(json!({"type": "learn.neighbour", "of": MARGIN, "offset": off}));
+        }
+        match pipeline.get_mut("features").and_then(Value::as_array_mut) {
+            Some(list) => list.extend(columns),
+            None => {
+                if let Some(obj) = pipeline.as_object_mut() {
+                    obj.insert("features".into(), Value::Array(columns));
+                }
+            }
+        }
+        let mut stacked = features;
+        stacked.push(stacked_key(0));
+        stacked.extend(STACK_OFFSETS.iter().map(|&o| stacked_key(o)));
+        (stacked_rows(&rows, &pages, &first), stacked)
+    } else {
+        (rows, features)
+    };
     let scores = if opts.folds >= 2 {
-        cross_validate(sets, &pages, &rows, &features, opts)
+        let margins = oof_margins(&pages, &rows, &features, &fold, opts);
+        score_sets(sets, &pages, &rows, &margins)
     } else {
         Vec::new()
     };
-    let all: Vec<u32> = (0..rows.len() as u32).collect();
     let (base_score, trees) = fit(&rows, &all, &opts.gbdt);
     let stage = Trees {
         features: features.clone(),
@@ -201,7 +294,6 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
         margin_threshold: 0.0,
         fallback: true,
     };
-    let mut pipeline = base;
     let pass = json!({"type": "learn.trees"});
     let mut pass_obj = serde_json::to_value(&stage).map_err(|e| e.to_string())?;
     if let (Some(obj), Some(tag)) = (pass_obj.as_object_mut(), pass.as_object()) {
@@ -225,18 +317,13 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
     })
 }
 
-fn cross_validate(
-    sets: &[TrainSet],
-    pages: &[PageRows],
-    rows: &Rows,
-    features: &[String],
-    opts: &TrainOptions,
-) -> Vec<DatasetScores> {
-    let k = opts.folds;
-    // Fold of every page: each dataset shuffled with the seed, then dealt round-robin.
+/// The fold of every page: each dataset's pages shuffled with the seed, then dealt
+/// round-robin into `opts.folds` folds.
+fn assign_folds(n_sets: usize, pages: &[PageRows], opts: &TrainOptions) -> Vec<usize> {
+    let k = opts.folds.max(1);
     let mut fold = vec![0usize; pages.len()];
     let mut rng = Rng(opts.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    for s in 0..sets.len() {
+    for s in 0..n_sets {
         let mut ids: Vec<usize> = (0..pages.len()).filter(|&p| pages[p].set == s).collect();
         for i in (1..ids.len()).rev() {
             let j = (rng.next() % (i as u64 + 1)) as usize;
@@ -246,6 +333,17 @@ fn cross_validate(
             fold[p] = n % k;
         }
     }
+    fold
+}
+
+/// Every row's margin from the ensemble fitted on the pages outside its page's fold.
+fn oof_margins(
+    pages: &[PageRows],
+    rows: &Rows,
+    features: &[String],
+    fold: &[usize],
+    opts: &TrainOptions,
+) -> Vec<f64> {
     let row_page: Vec<usize> = {
         let mut v = vec![0usize; rows.len()];
         for (p, page) in pages.iter().enumerate() {
@@ -254,7 +352,7 @@ fn cross_validate(
         v
     };
     let mut margins = vec![f64::NAN; rows.len()];
-    for f in 0..k {
+    for f in 0..opts.folds {
         let train: Vec<u32> = (0..rows.len() as u32)
             .filter(|&r| fold[row_page[r as usize]] != f)
             .collect();
@@ -272,6 +370,16 @@ fn cross_validate(
             }
         }
     }
+    margins
+}
+
+/// Scores per dataset of the labels out-of-fold margins give (with the fallback).
+fn score_sets(
+    sets: &[TrainSet],
+    pages: &[PageRows],
+    rows: &Rows,
+    margins: &[f64],
+) -> Vec<DatasetScores> {
     // The labels the trained pass gives: margin above 0, with its fallback.
     let mut predicted: Vec<bool> = margins.iter().map(|&m| m > 0.0).collect();
     for page in pages {
@@ -309,6 +417,8 @@ fn cross_validate(
                 token.precision += prf.precision;
                 token.recall += prf.recall;
                 token.f1 += prf.f1;
+                text.truncate(text.trim_end().len());
+                out.texts.push(text);
             }
             let n = out.pages.max(1) as f64;
             out.token = Prf {
@@ -376,5 +486,71 @@ pub fn page_token_prf(predicted: &str, gold: &str) -> Prf {
         precision,
         recall,
         f1: f1(precision, recall),
+    }
+}
+
+/// The text of a pipeline file as `pith train` writes it: pretty-printed JSON, except
+/// that an array of numbers, strings, booleans or nulls stays on one line, so each
+/// tree takes a few lines instead of thousands (the value, and so the pipeline, is the
+/// same as with any other layout). Ends with a newline.
+pub fn pipeline_file_text(pipeline: &Value) -> String {
+    const MARK: char = '\u{1}';
+    let mut value = pipeline.clone();
+    let mut flat: Vec<String> = Vec::new();
+    // Replace each scalar array by a marker string (an explicit stack, no recursion).
+    let mut stack: Vec<&mut Value> = vec![&mut value];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Array(items)
+                if !items.is_empty() && items.iter().all(|i| !i.is_array() && !i.is_object()) =>
+            {
+                let text: Vec<String> = items.iter().map(Value::to_string).collect();
+                *v = Value::String(format!("{MARK}{}", flat.len()));
+                flat.push(format!("[{}]", text.join(", ")));
+            }
+            Value::Array(items) => stack.extend(items.iter_mut()),
+            Value::Object(map) => stack.extend(map.values_mut()),
+            _ => {}
+        }
+    }
+    let pretty = serde_json::to_string_pretty(&value).expect("JSON serialises");
+    // The markers print as `"\u0001<n>"`; put each array's one-line text in its place.
+    let marker = "\"\\u0001";
+    let mut out = String::with_capacity(pretty.len() + flat.iter().map(String::len).sum::<usize>());
+    let mut rest = pretty.as_str();
+    while let Some(at) = rest.find(marker) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + marker.len()..];
+        let end = after.find('"').unwrap_or(after.len());
+        match after[..end].parse::<usize>().ok().and_then(|n| flat.get(n)) {
+            Some(text) => out.push_str(text),
+            None => out.push_str(&rest[at..at + marker.len() + end + 1]),
+        }
+        rest = &after[(end + 1).min(after.len())..];
+    }
+    out.push_str(rest);
+    // A string of the input that looked like a marker would have been replaced too:
+    // keep the layout only when it reads back as the same value.
+    if serde_json::from_str::<Value>(&out).ok().as_ref() != Some(pipeline) {
+        out = serde_json::to_string_pretty(pipeline).expect("JSON serialises");
+    }
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_file_layout_keeps_the_value_and_puts_scalar_arrays_on_one_line() {
+        let v = json!({"a": [1.5, -2, 3e-9], "b": [{"c": ["x, y", "\u{1}0"]}, []], "d": "\u{1}0"});
+        let text = pipeline_file_text(&v);
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), v);
+        let plain = json!({"t": [{"value": [0.25, 1.0, -0.5]}]});
+        let text = pipeline_file_text(&plain);
+        assert!(text.contains("[0.25, 1.0, -0.5]"), "{text}");
+        assert!(text.ends_with("}\n"));
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), plain);
     }
 }

@@ -26,7 +26,9 @@
 //! assert_eq!(stage.margin(&[f64::NAN]), -2.0);
 //! ```
 
-use pith_core::{ContextPass, Error, FeatureKey, FeatureTable, Label, PassContext, Result};
+use pith_core::{
+    Block, ContextPass, Error, Feature, FeatureKey, FeatureTable, Label, PassContext, Result,
+};
 use serde::{Deserialize, Serialize};
 
 /// One regression tree as flat arrays (see the [module docs](self)).
@@ -333,6 +335,68 @@ pub fn ensemble_margins(
         }
     }
     sums.into_iter().map(|s| base_score + s).collect()
+}
+
+/// The key of [`Margin`] by default.
+pub const MARGIN: &str = "learn.margin";
+
+/// `learn.margin`: a boosted ensemble as a feature — each block's margin (log-odds of
+/// "good"), for a second ensemble that also reads its neighbours' margins (stacking:
+/// `pith train --stack`). Fields: `key` (default `learn.margin`), `features`,
+/// `base_score`, `trees`, as [`Trees`].
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Margin {
+    /// The column's key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    /// The feature columns the trees read, by key.
+    pub features: Vec<String>,
+    /// The margin before any tree.
+    #[serde(default)]
+    pub base_score: f64,
+    /// The trees.
+    #[serde(default)]
+    pub trees: Vec<Tree>,
+}
+
+impl Margin {
+    /// The margins of a page's blocks from its feature columns (`NaN` where a column
+    /// is missing or short); see [`ensemble_margins`].
+    pub fn margins(&self, n_blocks: usize, table: &FeatureTable) -> Vec<f64> {
+        ensemble_margins(
+            &self.features,
+            self.base_score,
+            &self.trees,
+            table,
+            n_blocks,
+        )
+    }
+}
+
+#[typetag::serde(name = "learn.margin")]
+impl Feature for Margin {
+    fn key(&self) -> FeatureKey {
+        FeatureKey(self.key.clone().unwrap_or_else(|| MARGIN.into()).into())
+    }
+    fn requires(&self) -> Vec<FeatureKey> {
+        self.features
+            .iter()
+            .map(|k| FeatureKey(k.clone().into()))
+            .collect()
+    }
+    fn prepare(&mut self) -> Result<()> {
+        self.trees
+            .iter()
+            .try_for_each(|t| t.check(self.features.len()))
+            .map_err(|message| Error::Stage {
+                stage: "learn.margin".into(),
+                message,
+            })
+    }
+    fn compute(&self, blocks: &[Block], table: &FeatureTable) -> Result<Vec<f64>> {
+        Ok(self.margins(blocks.len(), table))
+    }
 }
 
 #[cfg(test)]

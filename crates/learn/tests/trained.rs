@@ -9,6 +9,7 @@ use proptest::prelude::*;
 // Link the stage crates the base pipeline names.
 use pith_declutter as _;
 use pith_justext as _;
+use pith_readability as _;
 
 const SENTENCES: &[&str] = &[
     "The council said that it would review the plan for the new bridge over the river before the end of the year.",
@@ -65,6 +66,7 @@ fn options() -> TrainOptions {
             min_child_weight: 0.01,
             ..GbdtParams::default()
         },
+        stack: false,
     }
 }
 
@@ -111,6 +113,31 @@ fn the_trained_pipeline_keeps_the_article_and_drops_the_menu() {
     for menu in ["Home", "Contact us", "Log in", "Privacy"] {
         assert!(!text.contains(menu), "{menu:?} kept in {text:?}");
     }
+}
+
+#[test]
+fn stacked_training_is_deterministic_and_keeps_the_article() {
+    let opts = TrainOptions {
+        stack: true,
+        ..options()
+    };
+    let a = train(&sets(), &base(), &opts).unwrap();
+    let b = train(&sets(), &base(), &opts).unwrap();
+    let text = pith_learn::train::pipeline_file_text(&a.pipeline);
+    assert_eq!(text, pith_learn::train::pipeline_file_text(&b.pipeline));
+    assert!(a.features.iter().any(|f| f == "learn.margin@-1"));
+    // Retraining from the stacked file replaces both ensembles.
+    let again = train(&sets(), &a.pipeline, &opts).unwrap();
+    assert_eq!(pith_learn::train::pipeline_file_text(&again.pipeline), text);
+    let p = Pipeline::from_json(&text).unwrap();
+    let ex = p.run_bytes(&page(41).html).unwrap();
+    let out = ex.good_text("\n");
+    assert!(out.contains(SENTENCES[41 % SENTENCES.len()]), "{out:?}");
+    assert!(!out.contains("Privacy"), "{out:?}");
+    assert!(a.scores.iter().all(|s| s.token.f1 > 0.9), "{:?}", a.scores);
+    // Stacking needs out-of-fold margins.
+    let no_folds = TrainOptions { folds: 0, ..opts };
+    assert!(train(&sets(), &base(), &no_folds).is_err());
 }
 
 #[test]

@@ -63,6 +63,11 @@ fn readability_corpus() {
 }
 
 #[test]
+fn learn_corpus() {
+    replay("learn", checks::learn);
+}
+
+#[test]
 fn pipeline_json_corpus() {
     replay("pipeline_json", checks::pipeline_json);
 }
@@ -82,6 +87,7 @@ fn all_corpora_through_all_checks() {
         "declutter",
         "readability",
         "warc",
+        "learn",
     ];
     for target in targets {
         for path in corpus_files(target) {
@@ -92,6 +98,7 @@ fn all_corpora_through_all_checks() {
             checks::declutter(&data);
             checks::readability(&data);
             checks::warc(&data);
+            checks::learn(&data);
         }
     }
 }
