@@ -58,6 +58,10 @@ pub struct TrainOptions {
     /// ([`STACK_OFFSETS`]), become columns of a second ensemble (context smoothing).
     /// The second is fitted on out-of-fold margins of the first; needs `folds ≥ 2`.
     pub stack: bool,
+    /// Choose the margin threshold among [`THRESHOLDS`] (and 0) by the out-of-fold
+    /// token F1 averaged over the datasets (each dataset weighs alike); needs
+    /// `folds ≥ 2`. Otherwise the threshold is 0 (probability one half).
+    pub choose_threshold: bool,
 }
 
 impl Default for TrainOptions {
@@ -67,8 +71,19 @@ impl Default for TrainOptions {
             seed: 1,
             gbdt: GbdtParams::default(),
             stack: false,
+            choose_threshold: false,
         }
     }
+}
+
+/// The margin thresholds `choose_threshold` tries.
+pub const THRESHOLDS: [f64; 12] = [
+    -2.0, -1.5, -1.25, -1.0, -0.75, -0.5, -0.25, 0.25, 0.5, 0.75, 1.0, 1.5,
+];
+
+/// The token F1 averaged over datasets.
+fn mean_token_f1(scores: &[DatasetScores]) -> f64 {
+    scores.iter().map(|s| s.token.f1).sum::<f64>() / scores.len().max(1) as f64
 }
 
 /// The neighbours whose first-ensemble margins a stacked second ensemble reads
@@ -112,7 +127,10 @@ pub struct DatasetScores {
 pub struct Trained {
     /// The trained pipeline (the base plus the fitted `learn.trees` pass).
     pub pipeline: Value,
-    /// Out-of-fold scores per dataset (empty without cross-validation).
+    /// The decision threshold on the margin (0 unless chosen out of fold).
+    pub threshold: f64,
+    /// Out-of-fold scores per dataset at that threshold (empty without
+    /// cross-validation).
     pub scores: Vec<DatasetScores>,
     /// The feature columns the trees read.
     pub features: Vec<String>,
@@ -280,18 +298,27 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
     } else {
         (rows, features)
     };
-    let scores = if opts.folds >= 2 {
+    let (threshold, scores) = if opts.folds >= 2 {
         let margins = oof_margins(&pages, &rows, &features, &fold, opts);
-        score_sets(sets, &pages, &rows, &margins)
+        let mut best = (0.0, score_sets(sets, &pages, &rows, &margins, 0.0));
+        if opts.choose_threshold {
+            for t in THRESHOLDS {
+                let scores = score_sets(sets, &pages, &rows, &margins, t);
+                if mean_token_f1(&scores) > mean_token_f1(&best.1) {
+                    best = (t, scores);
+                }
+            }
+        }
+        best
     } else {
-        Vec::new()
+        (0.0, Vec::new())
     };
     let (base_score, trees) = fit(&rows, &all, &opts.gbdt);
     let stage = Trees {
         features: features.clone(),
         base_score,
         trees,
-        margin_threshold: 0.0,
+        margin_threshold: threshold,
         fallback: true,
     };
     let pass = json!({"type": "learn.trees"});
@@ -311,6 +338,7 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
     }
     Ok(Trained {
         pipeline,
+        threshold,
         scores,
         features,
         rows: rows.len(),
@@ -379,12 +407,13 @@ fn score_sets(
     pages: &[PageRows],
     rows: &Rows,
     margins: &[f64],
+    threshold: f64,
 ) -> Vec<DatasetScores> {
-    // The labels the trained pass gives: margin above 0, with its fallback.
-    let mut predicted: Vec<bool> = margins.iter().map(|&m| m > 0.0).collect();
+    // The labels the trained pass gives: margin above the threshold, with its fallback.
+    let mut predicted: Vec<bool> = margins.iter().map(|&m| m > threshold).collect();
     for page in pages {
         let range = page.first_row..page.first_row + page.texts.len();
-        if let Some(i) = fallback_block(&margins[range.clone()], 0.0) {
+        if let Some(i) = fallback_block(&margins[range.clone()], threshold) {
             predicted[range.start + i] = true;
         }
     }

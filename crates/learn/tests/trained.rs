@@ -67,6 +67,7 @@ fn options() -> TrainOptions {
             ..GbdtParams::default()
         },
         stack: false,
+        choose_threshold: false,
     }
 }
 
@@ -119,6 +120,7 @@ fn the_trained_pipeline_keeps_the_article_and_drops_the_menu() {
 fn stacked_training_is_deterministic_and_keeps_the_article() {
     let opts = TrainOptions {
         stack: true,
+        choose_threshold: true,
         ..options()
     };
     let a = train(&sets(), &base(), &opts).unwrap();
