@@ -78,12 +78,22 @@ fn records(o: &Output) -> Vec<Value> {
     records_of(&o.stdout)
 }
 
+/// Corpus records of the jusText preset: `pith extract --preset justext --format jsonl`.
+const JUSTEXT_JSONL: [&str; 5] = ["extract", "--preset", "justext", "--format", "jsonl"];
+
+/// `pith extract --preset justext --format jsonl -q ARGS...` with `stdin`.
+fn jsonl(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut all = JUSTEXT_JSONL.to_vec();
+    all.push("-q");
+    all.extend_from_slice(args);
+    pith(&all, stdin)
+}
+
 /// `pith extract --format jsonl -q EXTRA... --stats STATS INPUT`.
 fn extract_jsonl(extra: &[&str], stats: &Path, input: &Path) -> Output {
-    let mut args = vec!["extract", "--preset", "justext", "--format", "jsonl", "-q"];
-    args.extend_from_slice(extra);
+    let mut args = extra.to_vec();
     args.extend(["--stats", stats.to_str().unwrap(), input.to_str().unwrap()]);
-    pith(&args, None)
+    jsonl(&args, None)
 }
 
 fn stats(path: &Path) -> Value {
@@ -160,21 +170,7 @@ fn header_charset_is_used_before_meta() {
         "c.warc",
         &response("c", "text/html; charset=windows-1251", &html),
     );
-    let o = pith(
-        &[
-            "extract",
-            "--preset",
-            "justext",
-            "--format",
-            "jsonl",
-            "-q",
-            "--paragraphs",
-            "-s",
-            "none",
-            w.to_str().unwrap(),
-        ],
-        None,
-    );
+    let o = jsonl(&["--paragraphs", "-s", "none", w.to_str().unwrap()], None);
     let r = records(&o);
     assert_eq!(r[0]["encoding"], "cp1251");
     assert_eq!(r[0]["paragraphs"][0]["text"], "Привет");
@@ -205,18 +201,7 @@ fn truncated_gzip_keeps_earlier_records_and_reports_the_offset() {
     // A plain WARC cut inside a record's block.
     let plain = recs.concat();
     let w = write(dir.path(), "t.warc", &plain[..plain.len() - 10]);
-    let o = pith(
-        &[
-            "extract",
-            "--preset",
-            "justext",
-            "--format",
-            "jsonl",
-            "-q",
-            w.to_str().unwrap(),
-        ],
-        None,
-    );
+    let o = jsonl(&[w.to_str().unwrap()], None);
     let r = records(&o);
     assert_eq!(r.iter().filter(|r| r.get("text").is_some()).count(), 4);
     let err = r.last().unwrap()["error"].as_str().unwrap();
@@ -242,18 +227,7 @@ fn a_wrong_content_length_is_an_error_record_and_the_next_records_are_read() {
         bytes.extend(response("after", "text/html", page(2).as_bytes()));
         bytes.extend(response("after2", "text/html", page(3).as_bytes()));
         let w = write(dir.path(), "w.warc", &bytes);
-        let o = pith(
-            &[
-                "extract",
-                "--preset",
-                "justext",
-                "--format",
-                "jsonl",
-                "-q",
-                w.to_str().unwrap(),
-            ],
-            None,
-        );
+        let o = jsonl(&[w.to_str().unwrap()], None);
         let r = records(&o);
         let ids: Vec<&str> = r.iter().map(|r| r["id"].as_str().unwrap()).collect();
         assert_eq!(
@@ -304,19 +278,8 @@ fn jsonl_input_passes_fields_through_and_reports_bad_lines() {
         assert_counts_add_up(&stats(&st), &r);
     }
     // --html-field
-    let o = pith(
-        &[
-            "extract",
-            "--preset",
-            "justext",
-            "--format",
-            "jsonl",
-            "-q",
-            "--html-field",
-            "content",
-            "--input-format",
-            "jsonl",
-        ],
+    let o = jsonl(
+        &["--html-field", "content", "--input-format", "jsonl"],
         Some(b"{\"content\": \"<p>x</p>\", \"k\": [1, 2]}\n"),
     );
     let r = records(&o);
@@ -338,35 +301,9 @@ fn output_order_is_stable_with_several_workers() {
         recs.push(response(&format!("d{i}"), "text/html", big.as_bytes()));
     }
     let w = write(dir.path(), "o.warc", &recs.concat());
-    let one = pith(
-        &[
-            "extract",
-            "--preset",
-            "justext",
-            "--format",
-            "jsonl",
-            "-q",
-            "-j",
-            "1",
-            w.to_str().unwrap(),
-        ],
-        None,
-    );
+    let one = jsonl(&["-j", "1", w.to_str().unwrap()], None);
     for j in ["2", "4", "8"] {
-        let many = pith(
-            &[
-                "extract",
-                "--preset",
-                "justext",
-                "--format",
-                "jsonl",
-                "-q",
-                "-j",
-                j,
-                w.to_str().unwrap(),
-            ],
-            None,
-        );
+        let many = jsonl(&["-j", j, w.to_str().unwrap()], None);
         assert_eq!(one.stdout, many.stdout, "-j {j}");
     }
     let ids: Vec<String> = records(&one)
@@ -384,14 +321,8 @@ fn directories_with_glob_and_gzip_files() {
     write(dir.path(), "a.html", page(1).as_bytes());
     write(dir.path(), "sub/b.html.gz", &gzip(page(2).as_bytes()));
     write(dir.path(), "notes.txt", b"ignore me");
-    let o = pith(
+    let o = jsonl(
         &[
-            "extract",
-            "--preset",
-            "justext",
-            "--format",
-            "jsonl",
-            "-q",
             "--glob",
             "*.html",
             "--glob",
@@ -476,14 +407,8 @@ fn a_closed_pipe_ends_the_run_quietly() {
         .collect();
     let w = write(dir.path(), "p.warc", &recs.concat());
     let mut child = Command::new(env!("CARGO_BIN_EXE_pith"))
-        .args([
-            "extract",
-            "--preset",
-            "justext",
-            "--format",
-            "jsonl",
-            w.to_str().unwrap(),
-        ])
+        .args(JUSTEXT_JSONL)
+        .arg(w.to_str().unwrap())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -522,18 +447,8 @@ fn ctrl_c_stops_the_run_between_whole_records() {
     let st = dir.path().join("c.json");
     let out_path = dir.path().join("out.jsonl");
     let child = Command::new(env!("CARGO_BIN_EXE_pith"))
-        .args([
-            "extract",
-            "--preset",
-            "justext",
-            "--format",
-            "jsonl",
-            "-q",
-            "-j",
-            "1",
-            "--timeout",
-            "5",
-        ])
+        .args(JUSTEXT_JSONL)
+        .args(["-q", "-j", "1", "--timeout", "5"])
         .args(["--stats", st.to_str().unwrap(), w.to_str().unwrap()])
         .env("PITH_TEST_HOOKS", "1")
         .stdout(std::fs::File::create(&out_path).unwrap())
@@ -653,14 +568,8 @@ fn a_decompression_bomb_is_an_error_record_and_the_run_goes_on() {
     let bomb = write(dir.path(), "a-bomb.html.gz", &e.finish().unwrap());
     let good = write(dir.path(), "b-good.html", page(1).as_bytes());
     let st = dir.path().join("s.json");
-    let o = pith(
+    let o = jsonl(
         &[
-            "extract",
-            "--preset",
-            "justext",
-            "--format",
-            "jsonl",
-            "-q",
             "--stats",
             st.to_str().unwrap(),
             bomb.to_str().unwrap(),
@@ -682,20 +591,7 @@ fn a_decompression_bomb_is_an_error_record_and_the_run_goes_on() {
     assert!(stats(&st)["bytes"].as_u64().unwrap() < 10_000);
 
     // --max-bytes overrides the default: the good page is now too large as well.
-    let o = pith(
-        &[
-            "extract",
-            "--preset",
-            "justext",
-            "--format",
-            "jsonl",
-            "-q",
-            "--max-bytes",
-            "100",
-            good.to_str().unwrap(),
-        ],
-        None,
-    );
+    let o = jsonl(&["--max-bytes", "100", good.to_str().unwrap()], None);
     assert!(records(&o)[0]["error"]
         .as_str()
         .unwrap()
@@ -705,20 +601,7 @@ fn a_decompression_bomb_is_an_error_record_and_the_run_goes_on() {
     let mut lines = format!("{{\"html\":\"<p>{}</p>\"}}\n", "x".repeat(300_000)).into_bytes();
     lines.extend_from_slice(format!("{{\"html\":{:?}}}\n", page(2)).as_bytes());
     let j = write(dir.path(), "c.jsonl.gz", &gzip(&lines));
-    let o = pith(
-        &[
-            "extract",
-            "--preset",
-            "justext",
-            "--format",
-            "jsonl",
-            "-q",
-            "--max-bytes",
-            "100000",
-            j.to_str().unwrap(),
-        ],
-        None,
-    );
+    let o = jsonl(&["--max-bytes", "100000", j.to_str().unwrap()], None);
     let r = records(&o);
     assert!(r[0]["error"]
         .as_str()
