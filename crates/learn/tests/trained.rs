@@ -207,3 +207,48 @@ proptest! {
         prop_assert_eq!(p.run_str(&html).unwrap().labels, ex.labels);
     }
 }
+
+/// A pipeline with every `learn.*` feature not in the shipped preset, and a
+/// `learn.margin` over two of them.
+const NEW_FEATURES: &str = r#"{
+  "version": 1,
+  "tree": [{"type": "readability.retry", "annotate": true}],
+  "segmenter": {"type": "declutter.blocks"},
+  "features": [
+    {"type": "justext.length"},
+    {"type": "learn.text_share"},
+    {"type": "learn.container_link_density", "up": 1},
+    {"type": "learn.container_link_density", "up": 3},
+    {"type": "learn.relative_annotation", "annotation": "readability.content_score"},
+    {"type": "learn.margin", "features": ["learn.text_share", "justext.length"], "base_score": -0.5,
+     "trees": [{"feature": [0, 1, 0], "threshold": [0.2, 30.0, 0.0], "left": [1, 0, 0], "right": [2, 0, 0], "value": [0.0, -1.0, 2.0]}]}
+  ]
+}"#;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn the_new_features_stay_in_range(html in fragment()) {
+        let p = Pipeline::from_json(NEW_FEATURES).unwrap();
+        let ex = p.run_str(&html).unwrap();
+        let column = |k: &str| ex.features.column(&pith_core::FeatureKey(k.to_owned().into())).unwrap().to_vec();
+        let share = column("learn.text_share");
+        prop_assert_eq!(share.len(), ex.blocks.len());
+        prop_assert!(share.iter().all(|v| (0.0..=1.0).contains(v)));
+        let total: f64 = share.iter().sum();
+        prop_assert!(ex.blocks.is_empty() || total == 0.0 || (total - 1.0).abs() < 1e-9, "{}", total);
+        for k in ["learn.container_link_density@1", "learn.container_link_density@3"] {
+            prop_assert!(column(k).iter().all(|v| (0.0..=1.0).contains(v)), "{}", k);
+        }
+        // The page's best candidate is 1; others at most 1 (`NaN` without a score).
+        prop_assert!(column("readability.content_score/max").iter().all(|v| v.is_nan() || *v <= 1.0 + 1e-12));
+        // The margin is the ensemble's: base score plus one of its leaves.
+        for m in column("learn.margin") {
+            prop_assert!([-0.5, -1.5, 1.5].contains(&m), "{}", m);
+        }
+        // The same page gives the same columns.
+        let again = p.run_str(&html).unwrap();
+        prop_assert_eq!(format!("{:?}", again.features), format!("{:?}", ex.features));
+    }
+}
