@@ -8,7 +8,8 @@ use std::borrow::Cow;
 use std::io::Read;
 use std::sync::Arc;
 
-use pith::dom::decode::DecodeOptions;
+use pith::dom::decode::whatwg::tld_of_url;
+use pith::dom::decode::{DecodeOptions, DecodeStandard};
 use pith::dom::Document;
 use pith::output::{self, Format};
 use pith::{Extraction, Pipeline};
@@ -244,9 +245,12 @@ pub fn error_output(mode: Mode, meta: &Arc<DocMeta>, message: &str) -> Vec<u8> {
 /// The decoding options for one page: a known HTTP header charset is used like a forced
 /// encoding, after a byte-order mark (as the HTML standard orders them: BOM, then the
 /// transport's charset, then `<meta>`) and unless the user forced an encoding.
+/// Under the WHATWG standard, the page's URL also gives the detector its top-level
+/// domain, as browsers do.
 fn decode_options<'a>(
     base: &'a DecodeOptions,
     charset: Option<&str>,
+    url: Option<&str>,
     bytes: &[u8],
 ) -> (Cow<'a, DecodeOptions>, bool) {
     let forced = base.encoding.as_deref().is_some_and(|e| !e.is_empty());
@@ -254,13 +258,19 @@ fn decode_options<'a>(
         && [&b"\xEF\xBB\xBF"[..], b"\xFF\xFE", b"\xFE\xFF"]
             .iter()
             .any(|b| bytes.starts_with(b));
+    let tld = url
+        .filter(|_| base.standard == DecodeStandard::Whatwg)
+        .and_then(tld_of_url);
+    let mut opts = Cow::Borrowed(base);
+    if tld.is_some() {
+        opts.to_mut().tld = tld;
+    }
     match charset {
         Some(cs) if !forced && !bom && base.standard.knows(cs) => {
-            let mut opts = base.clone();
-            opts.encoding = Some(cs.to_owned());
-            (Cow::Owned(opts), true)
+            opts.to_mut().encoding = Some(cs.to_owned());
+            (opts, true)
         }
-        _ => (Cow::Borrowed(base), false),
+        _ => (opts, false),
     }
 }
 
@@ -383,8 +393,12 @@ fn extract(
             };
             let bytes: &[u8] = dechunked.as_deref().unwrap_or(bytes);
             let bytes = undo_content_coding(bytes, content_encoding.as_deref(), max_bytes)?;
-            let (opts, header) =
-                decode_options(pipeline.decode_options(), charset.as_deref(), &bytes);
+            let (opts, header) = decode_options(
+                pipeline.decode_options(),
+                charset.as_deref(),
+                doc.meta.url.as_deref(),
+                &bytes,
+            );
             let (ex, tree) = run_bytes(pipeline, &bytes, &opts, mode).map_err(|e| e.to_string())?;
             Ok((ex, tree, header))
         }

@@ -209,3 +209,62 @@ fn the_runner_writes_records_in_input_order_and_counts_them() {
     assert_eq!(end.stats.extracted, 40);
     assert!(String::from_utf8(out).unwrap().contains("Page number 39:"));
 }
+
+/// A WARC response record for `url` with raw body bytes.
+fn response_bytes(url: &str, content_type: &str, body: &[u8]) -> Vec<u8> {
+    let mut block = format!("HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\n\r\n").into_bytes();
+    block.extend_from_slice(body);
+    let mut r = format!(
+        "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:{url}>\r\n\
+         WARC-Target-URI: {url}\r\nWARC-Date: 2024-01-01T00:00:00Z\r\n\
+         Content-Length: {}\r\n\r\n",
+        block.len()
+    )
+    .into_bytes();
+    r.extend_from_slice(&block);
+    r.extend_from_slice(b"\r\n\r\n");
+    r
+}
+
+/// (codec, source) of the record of the one document in `warc` under `preset`.
+fn decoded_as(warc: &[u8], preset: &str) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let w = write(dir.path(), "d.warc", warc);
+    let Some(Item::Doc(doc)) = read_inputs(&[w], InputOptions::default()).next() else {
+        panic!("one document")
+    };
+    let rec = record(
+        &pith::preset(preset).unwrap(),
+        &doc,
+        &RecordOptions::default(),
+    );
+    let enc = rec.result.as_ref().unwrap().encoding.clone().unwrap();
+    (enc.codec, enc.source)
+}
+
+#[test]
+fn whatwg_presets_take_the_http_charset_as_a_whatwg_label_and_the_tld_as_a_hint() {
+    let body = b"<p>\xe4\xe5</p>";
+    let pair = |a: &str, b: &str| (a.to_owned(), b.to_owned());
+    // `latin1` is windows-1252 in the Encoding Standard (Python: iso8859-1).
+    let latin1 = response_bytes("http://example.com/a", "text/html; charset=latin1", body);
+    assert_eq!(
+        decoded_as(&latin1, "readability"),
+        pair("windows-1252", "http-header")
+    );
+    assert_eq!(
+        decoded_as(&latin1, "justext"),
+        pair("iso8859-1", "http-header")
+    );
+    // No declaration anywhere: the detector, tilted by the target URI's TLD.
+    let cn = response_bytes("http://example.cn/a", "text/html", body);
+    assert_eq!(decoded_as(&cn, "readability"), pair("GBK", "detector"));
+    let com = response_bytes("http://example.com/a", "text/html", body);
+    assert_eq!(
+        decoded_as(&com, "readability"),
+        pair("windows-1252", "detector")
+    );
+    // A label only Python knows is not a WHATWG transport charset: the detector decides.
+    let py = response_bytes("http://example.cn/a", "text/html; charset=latin_1", body);
+    assert_eq!(decoded_as(&py, "readability"), pair("GBK", "detector"));
+}

@@ -252,6 +252,11 @@ pub struct DecodeOptions {
     pub sniff_xml_declaration: bool,
     /// Extension: a leading byte-order mark selects the encoding and is stripped.
     pub honour_bom: bool,
+    /// The page's top-level domain (`jp`, `ru`, `xn--p1ai`), a hint for the WHATWG
+    /// standard's detector, as browsers give it. Per document, never in pipeline files:
+    /// pith-corpus sets it from a WARC record's target URI.
+    #[serde(skip)]
+    pub tld: Option<String>,
 }
 
 impl Default for DecodeOptions {
@@ -264,6 +269,7 @@ impl Default for DecodeOptions {
             sniff_meta: true,
             sniff_xml_declaration: true,
             honour_bom: true,
+            tld: None,
         }
     }
 }

@@ -311,7 +311,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
     /// Any bytes, declared by any label in any place (meta, http-equiv, XML, forced,
-    /// default), with any BOM and policy: no panic, and the text is a `String` (valid
+    /// default), with any BOM, policy and top-level-domain hint: no panic, and the text is a `String` (valid
     /// UTF-8 by construction) that is only ever an error under the strict policy.
     #[test]
     fn decoding_never_panics_and_yields_text(
@@ -320,6 +320,7 @@ proptest! {
         place in 0u8..6,
         bom in 0u8..4,
         policy in proptest::sample::select(&[ErrorPolicy::Replace, ErrorPolicy::Ignore, ErrorPolicy::Strict][..]),
+        tld in proptest::option::of("\\PC{0,8}"),
     ) {
         let mut bytes = match bom {
             1 => b"\xEF\xBB\xBF".to_vec(),
@@ -327,7 +328,7 @@ proptest! {
             3 => b"\xFE\xFF".to_vec(),
             _ => Vec::new(),
         };
-        let mut opts = DecodeOptions { errors: policy, ..whatwg() };
+        let mut opts = DecodeOptions { errors: policy, tld, ..whatwg() };
         match place {
             0 => bytes.extend_from_slice(format!("<meta charset={label}>").as_bytes()),
             1 => bytes.extend_from_slice(
@@ -357,4 +358,59 @@ proptest! {
             Err(e) => prop_assert!(false, "{}", e),
         }
     }
+}
+
+#[test]
+fn the_top_level_domain_tilts_the_detector() {
+    // Two bytes that are nothing in particular: the TLD decides, as in Firefox.
+    let page = b"<p>\xe4\xe5";
+    let with = |tld: Option<&str>| {
+        let o = DecodeOptions {
+            tld: tld.map(str::to_owned),
+            ..whatwg()
+        };
+        let d = decode(page, &o).unwrap();
+        assert_eq!(d.source, EncodingSource::Detector);
+        d.encoding
+    };
+    assert_eq!(with(None), "windows-1252");
+    assert_eq!(with(Some("cn")), "GBK");
+    assert_eq!(with(Some("jp")), "Shift_JIS");
+    assert_eq!(with(Some("tw")), "Big5");
+    // Not a usable TLD (chardetng would panic on these): ignored.
+    assert_eq!(with(Some("CN")), "windows-1252");
+    assert_eq!(with(Some("co.jp")), "windows-1252");
+    assert_eq!(with(Some("日本")), "windows-1252");
+    // A declaration still beats it.
+    let o = DecodeOptions {
+        tld: Some("cn".into()),
+        ..whatwg()
+    };
+    assert_eq!(
+        decode(b"<meta charset=koi8-r>\xe4\xe5", &o)
+            .unwrap()
+            .encoding,
+        "KOI8-R"
+    );
+}
+
+#[test]
+fn tld_of_url() {
+    use pith_dom::decode::whatwg::tld_of_url;
+    assert_eq!(
+        tld_of_url("http://www.example.co.JP:8080/a?b#c").as_deref(),
+        Some("jp")
+    );
+    assert_eq!(
+        tld_of_url("https://user@xn--80aswg.xn--p1ai./x").as_deref(),
+        Some("xn--p1ai")
+    );
+    assert_eq!(tld_of_url("http://0513mt.com").as_deref(), Some("com"));
+    assert_eq!(tld_of_url("http://192.168.0.1/"), None);
+    assert_eq!(tld_of_url("http://[::1]:80/"), None);
+    assert_eq!(tld_of_url("http:///path"), None);
+    assert_eq!(
+        tld_of_url("http://localhost/").as_deref(),
+        Some("localhost")
+    );
 }

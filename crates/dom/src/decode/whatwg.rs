@@ -89,8 +89,37 @@ pub(super) fn decode<'a>(
     }
     let mut detector = EncodingDetector::new(Iso2022JpDetection::Allow);
     detector.feed(bytes, true);
-    let enc = detector.guess(None, Utf8Detection::Deny);
+    let tld = opts.tld.as_deref().and_then(detector_tld);
+    let enc = detector.guess(tld, Utf8Detection::Deny);
     run(enc, bytes, 0, EncodingSource::Detector, opts)
+}
+
+/// A top-level domain as `chardetng` takes it (lower-case ASCII letters, digits and
+/// hyphens; it panics on anything else), or `None`.
+fn detector_tld(tld: &str) -> Option<&[u8]> {
+    let ok = !tld.is_empty()
+        && tld
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    ok.then_some(tld.as_bytes())
+}
+
+/// The top-level domain of a URL's host (`http://www.example.co.JP:80/x` → `jp`), for
+/// [`DecodeOptions::tld`]; `None` without a host or when the last label is not a
+/// domain label (an IPv4 or IPv6 address).
+pub fn tld_of_url(url: &str) -> Option<String> {
+    let rest = url.split_once("://").map_or(url, |(_, r)| r);
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    if host.starts_with('[') {
+        return None; // IPv6
+    }
+    let host = host.split(':').next()?.trim_end_matches('.');
+    let label = host.rsplit('.').next()?.to_ascii_lowercase();
+    let valid = !label.is_empty()
+        && !label.bytes().all(|b| b.is_ascii_digit())
+        && detector_tld(&label).is_some();
+    valid.then_some(label)
 }
 
 /// `ESC $` or `ESC (`: the designations ISO-2022-JP text starts with.
