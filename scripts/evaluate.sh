@@ -99,7 +99,9 @@ for i, n in enumerate(names):
     print(f"| {label(n)} | " + " | ".join(cells)
           + f" | {f3(sum(f1s) / len(f1s))} | {empty} | {mbs:.1f} |")
 print()
-print("Bold: the best preset on the folder, in-sample rows left out. Per folder below: "
+print("Bold: the best preset on the folder, in-sample rows left out. `pith` is in-sample "
+      "here (its trees were fitted on every page of these folders): its fair figures are "
+      "the out-of-fold ones in \"The learned `pith` preset\" below. Per folder below: "
       "token (bag-of-words macro) and shingle P/R/F1, empty outputs, failed pages, and "
       "pages/s per worker as `pith eval` times them — pages over the summed wall time of "
       "their extractions, on every core of a shared machine, one preset after the other: "
