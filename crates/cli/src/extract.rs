@@ -44,8 +44,8 @@ pub struct ExtractArgs {
     #[arg(long, default_value = "default")]
     pub format: String,
     /// A built-in preset (see `pith pipeline list`). Default: `pith`, pith's learned
-    /// extractor (the best on the development data, docs/evaluation.md); `--preset
-    /// justext` gives Python jusText 3.0.2 exactly.
+    /// extractor (above `justext` on every development folder, docs/evaluation.md);
+    /// `--preset justext` gives Python jusText 3.0.2 exactly.
     #[arg(long, conflicts_with = "pipeline")]
     pub preset: Option<String>,
     /// A pipeline file (JSON, or TOML if it ends in .toml).
