@@ -104,18 +104,22 @@ const ENGLISH_FUNCTION_WORDS: [&str; 40] = [
 /// Fewer words than this are never taken as plainly English.
 const FAST_PATH_MIN_WORDS: usize = 30;
 
-/// Share of those function words from which ASCII text is English.
-const FAST_PATH_SHARE: f64 = 0.3;
+/// Share of those function words from which text in ASCII letters is English: a
+/// 1 KB sample of English pages is 20–45% of them, of every non-English sample we
+/// have at most 10.5% (decision 0010).
+const FAST_PATH_SHARE: f64 = 0.2;
 
-/// The fast path for the common case: ASCII text of at least 30 words of which 30% or
-/// more are the 40 most frequent English function words is English, without scoring
+/// The fast path for the common case: text whose letters are all ASCII (typographic
+/// quotes, dashes, no-break spaces and other non-letters do not matter), of at least 30
+/// words of which 20% or more are the 40 most frequent English function words, is
+/// English, without scoring
 /// whatlang's trigram profiles (on a 1 KB sample whatlang added about 0.8 ms of CPU a
 /// page, decision 0010; this is one pass over the words). Running
 /// text in other Latin-script languages has a far lower share of these words (they
 /// have their own function words), so the whatlang answer would be the same; decision
 /// 0010 gives the measurement.
 fn plainly_english(text: &str) -> Option<Identification> {
-    if !text.is_ascii() {
+    if !text.chars().all(|c| c.is_ascii() || !c.is_alphabetic()) {
         return None;
     }
     let (mut words, mut function) = (0usize, 0usize);
@@ -180,6 +184,14 @@ mod tests {
             plainly_english("the of and to a in is").is_none(),
             "too short"
         );
+        // Typographic punctuation is not a letter: still the fast path.
+        let curly = en.replace(", it", "\u{2019}s \u{2014} it");
+        assert_eq!(plainly_english(&curly).unwrap().language.code, "en");
+        // A non-ASCII letter is: whatlang decides.
+        let french = "Il \u{e9}tait une fois, et c'est la v\u{e9}rit\u{e9}, le meilleur des temps \
+                      et le pire des temps, l'\u{e2}ge de la sagesse et l'\u{e2}ge de la folie, \
+                      l'\u{e9}poque de la foi et l'\u{e9}poque de l'incr\u{e9}dulit\u{e9}.";
+        assert!(plainly_english(french).is_none());
     }
 
     #[test]
