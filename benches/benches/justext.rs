@@ -27,7 +27,7 @@ use pith::core::Diagnostics;
 use pith::dom::decode::decode;
 use pith::dom::{parse_html, Document};
 use pith::Pipeline;
-use pith_benches::load_pages;
+use pith_benches::pages_or_skip;
 
 fn configure<'a>(c: &'a mut Criterion, name: &str, bytes: u64) -> BenchmarkGroup<'a, WallTime> {
     let mut group = c.benchmark_group(name);
@@ -41,18 +41,9 @@ fn configure<'a>(c: &'a mut Criterion, name: &str, bytes: u64) -> BenchmarkGroup
 }
 
 fn benches(c: &mut Criterion) {
-    let Some((source, pages)) = load_pages() else {
-        eprintln!(
-            "pith-benches: skipped: no scrapinghub pages (set PITH_DATASETS) and no examples/sample.html"
-        );
+    let Some((pages, bytes)) = pages_or_skip() else {
         return;
     };
-    let bytes: u64 = pages.iter().map(|p| p.len() as u64).sum();
-    eprintln!(
-        "pith-benches: {} pages, {:.1} MB from {source}",
-        pages.len(),
-        bytes as f64 / 1e6
-    );
 
     let pipeline: Pipeline = pith::preset("justext").expect("the justext preset loads");
     let opts = pipeline.decode_options().clone();

@@ -20,7 +20,7 @@ use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode, Throughput,
 };
 use pith::Pipeline;
-use pith_benches::load_pages;
+use pith_benches::pages_or_skip;
 
 fn configure<'a>(c: &'a mut Criterion, name: &str, bytes: u64) -> BenchmarkGroup<'a, WallTime> {
     let mut group = c.benchmark_group(name);
@@ -49,18 +49,9 @@ fn run_all(
 }
 
 fn benches(c: &mut Criterion) {
-    let Some((source, pages)) = load_pages() else {
-        eprintln!(
-            "pith-benches: skipped: no scrapinghub pages (set PITH_DATASETS) and no examples/sample.html"
-        );
+    let Some((pages, bytes)) = pages_or_skip() else {
         return;
     };
-    let bytes: u64 = pages.iter().map(|p| p.len() as u64).sum();
-    eprintln!(
-        "pith-benches: {} pages, {:.1} MB from {source}",
-        pages.len(),
-        bytes as f64 / 1e6
-    );
 
     let mut group = configure(c, "presets", bytes);
     for name in ["justext", "declutter", "readability", "pith"] {

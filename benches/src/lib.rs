@@ -43,3 +43,22 @@ pub fn load_pages() -> Option<(String, Vec<Vec<u8>>)> {
     }
     None
 }
+
+/// [`load_pages`] as both benchmarks start: the pages and their total size in bytes,
+/// with where they came from said on stderr, or `None` after saying on stderr that the
+/// benchmarks are skipped.
+pub fn pages_or_skip() -> Option<(Vec<Vec<u8>>, u64)> {
+    let Some((source, pages)) = load_pages() else {
+        eprintln!(
+            "pith-benches: skipped: no scrapinghub pages (set PITH_DATASETS) and no examples/sample.html"
+        );
+        return None;
+    };
+    let bytes: u64 = pages.iter().map(|p| p.len() as u64).sum();
+    eprintln!(
+        "pith-benches: {} pages, {:.1} MB from {source}",
+        pages.len(),
+        bytes as f64 / 1e6
+    );
+    Some((pages, bytes))
+}

@@ -219,6 +219,12 @@ impl Feature for RelativeAnnotation {
     }
 }
 
+/// Each block's text length in characters (what `learn.text_share` and
+/// `learn.position` measure the page's text in).
+fn char_lengths(blocks: &[Block]) -> Vec<usize> {
+    blocks.iter().map(|b| b.text.chars().count()).collect()
+}
+
 /// `learn.text_share`: the block's share of the page's text, in characters (the
 /// blocks' texts summed; 0 when the page has none). No fields.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -234,7 +240,7 @@ impl Feature for TextShare {
         TEXT_SHARE
     }
     fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
-        let lengths: Vec<usize> = blocks.iter().map(|b| b.text.chars().count()).collect();
+        let lengths = char_lengths(blocks);
         let total = lengths.iter().sum::<usize>().max(1) as f64;
         Ok(lengths.iter().map(|&n| n as f64 / total).collect())
     }
@@ -368,7 +374,7 @@ impl Feature for Position {
         POSITION
     }
     fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
-        let lengths: Vec<usize> = blocks.iter().map(|b| b.text.chars().count()).collect();
+        let lengths = char_lengths(blocks);
         let total: usize = lengths.iter().sum();
         let mut before = 0usize;
         Ok(lengths
