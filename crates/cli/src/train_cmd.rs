@@ -6,7 +6,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 use pith::learn::gbdt::GbdtParams;
-use pith::learn::train::{pipeline_file_text, train, TrainOptions, TrainPage, TrainSet};
+use pith::learn::train::{
+    pipeline_file_text, train, DatasetScores, TrainOptions, TrainPage, TrainSet,
+};
 use pith_eval::metrics::{page_counts, PageCounts, Score};
 
 use crate::eval_cmd::read_dataset;
@@ -41,6 +43,12 @@ pub struct TrainArgs {
     /// Learning rate (shrinkage).
     #[arg(long, default_value_t = GbdtParams::default().learning_rate)]
     pub learning_rate: f64,
+    /// Least hessian weight on each side of a split (larger: fewer, surer leaves).
+    #[arg(long, default_value_t = GbdtParams::default().min_child_weight)]
+    pub min_child_weight: f64,
+    /// L2 regularisation of leaf values.
+    #[arg(long, default_value_t = GbdtParams::default().lambda)]
+    pub lambda: f64,
     /// Stack a second ensemble on the first's margins, the block's and its
     /// neighbours' (context smoothing; needs --folds 2 or more).
     #[arg(long)]
@@ -80,6 +88,8 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
             rounds: args.rounds,
             max_depth: args.max_depth,
             learning_rate: args.learning_rate,
+            min_child_weight: args.min_child_weight,
+            lambda: args.lambda,
             ..GbdtParams::default()
         },
         stack: args.stack,
@@ -98,34 +108,68 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
     );
     if !trained.scores.is_empty() {
         println!(
-            "out-of-fold ({} folds, seed {}, margin threshold {}):\n{:<20} {:>6} {:>8}  {:>6} {:>6} {:>6}  {:>6} {:>6} {:>6}  {:>6}  {:>5}",
-            args.folds, args.seed, trained.threshold, "dataset", "pages", "blocks", "blk P", "blk R", "blk F1",
-            "tok P", "tok R", "tok F1", "shg F1", "empty"
+            "out-of-fold ({} folds, seed {}, margin threshold {}):",
+            args.folds, args.seed, trained.threshold
         );
-        for (s, set) in trained.scores.iter().zip(&sets) {
-            // `pith eval`'s shingle F1 of the out-of-fold extractions.
-            let counts: Vec<PageCounts> = s
-                .texts
-                .iter()
-                .zip(&set.pages)
-                .map(|(text, page)| page_counts(text, &page.gold))
-                .collect();
-            let shingle = Score::of(&counts);
-            println!(
-                "{:<20} {:>6} {:>8}  {:>6.3} {:>6.3} {:>6.3}  {:>6.3} {:>6.3} {:>6.3}  {:>6.3}  {:>5}",
-                s.name,
-                s.pages,
-                s.blocks,
-                s.block.precision,
-                s.block.recall,
-                s.block.f1,
-                s.token.precision,
-                s.token.recall,
-                s.token.f1,
-                shingle.f1,
-                s.empty
-            );
-        }
+        print_scores(&trained.scores, &sets);
+    }
+    if !trained.nested_scores.is_empty() {
+        println!(
+            "out-of-fold, each fold cut at the threshold chosen on the other folds ({:?}):",
+            trained.fold_thresholds
+        );
+        print_scores(&trained.nested_scores, &sets);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Prints one table row per dataset of out-of-fold scores (with `pith eval`'s shingle
+/// F1 of the out-of-fold extractions), then the ids of the pages left empty.
+fn print_scores(scores: &[DatasetScores], sets: &[TrainSet]) {
+    println!(
+        "{:<20} {:>6} {:>8}  {:>6} {:>6} {:>6}  {:>6} {:>6} {:>6}  {:>6}  {:>5}",
+        "dataset",
+        "pages",
+        "blocks",
+        "blk P",
+        "blk R",
+        "blk F1",
+        "tok P",
+        "tok R",
+        "tok F1",
+        "shg F1",
+        "empty"
+    );
+    let mut empty = Vec::new();
+    for (s, set) in scores.iter().zip(sets) {
+        let counts: Vec<PageCounts> = s
+            .texts
+            .iter()
+            .zip(&set.pages)
+            .map(|(text, page)| page_counts(text, &page.gold))
+            .collect();
+        let shingle = Score::of(&counts);
+        println!(
+            "{:<20} {:>6} {:>8}  {:>6.3} {:>6.3} {:>6.3}  {:>6.3} {:>6.3} {:>6.3}  {:>6.3}  {:>5}",
+            s.name,
+            s.pages,
+            s.blocks,
+            s.block.precision,
+            s.block.recall,
+            s.block.f1,
+            s.token.precision,
+            s.token.recall,
+            s.token.f1,
+            shingle.f1,
+            s.empty
+        );
+        for (text, page) in s.texts.iter().zip(&set.pages) {
+            if !text.chars().any(|c| c.is_alphanumeric() || c == '_') {
+                empty.push(format!("{}/{}", s.name, page.id));
+            }
+        }
+    }
+    if !empty.is_empty() {
+        println!("empty out of fold: {}", empty.join(" "));
+    }
 }

@@ -6,6 +6,9 @@
 //!   recorded (declutter's shake score, keep, removed; Readability's scores), DOM
 //!   context (depth, enclosing tags, class/id words, position in the page), jusText's
 //!   context-free class as a number, and neighbours' values of any column.
+//! - [`page_features`]: page-level values (the article's share and length, the page's
+//!   link density, how far the families agree) and a block's place relative to
+//!   Readability's article, so the trees can learn when to trust which family.
 //! - [`trees`]: the `learn.trees` stage — a gradient-boosted tree ensemble stored as
 //!   flat arrays; inference reads each feature column once per page and allocates
 //!   nothing per block.
@@ -40,6 +43,7 @@
 pub mod features;
 pub mod gbdt;
 pub mod labels;
+pub mod page_features;
 pub mod presets;
 pub mod train;
 pub mod trees;
@@ -49,5 +53,6 @@ pub use features::{
     RelativeAnnotation, TextShare,
 };
 pub use gbdt::{fit, GbdtParams};
+pub use page_features::{Agree, Page, PageStat, Span, SpanMeasure, TreeDistance};
 pub use presets::presets;
 pub use trees::{Margin, Tree, Trees};

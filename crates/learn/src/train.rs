@@ -132,6 +132,12 @@ pub struct Trained {
     /// Out-of-fold scores per dataset at that threshold (empty without
     /// cross-validation).
     pub scores: Vec<DatasetScores>,
+    /// With `choose_threshold`: the out-of-fold scores when each fold's pages are cut
+    /// at the threshold chosen on the other folds' pages only (nested, so no page's
+    /// score helped choose its own threshold); empty otherwise.
+    pub nested_scores: Vec<DatasetScores>,
+    /// The threshold each fold's pages were cut at in `nested_scores`, by fold.
+    pub fold_thresholds: Vec<f64>,
     /// The feature columns the trees read.
     pub features: Vec<String>,
     /// Rows (blocks) trained on.
@@ -298,16 +304,36 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
     } else {
         (rows, features)
     };
+    let (mut nested_scores, mut fold_thresholds) = (Vec::new(), Vec::new());
     let (threshold, scores) = if opts.folds >= 2 {
         let margins = oof_margins(&pages, &rows, &features, &fold, opts);
-        let mut best = (0.0, score_sets(sets, &pages, &rows, &margins, 0.0));
+        let everywhere = |t: f64| vec![t; pages.len()];
+        let every_page = |_: usize| true;
+        let mut best = (
+            0.0,
+            score_sets(sets, &pages, &rows, &margins, &everywhere(0.0), every_page),
+        );
         if opts.choose_threshold {
             for t in THRESHOLDS {
-                let scores = score_sets(sets, &pages, &rows, &margins, t);
+                let scores = score_sets(sets, &pages, &rows, &margins, &everywhere(t), every_page);
                 if mean_token_f1(&scores) > mean_token_f1(&best.1) {
                     best = (t, scores);
                 }
             }
+            // Nested: each fold's threshold chosen on the other folds' pages.
+            for f in 0..opts.folds {
+                let others = |p: usize| fold[p] != f;
+                let mut pick = (0.0, f64::NEG_INFINITY);
+                for t in std::iter::once(0.0).chain(THRESHOLDS) {
+                    let scores = score_sets(sets, &pages, &rows, &margins, &everywhere(t), others);
+                    if mean_token_f1(&scores) > pick.1 {
+                        pick = (t, mean_token_f1(&scores));
+                    }
+                }
+                fold_thresholds.push(pick.0);
+            }
+            let per_page: Vec<f64> = fold.iter().map(|&f| fold_thresholds[f]).collect();
+            nested_scores = score_sets(sets, &pages, &rows, &margins, &per_page, every_page);
         }
         best
     } else {
@@ -340,6 +366,8 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
         pipeline,
         threshold,
         scores,
+        nested_scores,
+        fold_thresholds,
         features,
         rows: rows.len(),
     })
@@ -401,18 +429,24 @@ fn oof_margins(
     margins
 }
 
-/// Scores per dataset of the labels out-of-fold margins give (with the fallback).
+/// Scores per dataset of the labels out-of-fold margins give (with the fallback), each
+/// page cut at its own threshold (`thresholds`, by page), over the pages `include`
+/// accepts (by page index).
 fn score_sets(
     sets: &[TrainSet],
     pages: &[PageRows],
     rows: &Rows,
     margins: &[f64],
-    threshold: f64,
+    thresholds: &[f64],
+    include: impl Fn(usize) -> bool,
 ) -> Vec<DatasetScores> {
     // The labels the trained pass gives: margin above the threshold, with its fallback.
-    let mut predicted: Vec<bool> = margins.iter().map(|&m| m > threshold).collect();
-    for page in pages {
+    let mut predicted = vec![false; margins.len()];
+    for (page, &threshold) in pages.iter().zip(thresholds) {
         let range = page.first_row..page.first_row + page.texts.len();
+        for r in range.clone() {
+            predicted[r] = margins[r] > threshold;
+        }
         if let Some(i) = fallback_block(&margins[range.clone()], threshold) {
             predicted[range.start + i] = true;
         }
@@ -426,7 +460,11 @@ fn score_sets(
             };
             let (mut tp, mut fp, mut fn_) = (0usize, 0usize, 0usize);
             let mut token = Prf::default();
-            for page in pages.iter().filter(|p| p.set == s) {
+            let included = pages
+                .iter()
+                .enumerate()
+                .filter(|&(p, page)| page.set == s && include(p));
+            for (_, page) in included {
                 let mut text = String::new();
                 for (i, t) in page.texts.iter().enumerate() {
                     let r = page.first_row + i;

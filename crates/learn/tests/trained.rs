@@ -252,3 +252,83 @@ proptest! {
         prop_assert_eq!(format!("{:?}", again.features), format!("{:?}", ex.features));
     }
 }
+
+/// A pipeline with the page-level and article-relative features (`learn.page`,
+/// `learn.agree`, `learn.span`, `learn.tree_distance`) over Readability's annotations.
+const PAGE_FEATURES: &str = r#"{
+  "version": 1,
+  "tree": [{"type": "readability.retry", "annotate": true}, {"type": "declutter.shake", "annotate": true}],
+  "segmenter": {"type": "declutter.blocks"},
+  "features": [
+    {"type": "justext.length"},
+    {"type": "learn.annotation", "annotation": "readability.in_article", "missing": 0.0},
+    {"type": "learn.annotation", "annotation": "declutter.keep", "missing": 1.0},
+    {"type": "learn.annotation", "annotation": "readability.attempt", "missing": 0.0},
+    {"type": "learn.page", "stat": "mean", "of": "readability.in_article"},
+    {"type": "learn.page", "stat": "chars", "of": "readability.in_article"},
+    {"type": "learn.page", "stat": "chars"},
+    {"type": "learn.page", "stat": "blocks"},
+    {"type": "learn.page", "stat": "blocks", "of": "readability.in_article"},
+    {"type": "learn.agree", "a": "readability.in_article", "b": "declutter.keep"},
+    {"type": "learn.page", "stat": "mean", "of": "learn.agree(readability.in_article,declutter.keep)"},
+    {"type": "learn.span", "of": "readability.in_article", "measure": "side"},
+    {"type": "learn.span", "of": "readability.in_article", "measure": "distance"},
+    {"type": "learn.tree_distance", "annotation": "readability.top_candidate"}
+  ]
+}"#;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn the_page_features_are_consistent(html in fragment()) {
+        let p = Pipeline::from_json(PAGE_FEATURES).unwrap();
+        let ex = p.run_str(&html).unwrap();
+        let column = |k: &str| ex.features.column(&pith_core::FeatureKey(k.to_owned().into())).unwrap().to_vec();
+        let n = ex.blocks.len();
+        let chars: Vec<f64> = ex.blocks.iter().map(|b| b.text.chars().count() as f64).collect();
+        let in_article = column("readability.in_article");
+        // Page values are the same on every block, and what their definitions say.
+        let same = |v: &[f64]| v.windows(2).all(|w| w[0].to_bits() == w[1].to_bits());
+        for k in ["learn.page_mean(readability.in_article)", "learn.page_chars(readability.in_article)",
+                  "learn.page_chars", "learn.page_blocks", "learn.page_blocks(readability.in_article)",
+                  "learn.page_mean(learn.agree(readability.in_article,declutter.keep))",
+                  "readability.attempt"] {
+            let v = column(k);
+            prop_assert_eq!(v.len(), n);
+            prop_assert!(same(&v), "{} differs between blocks: {:?}", k, v);
+        }
+        if n > 0 {
+            let total: f64 = chars.iter().sum();
+            let article: f64 = chars.iter().zip(&in_article).map(|(c, a)| c * a).sum();
+            prop_assert_eq!(column("learn.page_chars")[0], total);
+            prop_assert_eq!(column("learn.page_blocks")[0], n as f64);
+            prop_assert!((column("learn.page_chars(readability.in_article)")[0] - article).abs() < 1e-9);
+            let share = column("learn.page_mean(readability.in_article)")[0];
+            prop_assert!((0.0..=1.0).contains(&share));
+            if total > 0.0 {
+                prop_assert!((share - article / total).abs() < 1e-9);
+            }
+            let inside = in_article.iter().filter(|&&a| a > 0.5).count() as f64;
+            prop_assert_eq!(column("learn.page_blocks(readability.in_article)")[0], inside);
+            prop_assert!((0.0..=1.0).contains(&column("learn.page_mean(learn.agree(readability.in_article,declutter.keep))")[0]));
+        }
+        prop_assert!(column("learn.agree(readability.in_article,declutter.keep)").iter().all(|v| *v == 0.0 || *v == 1.0));
+        // The span: every article block is inside it; sides and distances agree.
+        let side = column("learn.span_side(readability.in_article)");
+        let distance = column("learn.span_distance(readability.in_article)");
+        for i in 0..n {
+            if in_article[i] > 0.5 {
+                prop_assert_eq!(side[i], 0.0);
+            }
+            prop_assert_eq!(side[i].is_nan(), distance[i].is_nan());
+            if !side[i].is_nan() {
+                prop_assert_eq!(side[i] == 0.0, distance[i] == 0.0);
+            }
+        }
+        prop_assert!(side.windows(2).all(|w| w[0].is_nan() || w[0] <= w[1]), "sides in order: {:?}", side);
+        prop_assert!(column("learn.tree_distance(readability.top_candidate)").iter().all(|v| v.is_nan() || (*v >= 0.0 && v.fract() == 0.0)));
+        let again = p.run_str(&html).unwrap();
+        prop_assert_eq!(format!("{:?}", again.features), format!("{:?}", ex.features));
+    }
+}
