@@ -57,6 +57,10 @@ pub struct TrainArgs {
     /// averaged over the datasets (default: 0, probability one half).
     #[arg(long)]
     pub choose_threshold: bool,
+    /// Also print the out-of-fold scores of each fold's first N trees, for each N
+    /// given below --rounds (the same fits cut short: what fewer rounds would give).
+    #[arg(long, value_delimiter = ',', value_name = "N,N,...")]
+    pub report_rounds: Vec<usize>,
 }
 
 /// Runs `pith train`.
@@ -94,6 +98,7 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
         },
         stack: args.stack,
         choose_threshold: args.choose_threshold,
+        report_rounds: args.report_rounds.clone(),
     };
     let trained =
         train(&sets, &base, &opts).map_err(|e| UsageError(format!("{base_name}: {e}")))?;
@@ -119,6 +124,20 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
             trained.fold_thresholds
         );
         print_scores(&trained.nested_scores, &sets);
+    }
+    for (k, cut) in &trained.by_rounds {
+        println!(
+            "the first {k} trees, out-of-fold (margin threshold {}):",
+            cut.threshold
+        );
+        print_scores(&cut.scores, &sets);
+        if !cut.nested_scores.is_empty() {
+            println!(
+                "the first {k} trees, each fold cut at the threshold chosen on the other folds ({:?}):",
+                cut.fold_thresholds
+            );
+            print_scores(&cut.nested_scores, &sets);
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -62,6 +62,9 @@ pub struct TrainOptions {
     /// token F1 averaged over the datasets (each dataset weighs alike); needs
     /// `folds ≥ 2`. Otherwise the threshold is 0 (probability one half).
     pub choose_threshold: bool,
+    /// Also score the first this many trees of each fold's ensemble (values below
+    /// `gbdt.rounds`; the same fits cut short), for [`Trained::by_rounds`].
+    pub report_rounds: Vec<usize>,
 }
 
 impl Default for TrainOptions {
@@ -72,6 +75,7 @@ impl Default for TrainOptions {
             gbdt: GbdtParams::default(),
             stack: false,
             choose_threshold: false,
+            report_rounds: Vec::new(),
         }
     }
 }
@@ -138,6 +142,9 @@ pub struct Trained {
     pub nested_scores: Vec<DatasetScores>,
     /// The threshold each fold's pages were cut at in `nested_scores`, by fold.
     pub fold_thresholds: Vec<f64>,
+    /// For each of `report_rounds` below the rounds trained: the out-of-fold scores of
+    /// the ensembles' first that many trees (the same fits, cut short).
+    pub by_rounds: Vec<(usize, Cut)>,
     /// The feature columns the trees read.
     pub features: Vec<String>,
     /// Rows (blocks) trained on.
@@ -274,7 +281,9 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
     let all: Vec<u32> = (0..rows.len() as u32).collect();
     let mut pipeline = base;
     let (rows, features) = if opts.stack {
-        let first = oof_margins(&pages, &rows, &features, &fold, opts);
+        let first = oof_margins(&pages, &rows, &features, &fold, opts, &[opts.gbdt.rounds])
+            .pop()
+            .expect("one margin column");
         let (base_score, trees) = fit(&rows, &all, &opts.gbdt);
         let margin = Margin {
             key: None,
@@ -304,47 +313,30 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
     } else {
         (rows, features)
     };
-    let (mut nested_scores, mut fold_thresholds) = (Vec::new(), Vec::new());
-    let (threshold, scores) = if opts.folds >= 2 {
-        let margins = oof_margins(&pages, &rows, &features, &fold, opts);
-        let everywhere = |t: f64| vec![t; pages.len()];
-        let every_page = |_: usize| true;
-        let mut best = (
-            0.0,
-            score_sets(sets, &pages, &rows, &margins, &everywhere(0.0), every_page),
-        );
-        if opts.choose_threshold {
-            for t in THRESHOLDS {
-                let scores = score_sets(sets, &pages, &rows, &margins, &everywhere(t), every_page);
-                if mean_token_f1(&scores) > mean_token_f1(&best.1) {
-                    best = (t, scores);
-                }
-            }
-            // Nested: each fold's threshold chosen on the other folds' pages.
-            for f in 0..opts.folds {
-                let others = |p: usize| fold[p] != f;
-                let mut pick = (0.0, f64::NEG_INFINITY);
-                for t in std::iter::once(0.0).chain(THRESHOLDS) {
-                    let scores = score_sets(sets, &pages, &rows, &margins, &everywhere(t), others);
-                    if mean_token_f1(&scores) > pick.1 {
-                        pick = (t, mean_token_f1(&scores));
-                    }
-                }
-                fold_thresholds.push(pick.0);
-            }
-            let per_page: Vec<f64> = fold.iter().map(|&f| fold_thresholds[f]).collect();
-            nested_scores = score_sets(sets, &pages, &rows, &margins, &per_page, every_page);
+    let mut by_rounds = Vec::new();
+    let cut = if opts.folds >= 2 {
+        let mut rounds: Vec<usize> = opts
+            .report_rounds
+            .iter()
+            .copied()
+            .filter(|&k| k < opts.gbdt.rounds)
+            .collect();
+        rounds.push(opts.gbdt.rounds);
+        let margins = oof_margins(&pages, &rows, &features, &fold, opts, &rounds);
+        for (k, m) in rounds.iter().zip(&margins).take(rounds.len() - 1) {
+            by_rounds.push((*k, cut_scores(sets, &pages, &rows, m, &fold, opts)));
         }
-        best
+        let last = margins.last().expect("one margin column per rounds");
+        cut_scores(sets, &pages, &rows, last, &fold, opts)
     } else {
-        (0.0, Vec::new())
+        Cut::default()
     };
     let (base_score, trees) = fit(&rows, &all, &opts.gbdt);
     let stage = Trees {
         features: features.clone(),
         base_score,
         trees,
-        margin_threshold: threshold,
+        margin_threshold: cut.threshold,
         fallback: true,
     };
     let pass = json!({"type": "learn.trees"});
@@ -364,13 +356,80 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
     }
     Ok(Trained {
         pipeline,
-        threshold,
-        scores,
-        nested_scores,
-        fold_thresholds,
+        threshold: cut.threshold,
+        scores: cut.scores,
+        nested_scores: cut.nested_scores,
+        fold_thresholds: cut.fold_thresholds,
+        by_rounds,
         features,
         rows: rows.len(),
     })
+}
+
+/// Out-of-fold scores at a decision threshold, with how it was chosen.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Cut {
+    /// The margin threshold (0 unless chosen out of fold).
+    pub threshold: f64,
+    /// Scores per dataset at `threshold`.
+    pub scores: Vec<DatasetScores>,
+    /// With `choose_threshold`: scores with each fold cut at the threshold chosen on the
+    /// other folds (nested); empty otherwise.
+    pub nested_scores: Vec<DatasetScores>,
+    /// The threshold of each fold in `nested_scores`.
+    pub fold_thresholds: Vec<f64>,
+}
+
+/// Scores out-of-fold margins at 0 or, with `choose_threshold`, at the best of
+/// [`THRESHOLDS`] for the mean token F1 (and nested, each fold at the best threshold
+/// of the other folds).
+fn cut_scores(
+    sets: &[TrainSet],
+    pages: &[PageRows],
+    rows: &Rows,
+    margins: &[f64],
+    fold: &[usize],
+    opts: &TrainOptions,
+) -> Cut {
+    let everywhere = |t: f64| vec![t; pages.len()];
+    let every_page = |_: usize| true;
+    let mut best = (
+        0.0,
+        score_sets(sets, pages, rows, margins, &everywhere(0.0), every_page),
+    );
+    if !opts.choose_threshold {
+        return Cut {
+            threshold: best.0,
+            scores: best.1,
+            ..Cut::default()
+        };
+    }
+    for t in THRESHOLDS {
+        let scores = score_sets(sets, pages, rows, margins, &everywhere(t), every_page);
+        if mean_token_f1(&scores) > mean_token_f1(&best.1) {
+            best = (t, scores);
+        }
+    }
+    // Nested: each fold's threshold chosen on the other folds' pages.
+    let mut fold_thresholds = Vec::new();
+    for f in 0..opts.folds {
+        let others = |p: usize| fold[p] != f;
+        let mut pick = (0.0, f64::NEG_INFINITY);
+        for t in std::iter::once(0.0).chain(THRESHOLDS) {
+            let scores = score_sets(sets, pages, rows, margins, &everywhere(t), others);
+            if mean_token_f1(&scores) > pick.1 {
+                pick = (t, mean_token_f1(&scores));
+            }
+        }
+        fold_thresholds.push(pick.0);
+    }
+    let per_page: Vec<f64> = fold.iter().map(|&f| fold_thresholds[f]).collect();
+    Cut {
+        threshold: best.0,
+        scores: best.1,
+        nested_scores: score_sets(sets, pages, rows, margins, &per_page, every_page),
+        fold_thresholds,
+    }
 }
 
 /// The fold of every page: each dataset's pages shuffled with the seed, then dealt
@@ -392,14 +451,17 @@ fn assign_folds(n_sets: usize, pages: &[PageRows], opts: &TrainOptions) -> Vec<u
     fold
 }
 
-/// Every row's margin from the ensemble fitted on the pages outside its page's fold.
+/// Every row's margin from the ensemble fitted on the pages outside its page's fold,
+/// once for each of `rounds` (the ensemble's first that many trees; at most
+/// `opts.gbdt.rounds`).
 fn oof_margins(
     pages: &[PageRows],
     rows: &Rows,
     features: &[String],
     fold: &[usize],
     opts: &TrainOptions,
-) -> Vec<f64> {
+    rounds: &[usize],
+) -> Vec<Vec<f64>> {
     let row_page: Vec<usize> = {
         let mut v = vec![0usize; rows.len()];
         for (p, page) in pages.iter().enumerate() {
@@ -407,22 +469,24 @@ fn oof_margins(
         }
         v
     };
-    let mut margins = vec![f64::NAN; rows.len()];
+    let mut margins = vec![vec![f64::NAN; rows.len()]; rounds.len()];
     for f in 0..opts.folds {
         let train: Vec<u32> = (0..rows.len() as u32)
             .filter(|&r| fold[row_page[r as usize]] != f)
             .collect();
         let (base_score, trees) = fit(rows, &train, &opts.gbdt);
-        let model = Trees {
-            features: features.to_vec(),
-            base_score,
-            trees,
-            margin_threshold: 0.0,
-            fallback: true,
-        };
-        for (r, m) in margins.iter_mut().enumerate() {
-            if fold[row_page[r]] == f {
-                *m = model.margin(rows.row(r));
+        for (&k, column) in rounds.iter().zip(margins.iter_mut()) {
+            let model = Trees {
+                features: features.to_vec(),
+                base_score,
+                trees: trees[..k.min(trees.len())].to_vec(),
+                margin_threshold: 0.0,
+                fallback: true,
+            };
+            for (r, m) in column.iter_mut().enumerate() {
+                if fold[row_page[r]] == f {
+                    *m = model.margin(rows.row(r));
+                }
             }
         }
     }

@@ -68,6 +68,7 @@ fn options() -> TrainOptions {
         },
         stack: false,
         choose_threshold: false,
+        report_rounds: Vec::new(),
     }
 }
 
@@ -97,6 +98,33 @@ fn training_is_deterministic_and_the_file_round_trips() {
     assert_eq!(a.scores.len(), 2);
     assert_eq!(a.scores[0].pages, 8);
     assert!(a.scores.iter().all(|s| s.token.f1 > 0.9), "{:?}", a.scores);
+}
+
+#[test]
+fn fewer_rounds_are_scored_as_the_same_fits_cut_short() {
+    let opts = TrainOptions {
+        choose_threshold: true,
+        report_rounds: vec![10, 30, 99],
+        ..options()
+    };
+    let full = train(&sets(), &base(), &opts).unwrap();
+    // Only the values below the rounds trained are reported.
+    assert_eq!(full.by_rounds.len(), 1);
+    let (k, cut) = &full.by_rounds[0];
+    assert_eq!(*k, 10);
+    // Boosting adds trees one after the other: ten rounds are the first ten trees.
+    let mut short = opts.clone();
+    short.gbdt.rounds = 10;
+    short.report_rounds.clear();
+    let ten = train(&sets(), &base(), &short).unwrap();
+    assert_eq!(cut.threshold, ten.threshold);
+    assert_eq!(cut.scores, ten.scores);
+    assert_eq!(cut.nested_scores, ten.nested_scores);
+    assert_eq!(cut.fold_thresholds, ten.fold_thresholds);
+    // Nested figures: one threshold per fold, every page scored.
+    assert_eq!(full.fold_thresholds.len(), opts.folds);
+    assert_eq!(full.nested_scores.len(), 2);
+    assert_eq!(full.nested_scores[0].pages, full.scores[0].pages);
 }
 
 #[test]
