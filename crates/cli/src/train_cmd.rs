@@ -6,8 +6,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 use pith::learn::gbdt::GbdtParams;
+use pith::learn::labels::LabelRule;
 use pith::learn::train::{
-    pipeline_file_text, train, DatasetScores, TrainOptions, TrainPage, TrainSet,
+    oracle, pipeline_file_text, train, DatasetScores, TrainOptions, TrainPage, TrainSet, Weighting,
 };
 use pith_eval::metrics::{page_counts, PageCounts, Score};
 
@@ -26,8 +27,8 @@ pub struct TrainArgs {
     #[arg(long, value_name = "PIPELINE[:NAME=VALUE,...]")]
     pub base: String,
     /// Where to write the trained pipeline file (JSON).
-    #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
+    #[arg(long, value_name = "FILE", required_unless_present = "oracle")]
+    pub out: Option<PathBuf>,
     /// Seed of the cross-validation folds.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -61,6 +62,21 @@ pub struct TrainArgs {
     /// given below --rounds (the same fits cut short: what fewer rounds would give).
     #[arg(long, value_delimiter = ',', value_name = "N,N,...")]
     pub report_rounds: Vec<usize>,
+    /// How blocks are labelled from the gold: `trigrams` (most token trigrams in
+    /// the gold), `tokens` (most tokens in the gold's words) or `aligned` (most
+    /// tokens matched by an in-order alignment of page and gold).
+    #[arg(long, default_value = "trigrams")]
+    pub labels: LabelRule,
+    /// How blocks are weighted: `share` (of the page's tokens) or `confidence`
+    /// (that, times how far the block's label share is from one half).
+    #[arg(long, default_value = "share")]
+    pub weights: Weighting,
+    /// Fit nothing: print the ceilings of the base pipeline's blocks per dataset —
+    /// the extraction in which every block takes its derived label (`labels`), and
+    /// the best choice of blocks a local search finds for each page's token F1
+    /// (`best`).
+    #[arg(long)]
+    pub oracle: bool,
 }
 
 /// Runs `pith train`.
@@ -99,17 +115,30 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
         stack: args.stack,
         choose_threshold: args.choose_threshold,
         report_rounds: args.report_rounds.clone(),
+        labels: args.labels,
+        weights: args.weights,
     };
+    if args.oracle {
+        let scores =
+            oracle(&sets, &base, &opts).map_err(|e| UsageError(format!("{base_name}: {e}")))?;
+        let (labels, best): (Vec<_>, Vec<_>) =
+            scores.into_iter().map(|s| (s.labels, s.best)).unzip();
+        println!("ceiling of {base_name}'s blocks, every block its derived label:");
+        print_scores(&labels, &sets);
+        println!("ceiling of {base_name}'s blocks, the best choice a local search finds for each page's token F1:");
+        print_scores(&best, &sets);
+        return Ok(ExitCode::SUCCESS);
+    }
     let trained =
         train(&sets, &base, &opts).map_err(|e| UsageError(format!("{base_name}: {e}")))?;
     let text = pipeline_file_text(&trained.pipeline);
-    std::fs::write(&args.out, text)
-        .map_err(|e| UsageError(format!("{}: {e}", args.out.display())))?;
+    let out = args.out.unwrap_or_default();
+    std::fs::write(&out, text).map_err(|e| UsageError(format!("{}: {e}", out.display())))?;
     println!(
         "trained on {} blocks, {} features; wrote {}",
         trained.rows,
         trained.features.len(),
-        args.out.display()
+        out.display()
     );
     if !trained.scores.is_empty() {
         println!(

@@ -2,8 +2,9 @@
 //!
 //! 1. The base pipeline (any pipeline; a `learn.trees` pass in it is dropped) runs on
 //!    every page; each block becomes a row of all its feature columns, labelled by
-//!    [`labels::in_gold`](crate::labels::in_gold) and weighted by its share of the
-//!    page's tokens.
+//!    the chosen [`LabelRule`](crate::labels::LabelRule) (default: most token
+//!    trigrams in the gold) and weighted by its share of the page's tokens
+//!    ([`Weighting`]).
 //! 2. Each dataset's pages are shuffled with the seed and dealt into `folds` folds.
 //!    For fold `k`, an ensemble is fitted on the rows of every page outside fold `k`
 //!    (all datasets pooled) and labels the blocks of the pages in it: out-of-fold
@@ -15,6 +16,10 @@
 //!    its last pass: the trained pipeline, one JSON value.
 //!
 //! Same pages, base, options and seed: the same file, byte for byte.
+//!
+//! [`oracle`] fits nothing: it scores the extraction in which every block takes its
+//! derived label, and the best choice of blocks a local search finds — the ceilings
+//! a classifier of these blocks can reach, to compare segmenters and label rules.
 
 use std::collections::HashMap;
 
@@ -22,7 +27,7 @@ use pith_core::Pipeline;
 use serde_json::{json, Value};
 
 use crate::gbdt::{fit, GbdtParams, Rows};
-use crate::labels::{block_weight, gold_vocabulary, in_gold, token_count, tokens};
+use crate::labels::{block_shares, block_weight, token_count, tokens, LabelRule};
 use crate::trees::{fallback_block, Margin, Trees, MARGIN};
 
 /// A page with its gold text.
@@ -65,6 +70,33 @@ pub struct TrainOptions {
     /// Also score the first this many trees of each fold's ensemble (values below
     /// `gbdt.rounds`; the same fits cut short), for [`Trained::by_rounds`].
     pub report_rounds: Vec<usize>,
+    /// How blocks are labelled from the gold ([`LabelRule`]).
+    pub labels: LabelRule,
+    /// How blocks are weighted ([`Weighting`]).
+    pub weights: Weighting,
+}
+
+/// How a training row is weighted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Weighting {
+    /// The block's share of the page's tokens plus a small floor
+    /// ([`block_weight`](crate::labels::block_weight)).
+    #[default]
+    Share,
+    /// That, times the label's confidence `0.1 + 0.9·|2s − 1|` where `s` is the
+    /// block's share by the label rule: a block half in the gold counts little.
+    Confidence,
+}
+
+impl std::str::FromStr for Weighting {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "share" => Ok(Weighting::Share),
+            "confidence" => Ok(Weighting::Confidence),
+            _ => Err(format!("unknown weighting {s:?} (share or confidence)")),
+        }
+    }
 }
 
 impl Default for TrainOptions {
@@ -76,6 +108,8 @@ impl Default for TrainOptions {
             stack: false,
             choose_threshold: false,
             report_rounds: Vec::new(),
+            labels: LabelRule::Trigrams,
+            weights: Weighting::Share,
         }
     }
 }
@@ -223,9 +257,16 @@ fn stacked_rows(rows: &Rows, pages: &[PageRows], margins: &[f64]) -> Rows {
     out
 }
 
-/// Trains the classifier; see the [module docs](self).
-pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Trained, String> {
-    let base = strip_trees(base);
+/// The base pipeline run over every page: the feature columns, one row per block
+/// (labelled and weighted by `opts`), and each page's blocks.
+struct Prepared {
+    features: Vec<String>,
+    rows: Rows,
+    pages: Vec<PageRows>,
+}
+
+/// Runs the base pipeline (without `learn.trees`) over every page; see [`Prepared`].
+fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepared, String> {
     let pipeline = Pipeline::from_value(base.clone()).map_err(|e| e.to_string())?;
     // The columns, in the pipeline's computation order.
     let features: Vec<String> = pipeline
@@ -242,7 +283,6 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
     for (s, set) in sets.iter().enumerate() {
         for page in &set.pages {
             let first_row = rows.len();
-            let vocabulary = gold_vocabulary(&page.gold);
             let mut texts = Vec::new();
             // A page the base pipeline rejects contributes no rows (it scores as empty).
             if let Ok(ex) = pipeline.run_bytes(&page.html) {
@@ -252,17 +292,20 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
                     .iter()
                     .map(|k| ex.features.column(k).unwrap_or(&[]))
                     .collect();
-                let counts: Vec<usize> = ex.blocks.iter().map(|b| token_count(&b.text)).collect();
+                let block_texts: Vec<&str> = ex.blocks.iter().map(|b| b.text.as_str()).collect();
+                let shares = block_shares(opts.labels, &block_texts, &page.gold);
+                let counts: Vec<usize> = block_texts.iter().map(|t| token_count(t)).collect();
                 let page_tokens: usize = counts.iter().sum();
-                for (i, b) in ex.blocks.iter().enumerate() {
+                for (i, share) in shares.iter().enumerate() {
                     for (v, c) in values.iter_mut().zip(&columns) {
                         *v = c.get(i).copied().unwrap_or(f64::NAN);
                     }
-                    rows.push(
-                        &values,
-                        in_gold(&b.text, &vocabulary),
-                        block_weight(counts[i], page_tokens),
-                    );
+                    let weight = block_weight(counts[i], page_tokens);
+                    let weight = match opts.weights {
+                        Weighting::Share => weight,
+                        Weighting::Confidence => weight * (0.1 + 0.9 * (2.0 * share - 1.0).abs()),
+                    };
+                    rows.push(&values, *share > 0.5, weight);
                 }
                 texts = ex.blocks.into_iter().map(|b| b.text).collect();
             }
@@ -274,6 +317,149 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
             });
         }
     }
+    Ok(Prepared {
+        features,
+        rows,
+        pages,
+    })
+}
+
+/// What [`oracle`] returns for one dataset.
+#[derive(Clone, Debug)]
+pub struct OracleScores {
+    /// Every block takes its derived label (no fallback): the ceiling of a classifier
+    /// of these blocks trained on these labels.
+    pub labels: DatasetScores,
+    /// The best choice of blocks found for each page's token F1 (a local search
+    /// from the labels, flipping one block at a time while the page's token F1
+    /// rises): close to the ceiling of any labelling of these blocks.
+    pub best: DatasetScores,
+}
+
+/// The ceilings of the base pipeline's blocks under `opts.labels`, per dataset; see
+/// [`OracleScores`]. Fits nothing.
+pub fn oracle(
+    sets: &[TrainSet],
+    base: &Value,
+    opts: &TrainOptions,
+) -> Result<Vec<OracleScores>, String> {
+    let base = strip_trees(base);
+    let prepared = prepare(sets, &base, opts)?;
+    let (rows, pages) = (&prepared.rows, &prepared.pages);
+    // Margin 1 for a block labelled content, NaN otherwise: NaN is never above the
+    // threshold and never the fallback, so the extraction is exactly the labels.
+    let margin = |l: bool| if l { 1.0 } else { f64::NAN };
+    let margins: Vec<f64> = rows.labels.iter().map(|&l| margin(l)).collect();
+    let at_zero = vec![0.0; pages.len()];
+    let labels = score_sets(sets, pages, rows, &margins, &at_zero, |_| true);
+    let mut best_margins = margins.clone();
+    for page in pages {
+        let range = page.first_row..page.first_row + page.texts.len();
+        let start: Vec<bool> = rows.labels[range.clone()].to_vec();
+        let chosen = best_selection(&page.texts, &page.gold, start);
+        for (m, c) in best_margins[range].iter_mut().zip(chosen) {
+            *m = margin(c);
+        }
+    }
+    let best = score_sets(sets, pages, rows, &best_margins, &at_zero, |_| true);
+    Ok(labels
+        .into_iter()
+        .zip(best)
+        .map(|(labels, best)| OracleScores { labels, best })
+        .collect())
+}
+
+/// A local optimum of the page's bag-of-words token F1 over choices of blocks: from
+/// `chosen`, passes over the blocks flip each one whose flip raises the F1, until a
+/// pass flips none (at most 50 passes).
+fn best_selection(texts: &[String], gold: &str, mut chosen: Vec<bool>) -> Vec<bool> {
+    let mut ids: HashMap<String, usize> = HashMap::new();
+    let mut id = |t: String| {
+        let n = ids.len();
+        *ids.entry(t).or_insert(n)
+    };
+    let gold_ids: Vec<usize> = tokens(gold).map(&mut id).collect();
+    let blocks: Vec<HashMap<usize, usize>> = texts
+        .iter()
+        .map(|t| {
+            let mut bag = HashMap::new();
+            for i in tokens(t).map(&mut id) {
+                *bag.entry(i).or_insert(0) += 1;
+            }
+            bag
+        })
+        .collect();
+    let mut g = vec![0usize; ids.len()];
+    for i in gold_ids {
+        g[i] += 1;
+    }
+    let ng: usize = g.iter().sum();
+    let mut p = vec![0usize; ids.len()];
+    let (mut common, mut np) = (0usize, 0usize);
+    for (b, bag) in blocks.iter().enumerate() {
+        if chosen[b] {
+            for (&t, &c) in bag {
+                common += (p[t] + c).min(g[t]) - p[t].min(g[t]);
+                p[t] += c;
+                np += c;
+            }
+        }
+    }
+    let f1 = |common: usize, np: usize| {
+        if np + ng == 0 {
+            0.0
+        } else {
+            2.0 * common as f64 / (np + ng) as f64
+        }
+    };
+    for _ in 0..50 {
+        let mut flipped = false;
+        for (b, bag) in blocks.iter().enumerate() {
+            let size: usize = bag.values().sum();
+            if size == 0 {
+                continue;
+            }
+            let (c2, n2) = if chosen[b] {
+                let lost: usize = bag
+                    .iter()
+                    .map(|(&t, &c)| p[t].min(g[t]) - (p[t] - c).min(g[t]))
+                    .sum();
+                (common - lost, np - size)
+            } else {
+                let won: usize = bag
+                    .iter()
+                    .map(|(&t, &c)| (p[t] + c).min(g[t]) - p[t].min(g[t]))
+                    .sum();
+                (common + won, np + size)
+            };
+            if f1(c2, n2) > f1(common, np) + 1e-12 {
+                for (&t, &c) in bag {
+                    if chosen[b] {
+                        p[t] -= c;
+                    } else {
+                        p[t] += c;
+                    }
+                }
+                chosen[b] = !chosen[b];
+                (common, np) = (c2, n2);
+                flipped = true;
+            }
+        }
+        if !flipped {
+            break;
+        }
+    }
+    chosen
+}
+
+/// Trains the classifier; see the [module docs](self).
+pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Trained, String> {
+    let base = strip_trees(base);
+    let Prepared {
+        features,
+        rows,
+        pages,
+    } = prepare(sets, &base, opts)?;
     if opts.stack && opts.folds < 2 {
         return Err("stacking needs out-of-fold margins: folds must be at least 2".into());
     }

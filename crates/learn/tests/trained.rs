@@ -4,7 +4,8 @@
 
 use pith_core::{Label, Pipeline};
 use pith_learn::gbdt::GbdtParams;
-use pith_learn::train::{train, TrainOptions, TrainPage, TrainSet};
+use pith_learn::labels::LabelRule;
+use pith_learn::train::{oracle, train, TrainOptions, TrainPage, TrainSet, Weighting};
 use proptest::prelude::*;
 // Link the stage crates the base pipeline names.
 use pith_declutter as _;
@@ -69,6 +70,8 @@ fn options() -> TrainOptions {
         stack: false,
         choose_threshold: false,
         report_rounds: Vec::new(),
+        labels: LabelRule::Trigrams,
+        weights: Weighting::Share,
     }
 }
 
@@ -168,6 +171,38 @@ fn stacked_training_is_deterministic_and_keeps_the_article() {
     // Stacking needs out-of-fold margins.
     let no_folds = TrainOptions { folds: 0, ..opts };
     assert!(train(&sets(), &base(), &no_folds).is_err());
+}
+
+#[test]
+fn the_oracle_scores_the_labels_and_a_better_choice() {
+    for labels in [LabelRule::Trigrams, LabelRule::Tokens, LabelRule::Aligned] {
+        let opts = TrainOptions {
+            labels,
+            ..options()
+        };
+        let scores = oracle(&sets(), &base(), &opts).unwrap();
+        assert_eq!(scores.len(), 2);
+        for s in &scores {
+            // Every block takes its own label: block scores are perfect.
+            assert_eq!(s.labels.block.f1, 1.0, "{labels:?} {s:?}");
+            // The local search starts from the labels and only climbs.
+            assert!(s.best.token.f1 >= s.labels.token.f1 - 1e-12, "{s:?}");
+            assert!(s.labels.token.f1 > 0.9, "{labels:?} {s:?}");
+            assert!(s.best.token.f1 <= 1.0);
+        }
+    }
+    // Training with other labels and weights keeps the article.
+    let opts = TrainOptions {
+        labels: LabelRule::Aligned,
+        weights: Weighting::Confidence,
+        ..options()
+    };
+    let trained = train(&sets(), &base(), &opts).unwrap();
+    assert!(
+        trained.scores.iter().all(|s| s.token.f1 > 0.9),
+        "{:?}",
+        trained.scores
+    );
 }
 
 #[test]
