@@ -67,10 +67,15 @@ pub struct TrainArgs {
     /// tokens matched by an in-order alignment of page and gold).
     #[arg(long, default_value = "trigrams")]
     pub labels: LabelRule,
-    /// How blocks are weighted: `share` (of the page's tokens) or `confidence`
-    /// (that, times how far the block's label share is from one half).
+    /// How blocks are weighted: `share` (of the page's tokens, plus 0.01), `confidence`
+    /// (that, times how far the block's label share is from one half) or `page` (the
+    /// share plus 0.1 shared out among the page's blocks: pages weigh alike).
     #[arg(long, default_value = "share")]
     pub weights: Weighting,
+    /// Every dataset weighs alike (rows weighted by the mean pages per dataset over
+    /// their dataset's pages).
+    #[arg(long)]
+    pub balance_datasets: bool,
     /// Fit nothing: print the ceilings of the base pipeline's blocks per dataset —
     /// the extraction in which every block takes its derived label (`labels`), and
     /// the best choice of blocks a local search finds for each page's token F1
@@ -117,6 +122,7 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
         report_rounds: args.report_rounds.clone(),
         labels: args.labels,
         weights: args.weights,
+        balance_datasets: args.balance_datasets,
     };
     if args.oracle {
         let scores =

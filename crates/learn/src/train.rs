@@ -74,6 +74,10 @@ pub struct TrainOptions {
     pub labels: LabelRule,
     /// How blocks are weighted ([`Weighting`]).
     pub weights: Weighting,
+    /// Every dataset weighs alike: each row's weight is multiplied by the mean number
+    /// of pages per dataset over its dataset's (a dataset of 80 pages counts as much as
+    /// one of 966, as the mean token F1 over datasets counts them).
+    pub balance_datasets: bool,
 }
 
 /// How a training row is weighted.
@@ -86,7 +90,16 @@ pub enum Weighting {
     /// That, times the label's confidence `0.1 + 0.9·|2s − 1|` where `s` is the
     /// block's share by the label rule: a block half in the gold counts little.
     Confidence,
+    /// The block's share of the page's tokens plus [`PAGE_FLOOR`] shared out among
+    /// the page's blocks: a page weighs `1 + PAGE_FLOOR` however many blocks it has
+    /// (with `Share`, a page of 400 blocks weighs 5, four fifths of it the floor of
+    /// its small blocks).
+    Page,
 }
+
+/// The part of a page's weight shared out among its blocks alike with
+/// [`Weighting::Page`].
+pub const PAGE_FLOOR: f64 = 0.1;
 
 impl std::str::FromStr for Weighting {
     type Err = String;
@@ -94,7 +107,10 @@ impl std::str::FromStr for Weighting {
         match s {
             "share" => Ok(Weighting::Share),
             "confidence" => Ok(Weighting::Confidence),
-            _ => Err(format!("unknown weighting {s:?} (share or confidence)")),
+            "page" => Ok(Weighting::Page),
+            _ => Err(format!(
+                "unknown weighting {s:?} (share, confidence or page)"
+            )),
         }
     }
 }
@@ -110,6 +126,7 @@ impl Default for TrainOptions {
             report_rounds: Vec::new(),
             labels: LabelRule::Trigrams,
             weights: Weighting::Share,
+            balance_datasets: false,
         }
     }
 }
@@ -280,7 +297,14 @@ fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepa
     let mut rows = Rows::new(features.len());
     let mut pages = Vec::new();
     let mut values = vec![0.0; features.len()];
+    let mean_pages =
+        sets.iter().map(|s| s.pages.len()).sum::<usize>() as f64 / sets.len().max(1) as f64;
     for (s, set) in sets.iter().enumerate() {
+        let set_weight = if opts.balance_datasets {
+            mean_pages / set.pages.len().max(1) as f64
+        } else {
+            1.0
+        };
         for page in &set.pages {
             let first_row = rows.len();
             let mut texts = Vec::new();
@@ -300,11 +324,17 @@ fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepa
                     for (v, c) in values.iter_mut().zip(&columns) {
                         *v = c.get(i).copied().unwrap_or(f64::NAN);
                     }
-                    let weight = block_weight(counts[i], page_tokens);
                     let weight = match opts.weights {
-                        Weighting::Share => weight,
-                        Weighting::Confidence => weight * (0.1 + 0.9 * (2.0 * share - 1.0).abs()),
-                    };
+                        Weighting::Share => block_weight(counts[i], page_tokens),
+                        Weighting::Confidence => {
+                            block_weight(counts[i], page_tokens)
+                                * (0.1 + 0.9 * (2.0 * share - 1.0).abs())
+                        }
+                        Weighting::Page => {
+                            counts[i] as f64 / page_tokens.max(1) as f64
+                                + PAGE_FLOOR / shares.len() as f64
+                        }
+                    } * set_weight;
                     rows.push(&values, *share > 0.5, weight);
                 }
                 texts = ex.blocks.into_iter().map(|b| b.text).collect();

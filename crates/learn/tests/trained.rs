@@ -72,6 +72,7 @@ fn options() -> TrainOptions {
         report_rounds: Vec::new(),
         labels: LabelRule::Trigrams,
         weights: Weighting::Share,
+        balance_datasets: false,
     }
 }
 
