@@ -44,6 +44,15 @@ pub struct Identification {
     pub source: Source,
 }
 
+impl Identification {
+    /// Whether the text named the language surely enough that a `<html lang>` hint
+    /// would not be taken over it (confidence of 0.9 or more, whatlang's own
+    /// threshold for a reliable answer).
+    pub fn is_reliable(&self) -> bool {
+        self.confidence >= RELIABLE
+    }
+}
+
 /// The language of `text`, using `html_lang` (the value of `<html lang>`, if any) as a
 /// hint. `None` when the text has no letters and there is no usable hint.
 ///
