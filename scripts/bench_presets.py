@@ -19,6 +19,8 @@ core, interleaved (normally run by bench_presets.sh).
   round (the ratio to compare: absolute figures from different runs are not comparable
   here); and the start-up cost (loading the pipeline: the same command on one small
   page, median CPU time).
+* --base PITH_OLD runs each preset with a second binary as well, as `NAME@base` in the
+  same rounds (A/B for a speed change: compare `pith@base` with `pith`).
 * --json FILE writes every measurement.
 """
 
@@ -57,6 +59,7 @@ def main():
     ap.add_argument("--no-noid", action="store_true", help="leave out justext-noid")
     ap.add_argument("--workdir", default="/tmp/pith-bench-presets")
     ap.add_argument("--json", help="write every measurement here")
+    ap.add_argument("--base", help="a second pith binary: each preset runs with it too, as NAME@base")
     args = ap.parse_args()
 
     presets = args.preset or ["justext", "declutter", "readability", "pith"]
@@ -71,19 +74,22 @@ def main():
     with open(small, "wb") as f:
         f.write(SMALL_PAGE)
 
-    variants = {p: ["--preset", p] for p in presets}
+    variants = {p: [args.pith, "--preset", p] for p in presets}
+    if args.base:
+        variants.update({f"{p}@base": [args.base, "--preset", p] for p in presets})
     if "justext" in presets and not args.no_noid:
         spec = json.loads(subprocess.check_output([args.pith, "pipeline", "show", "justext"]))
         spec["language"] = {"identify": False}
         noid = os.path.join(args.workdir, "justext-noid.json")
         with open(noid, "w") as f:
             json.dump(spec, f)
-        variants["justext-noid"] = ["--pipeline", noid]
+        variants["justext-noid"] = [args.pith, "--pipeline", noid]
     names = list(variants)
 
     def cmd(name, target):
-        return ["taskset", "-c", str(args.cpu), args.pith, "extract", "--format", "jsonl", "-q", "-j", "1",
-                *variants[name], target]
+        binary, *options = variants[name]
+        return ["taskset", "-c", str(args.cpu), binary, "extract", "--format", "jsonl", "-q", "-j", "1",
+                *options, target]
 
     wall = {n: [] for n in names}
     cpu = {n: [] for n in names}
@@ -123,6 +129,12 @@ def main():
         extra = [j / n - 1 for j, n in zip(cpu["justext"], cpu["justext-noid"])]
         print(f"\nlanguage identification in a justext run: {100 * med(extra):+.1f}% CPU, median of rounds "
               f"({100 * min(extra):+.1f}% to {100 * max(extra):+.1f}%)")
+    for n in names:
+        if n.endswith("@base") and n[: -len("@base")] in names:
+            new = n[: -len("@base")]
+            ratios = [a / b for a, b in zip(cpu[new], cpu[n])]
+            print(f"{new}: CPU over the base binary's {med(ratios):.3f}, median of rounds "
+                  f"({min(ratios):.3f}–{max(ratios):.3f})")
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"pages": len(pages), "mb": mb, "rounds": args.rounds, "variants": rows}, f, indent=1)

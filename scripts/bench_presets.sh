@@ -3,7 +3,7 @@
 # identification, declutter, readability and pith over the scrapinghub pages,
 # interleaved rounds (issue 11's and issue 12's speed targets).
 #
-#   scripts/bench_presets.sh [--rounds N] [--cpu C] [--preset NAME ...] [--json FILE]
+#   scripts/bench_presets.sh [--rounds N] [--cpu C] [--preset NAME ...] [--base OLD_PITH] [--json FILE]
 #
 # Builds the release pith (honouring CARGO_TARGET_DIR; PITH_BIN=path skips the build),
 # then runs scripts/bench_presets.py (see its docstring for what is timed) under

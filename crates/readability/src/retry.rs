@@ -158,15 +158,23 @@ impl TreeStage for Retry {
                 message: "not prepared (load it through a pipeline)".into(),
             });
         }
-        // The page before the first attempt; in deleting mode the first attempt runs
-        // on `doc` itself, so a page that succeeds at once costs one clone.
-        let original = doc.clone();
+        // The page before the first attempt. In annotate mode that is `doc` itself,
+        // which no attempt touches: each attempt runs on a clone of it. In deleting
+        // mode the first attempt runs on `doc` and the last on the saved page, so a
+        // page that succeeds at once costs one clone, as does one that needs them all.
+        let mut original = if self.annotate {
+            None
+        } else {
+            Some(doc.clone())
+        };
+        let last = self.relax.len();
         let mut best: Option<(usize, usize, Document)> = None;
-        for k in 0..=self.relax.len() {
-            let mut work = if k == 0 && !self.annotate {
-                std::mem::take(doc)
-            } else {
-                original.clone()
+        for k in 0..=last {
+            let mut work = match original.as_mut() {
+                None => doc.clone(),
+                Some(_) if k == 0 => std::mem::take(doc),
+                Some(saved) if k == last => std::mem::take(saved),
+                Some(saved) => saved.clone(),
             };
             let len = self.attempt(k, &mut work, diagnostics)?;
             let better = best.as_ref().is_none_or(|b| len > b.1);
@@ -179,7 +187,10 @@ impl TreeStage for Retry {
             }
         }
         let Some((k, _, result)) = best else {
-            *doc = original;
+            // Unreachable: the first attempt is always the best so far.
+            if let Some(saved) = original {
+                *doc = saved;
+            }
             return Ok(());
         };
         if k > 0 {
@@ -188,7 +199,6 @@ impl TreeStage for Retry {
                 .push(format!("readability: article found on attempt {}", k + 1));
         }
         if self.annotate {
-            *doc = original;
             Self::annotate_original(doc, &result, k);
         } else {
             *doc = result;
