@@ -157,11 +157,7 @@ impl Pipeline {
             p.prepare()?;
         }
         let feature_order = order_features(&spec)?;
-        let mut content_of = spec
-            .tree
-            .first()
-            .map(|stage| stage.deletes_with_content())
-            .unwrap_or_default();
+        let mut content_of = content_never_read(&spec.tree);
         // The metadata reader needs the title's text, whatever the stages delete.
         content_of.retain(|name| !pith_dom::METADATA_TEXT_OF.contains(&name.as_str()));
         let omit_keeping_tree = Omit {
@@ -399,6 +395,33 @@ impl Pipeline {
     }
 }
 
+/// The elements whose content no stage reads: those a stage deletes with their content
+/// when every stage before it ignores that content (decision 0006; for the first stage,
+/// what it deletes).
+fn content_never_read(tree: &[Box<dyn TreeStage>]) -> Vec<String> {
+    let mut skipped: Vec<String> = Vec::new();
+    // What every stage so far ignores (`None` before the first stage: everything).
+    let mut ignored: Option<Vec<String>> = None;
+    for stage in tree {
+        for name in stage.deletes_with_content() {
+            let unread = ignored.as_ref().is_none_or(|i| i.contains(&name));
+            if unread && !skipped.contains(&name) {
+                skipped.push(name);
+            }
+        }
+        let mine = stage.ignores_content_of();
+        let still = match ignored {
+            None => mine,
+            Some(before) => before.into_iter().filter(|n| mine.contains(n)).collect(),
+        };
+        if still.is_empty() {
+            break;
+        }
+        ignored = Some(still);
+    }
+    skipped
+}
+
 /// The elements whose attributes some stage reads (`None`: any element's), so the
 /// parser can leave out the others' attributes.
 fn attributes_read(spec: &PipelineSpec) -> Option<Vec<String>> {
@@ -554,4 +577,55 @@ pub fn set_param(pipeline: &mut serde_json::Value, name: &str, value: serde_json
         }
     }
     count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::{Deserialize, Serialize};
+
+    /// A tree stage that only says what it deletes and ignores.
+    #[derive(Debug, Serialize, Deserialize)]
+    struct Says {
+        deletes: Vec<String>,
+        ignores: Vec<String>,
+    }
+
+    #[typetag::serde(name = "test.says")]
+    impl TreeStage for Says {
+        fn apply(&self, _: &mut Document, _: &mut Diagnostics) -> Result<()> {
+            Ok(())
+        }
+        fn deletes_with_content(&self) -> Vec<String> {
+            self.deletes.clone()
+        }
+        fn ignores_content_of(&self) -> Vec<String> {
+            self.ignores.clone()
+        }
+    }
+
+    fn says(deletes: &[&str], ignores: &[&str]) -> Box<dyn TreeStage> {
+        let strings = |v: &[&str]| v.iter().map(|s| s.to_string()).collect();
+        Box::new(Says {
+            deletes: strings(deletes),
+            ignores: strings(ignores),
+        })
+    }
+
+    #[test]
+    fn content_is_skipped_only_when_no_earlier_stage_reads_it() {
+        // The first stage's deletions, as before.
+        assert_eq!(content_never_read(&[says(&["script"], &[])]), ["script"]);
+        // A later deletion counts when every stage before ignores that content.
+        let tree = [
+            says(&[], &["script", "style"]),
+            says(&[], &["script"]),
+            says(&["script", "style", "iframe"], &[]),
+        ];
+        assert_eq!(content_never_read(&tree), ["script"]);
+        // A stage that ignores nothing ends the search.
+        let tree = [says(&[], &[]), says(&["script"], &[])];
+        assert!(content_never_read(&tree).is_empty());
+        assert!(content_never_read(&[]).is_empty());
+    }
 }

@@ -47,6 +47,14 @@ pub trait TreeStage: Send + Sync + Debug {
     fn deletes_with_content(&self) -> Vec<String> {
         Vec::new()
     }
+    /// Elements (lower-case HTML names) whose content this stage neither reads nor
+    /// changes, on every page, though it may leave the elements in the tree. When a later
+    /// stage deletes them with their content ([`deletes_with_content`](Self::deletes_with_content))
+    /// and every stage before that one says this, the parser skips their content as if
+    /// the first stage deleted them. Default: none.
+    fn ignores_content_of(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// The attributes this stage reads. Default: all of them.
     fn reads_attributes(&self) -> AttributeUse {
         AttributeUse::All

@@ -213,6 +213,19 @@ impl TreeStage for Retry {
         }
     }
 
+    /// In annotate mode the page is left whole and each attempt runs on a clone, whose
+    /// first pass (when no retry leaves it out) deletes what it deletes with content
+    /// (`readability.prep_document`: `script`, `noscript`, `style`) before any other
+    /// pass looks: their content is never read.
+    fn ignores_content_of(&self) -> Vec<String> {
+        match (self.stages.first(), self.tags.first()) {
+            (Some(first), Some(tag)) if self.annotate && !self.relax.contains(tag) => {
+                first.deletes_with_content()
+            }
+            _ => Vec::new(),
+        }
+    }
+
     fn reads_attributes(&self) -> AttributeUse {
         AttributeUse::All
     }
