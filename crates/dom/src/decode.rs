@@ -147,7 +147,9 @@ mod prescan;
 mod python_codecs;
 pub mod whatwg;
 
-pub use prescan::{prescan as whatwg_prescan, Found as PrescanFound};
+pub use prescan::{
+    meta_in_document as whatwg_meta_in_document, prescan as whatwg_prescan, Found as PrescanFound,
+};
 use python_codecs::{ALIASES, ASCII_HIGH, FULL, MODULES, UNDEFINED};
 
 /// What to do with bytes the codec cannot decode (Python's `errors=` argument).
@@ -292,7 +294,9 @@ pub enum EncodingSource {
     Forced,
     /// A leading byte-order mark (extension).
     ByteOrderMark,
-    /// A `<meta … charset=…>` naming a known codec.
+    /// A `<meta … charset=…>` naming a known codec: found by the prescan, or (WHATWG
+    /// standard, when the encoding was only a guess) later in the page, where the
+    /// parser's "change the encoding" takes it.
     MetaCharset,
     /// A leading XML declaration naming a known codec (extension).
     XmlDeclaration,

@@ -143,25 +143,128 @@ fn replacement_labels_decode_to_one_replacement_character() {
 }
 
 #[test]
-fn a_label_after_1024_bytes_is_not_seen() {
+fn a_label_after_1024_bytes_is_not_prescanned() {
     let mut page = b"<p>".to_vec();
     page.resize(1024 - b"<meta charset=koi8-r>".len(), b' ');
     page.extend_from_slice(b"<meta charset=koi8-r>");
     assert_eq!(page.len(), 1024);
     page.extend_from_slice(PRIVET_KOI8);
+    assert_eq!(run(&page, &whatwg()).2, EncodingSource::MetaCharset);
     assert_eq!(run(&page, &whatwg()).1, "KOI8-R");
-    // One byte further and the `>` is past the window: not seen (the default, set so
-    // that the detector does not guess, applies).
+    // One byte further and the `>` is past the window: the prescan does not see it ...
     page.insert(0, b' ');
+    assert_eq!(pith_dom::decode::whatwg_prescan(&page[..1024]), None);
+    // ... but the parser meets it while the encoding is a guess: "change the encoding".
     let o = DecodeOptions {
         default_encoding: "windows-1252".into(),
         ..whatwg()
     };
-    let (_, enc, src) = run(&page, &o);
+    let (text, enc, src) = run(&page, &o);
+    assert_eq!((enc.as_str(), src), ("KOI8-R", EncodingSource::MetaCharset));
+    assert!(text.ends_with("Привет, мир"), "{text}");
+}
+
+/// A page of windows-1251 text the detector recognises, `<p>` first, then `tail`.
+fn russian_page(tail: &[u8]) -> Vec<u8> {
+    let mut page = b"<html><body><p>".to_vec();
+    for _ in 0..60 {
+        page.extend_from_slice(PRIVET_1251);
+        page.extend_from_slice(b" \xe4\xee\xe1\xf0\xfb\xe9 \xe4\xe5\xed\xfc. ");
+    }
+    assert!(page.len() > 1024);
+    page.extend_from_slice(tail);
+    page
+}
+
+#[test]
+fn a_late_meta_changes_a_guessed_encoding() {
+    // The detector guesses windows-1251; a `<meta>` 1.5 KB in says KOI8-R: KOI8-R, as
+    // a browser reparses.
+    let (_, enc, src) = run(&russian_page(b""), &whatwg());
     assert_eq!(
         (enc.as_str(), src),
-        ("windows-1252", EncodingSource::Default)
+        ("windows-1251", EncodingSource::Detector)
     );
+    let late = russian_page(b"<meta charset=koi8-r><p>");
+    let (text, enc, src) = run(&late, &whatwg());
+    assert_eq!((enc.as_str(), src), ("KOI8-R", EncodingSource::MetaCharset));
+    assert!(!text.contains("Привет"), "read as KOI8-R now: {text}");
+    // The http-equiv form too.
+    let late = russian_page(b"<meta http-equiv=Content-Type content='text/html; charset=koi8-r'>");
+    assert_eq!(run(&late, &whatwg()).1, "KOI8-R");
+    // A `<meta>` naming the guess confirms it.
+    let same = russian_page(b"<meta charset=cp1251>");
+    assert_eq!(
+        run(&same, &whatwg()).2,
+        EncodingSource::Detector,
+        "no change: the guess was right"
+    );
+    // UTF-16 means UTF-8 and x-user-defined windows-1252, as in the prescan.
+    assert_eq!(
+        run(&russian_page(b"<meta charset=utf-16le>"), &whatwg()).1,
+        "UTF-8"
+    );
+    assert_eq!(
+        run(&russian_page(b"<meta charset=x-user-defined>"), &whatwg()).1,
+        "windows-1252"
+    );
+    // An unknown label is skipped for the next `<meta>`.
+    let next = russian_page(b"<meta charset=no-such><meta charset=koi8-r>");
+    assert_eq!(run(&next, &whatwg()).1, "KOI8-R");
+}
+
+#[test]
+fn a_late_meta_the_parser_does_not_meet_changes_nothing() {
+    for tail in [
+        &b"<script>document.write('<meta charset=koi8-r>')</script>"[..],
+        b"<title><meta charset=koi8-r></title>",
+        b"<textarea><meta charset=koi8-r></textarea>",
+        b"<style>/* <meta charset=koi8-r> */</style>",
+        b"<plaintext><meta charset=koi8-r>",
+        b"<!-- <meta charset=koi8-r> -->",
+        b"<p title='<meta charset=koi8-r>'>",
+    ] {
+        let (_, enc, src) = run(&russian_page(tail), &whatwg());
+        assert_eq!(
+            (enc.as_str(), src),
+            ("windows-1251", EncodingSource::Detector),
+            "{}",
+            String::from_utf8_lossy(tail)
+        );
+    }
+    // After the end tag, the parser meets markup again.
+    let after = russian_page(b"<SCRIPT>x = '<meta charset=big5>';</Script ><meta charset=koi8-r>");
+    assert_eq!(run(&after, &whatwg()).1, "KOI8-R");
+}
+
+#[test]
+fn a_late_meta_changes_no_certain_encoding() {
+    let tail = b"<meta charset=koi8-r>";
+    // Valid UTF-8 (pith's step 4) is not a guess.
+    let mut utf8 = "<p>Привет, мир. ".repeat(80).into_bytes();
+    utf8.extend_from_slice(tail);
+    assert_eq!(run(&utf8, &whatwg()).2, EncodingSource::Utf8);
+    // Nor is a forced (user or transport) encoding, or a byte-order mark.
+    let page = russian_page(tail);
+    assert_eq!(
+        run(&page, &forced("windows-1251")).2,
+        EncodingSource::Forced
+    );
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend_from_slice(&utf8);
+    assert_eq!(run(&bom, &whatwg()).2, EncodingSource::ByteOrderMark);
+    // A UTF-16 guess stays, as in the standard.
+    let utf16 = DecodeOptions {
+        default_encoding: "utf-16le".into(),
+        ..whatwg()
+    };
+    assert_eq!(run(&page, &utf16).1, "UTF-16LE");
+    // And `sniff_meta: false` turns it off with the prescan.
+    let off = DecodeOptions {
+        sniff_meta: false,
+        ..whatwg()
+    };
+    assert_eq!(run(&page, &off).2, EncodingSource::Detector);
 }
 
 #[test]

@@ -43,6 +43,24 @@ pub fn prescan(bytes: &[u8]) -> Option<(&'static Encoding, Found)> {
         .or_else(|| xml_encoding(bytes).map(|e| (e, Found::XmlDeclaration)))
 }
 
+/// The first `<meta>` anywhere in `bytes` that declares a usable encoding, read as the
+/// prescan reads one (UTF-16 labels mean UTF-8, `x-user-defined` windows-1252), for the
+/// HTML Standard's "change the encoding": the parser meets such a `<meta>` while the
+/// encoding is still a guess. Unlike the prescan, it skips the content of the elements
+/// the tokenizer reads as text (`script`, `style`, `textarea`, `title`, `xmp`,
+/// `iframe`, `noembed`, `noframes`), where the parser sees no `<meta>`, and stops at
+/// `<plaintext>`. Linear in the input, like the prescan.
+///
+/// ```
+/// use pith_dom::decode::whatwg_meta_in_document;
+///
+/// let page = b"<script>var s = '<meta charset=koi8-r>';</script><meta charset=big5>";
+/// assert_eq!(whatwg_meta_in_document(page).unwrap().name(), "Big5");
+/// ```
+pub fn meta_in_document(bytes: &[u8]) -> Option<&'static Encoding> {
+    scan(bytes, true)
+}
+
 /// The prescan without its `<meta>` part: the UTF-16 `<?x` check, then "get an XML
 /// encoding".
 pub fn xml_declaration(bytes: &[u8]) -> Option<&'static Encoding> {
@@ -68,6 +86,25 @@ fn is_space(b: u8) -> bool {
 /// The loop of the prescan: `Some` as soon as a `<meta>` declares a usable encoding,
 /// `None` when the bytes run out.
 fn scan_meta(bytes: &[u8]) -> Option<&'static Encoding> {
+    scan(bytes, false)
+}
+
+/// Elements whose content the tokenizer reads as text (script data, RAWTEXT, RCDATA).
+/// `noscript` is not one: pith parses with scripting off, where its content is markup.
+const TEXT_ELEMENTS: [&[u8]; 8] = [
+    b"script",
+    b"style",
+    b"textarea",
+    b"title",
+    b"xmp",
+    b"iframe",
+    b"noembed",
+    b"noframes",
+];
+
+/// [`scan_meta`], and with `skip_text` the content of [`TEXT_ELEMENTS`] skipped and
+/// `<plaintext>` the end.
+fn scan(bytes: &[u8], skip_text: bool) -> Option<&'static Encoding> {
     let mut pos = 0;
     while pos < bytes.len() {
         let rest = &bytes[pos..];
@@ -90,8 +127,21 @@ fn scan_meta(bytes: &[u8]) -> Option<&'static Encoding> {
         {
             // Another tag: skip its name, then its attributes (whose values may hold `>`
             // or `<meta` inside quotes).
-            pos += rest.iter().position(|&b| is_space(b) || b == b'>')?;
+            let name_end = rest.iter().position(|&b| is_space(b) || b == b'>')?;
+            pos += name_end;
             while get_attribute(bytes, &mut pos)?.is_some() {}
+            if skip_text && rest[1] != b'/' {
+                let name = &rest[1..name_end];
+                let name = &name[..name.iter().position(|&b| b == b'/').unwrap_or(name.len())];
+                if name.eq_ignore_ascii_case(b"plaintext") {
+                    return None;
+                }
+                if let Some(element) = TEXT_ELEMENTS.iter().find(|e| name.eq_ignore_ascii_case(e)) {
+                    // To the `<` of its end tag (`</script`, any case); none: all text.
+                    pos += find_end_tag(&bytes[pos..], element)?;
+                    continue;
+                }
+            }
         } else if rest.starts_with(b"<!") || rest.starts_with(b"</") || rest.starts_with(b"<?") {
             pos += rest[1..].iter().position(|&b| b == b'>')? + 1;
         }
@@ -305,6 +355,18 @@ fn xml_encoding(bytes: &[u8]) -> Option<&'static Encoding> {
     })
 }
 
+/// Where the end tag `</name` (ASCII case-insensitive, then whitespace, `/` or `>`)
+/// starts in `hay`; each `<` is looked at once.
+fn find_end_tag(hay: &[u8], name: &[u8]) -> Option<usize> {
+    memchr::memchr_iter(b'<', hay).find(|&i| {
+        let tag = &hay[i + 1..];
+        tag.first() == Some(&b'/')
+            && tag.len() > name.len() + 1
+            && tag[1..=name.len()].eq_ignore_ascii_case(name)
+            && (is_space(tag[name.len() + 1]) || matches!(tag[name.len() + 1], b'/' | b'>'))
+    })
+}
+
 /// The first occurrence of `needle` in `hay`.
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
     memchr::memmem::find(hay, needle)
@@ -441,5 +503,54 @@ mod tests {
         // UTF-16 `<?x` itself.
         assert_eq!(name(b"<\0?\0x\0m\0l\0"), Some("UTF-16LE"));
         assert_eq!(name(b"\0<\0?\0x\0m\0l"), Some("UTF-16BE"));
+    }
+
+    fn in_document(bytes: &[u8]) -> Option<&'static str> {
+        meta_in_document(bytes).map(Encoding::name)
+    }
+
+    #[test]
+    fn meta_in_document_skips_what_the_tokenizer_reads_as_text() {
+        assert_eq!(
+            in_document(b"<p>x</p><meta charset=koi8-r>"),
+            Some("KOI8-R")
+        );
+        for element in TEXT_ELEMENTS {
+            let name = String::from_utf8_lossy(element).to_ascii_uppercase();
+            let page = format!("<{name} a=b><meta charset=big5></{name}><meta charset=koi8-r>");
+            assert_eq!(in_document(page.as_bytes()), Some("KOI8-R"), "{page}");
+            // Unclosed: everything after the start tag is its text.
+            let page = format!("<{name}><meta charset=big5>");
+            assert_eq!(in_document(page.as_bytes()), None, "{page}");
+        }
+        // Only the element's own end tag ends it, with whitespace, `/` or `>` after.
+        let page = b"<script><meta charset=big5></scripts></script/><meta charset=koi8-r>";
+        assert_eq!(in_document(page), Some("KOI8-R"));
+        let page = b"<script><meta charset=big5></style><meta charset=gbk>";
+        assert_eq!(in_document(page), None);
+        // `<script/>` is a start tag too (the `/` is ignored on it).
+        assert_eq!(in_document(b"<script/><meta charset=big5>"), None);
+        // `<plaintext>` never ends; `noscript` is markup (scripting off).
+        assert_eq!(
+            in_document(b"<plaintext></plaintext><meta charset=big5>"),
+            None
+        );
+        assert_eq!(
+            in_document(b"<noscript><meta charset=big5></noscript>"),
+            Some("Big5")
+        );
+        // The prescan itself does not skip them.
+        assert_eq!(name(b"<script><meta charset=big5></script>"), Some("Big5"));
+    }
+
+    #[test]
+    fn meta_in_document_is_linear_on_hostile_input() {
+        // Each `<` is looked at a bounded number of times (a quadratic scan would not
+        // finish these).
+        let page = "<title></titl</title".repeat(200_000);
+        assert_eq!(in_document(page.as_bytes()), None);
+        let mut page = "<script></script>".repeat(200_000);
+        page.push_str("<meta charset=koi8-r>");
+        assert_eq!(in_document(page.as_bytes()), Some("KOI8-R"));
     }
 }

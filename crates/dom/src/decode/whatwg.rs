@@ -22,6 +22,11 @@
 //! 5. **Default**: [`DecodeOptions::default_encoding`] when it names an encoding other
 //!    than UTF-8 (the user's fallback, e.g. `--encoding cp1251`).
 //! 6. **Detector**: `chardetng` over the whole page, UTF-8 not allowed (it was not valid).
+//! 7. **Change the encoding**: when 5 or 6 only guessed, the first `<meta>` declaring an
+//!    encoding that the parser would meet later in the page (past the prescan's 1,024
+//!    bytes; not inside `<script>`, `<style>`, `<title>`, …) wins, as a browser reparses
+//!    with it ([`DecodeOptions::sniff_meta`] turns this off too). The record's
+//!    `encoding_source` is then `meta-charset`.
 //!
 //! Labels that the Encoding Standard maps to the *replacement* encoding (`iso-2022-kr`,
 //! `hz-gb-2312`, `iso-2022-cn`, …) decode, as in a browser, to one U+FFFD: those
@@ -30,7 +35,7 @@
 use std::borrow::Cow;
 
 use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
-use encoding_rs::{Encoding, UTF_8};
+use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
 
 use super::{decode_whatwg, prescan, DecodeError, DecodeOptions, Decoded, EncodingSource, Out};
 
@@ -84,14 +89,42 @@ pub(super) fn decode<'a>(
             });
         }
     }
-    if let Some(enc) = lookup_label(&opts.default_encoding).filter(|&e| e != UTF_8) {
-        return run(enc, bytes, 0, EncodingSource::Default, opts);
+    let (guess, source) = match lookup_label(&opts.default_encoding).filter(|&e| e != UTF_8) {
+        Some(enc) => (enc, EncodingSource::Default),
+        None => {
+            let mut detector = EncodingDetector::new(Iso2022JpDetection::Allow);
+            detector.feed(bytes, true);
+            let tld = opts.tld.as_deref().and_then(detector_tld);
+            (
+                detector.guess(tld, Utf8Detection::Deny),
+                EncodingSource::Detector,
+            )
+        }
+    };
+    if opts.sniff_meta {
+        if let Some(declared) = change_the_encoding(guess, bytes) {
+            return run(declared, bytes, 0, EncodingSource::MetaCharset, opts);
+        }
     }
-    let mut detector = EncodingDetector::new(Iso2022JpDetection::Allow);
-    detector.feed(bytes, true);
-    let tld = opts.tld.as_deref().and_then(detector_tld);
-    let enc = detector.guess(tld, Utf8Detection::Deny);
-    run(enc, bytes, 0, EncodingSource::Detector, opts)
+    run(guess, bytes, 0, source, opts)
+}
+
+/// The HTML Standard's "change the encoding", for a page whose encoding is a guess (the
+/// default or the detector's; its confidence is *tentative*): the first `<meta>` the
+/// parser would meet that declares an encoding — after the prescan's 1,024 bytes, or
+/// straddling them — names the encoding instead, as a browser reparses the page with it.
+/// `None` when there is no such `<meta>`, when it names the guess itself, or when the
+/// guess is UTF-16 (the standard then keeps it). pith decides before decoding, so the
+/// page is decoded once; the scan is linear ([`prescan::meta_in_document`]).
+///
+/// Pages taken as UTF-8 because they are valid UTF-8 (step 4, pith's own) are not
+/// guesses here: text of non-ASCII bytes that is valid UTF-8 is UTF-8 in practice, and
+/// pure ASCII reads the same in every encoding a `<meta>` can name.
+fn change_the_encoding(guess: &'static Encoding, bytes: &[u8]) -> Option<&'static Encoding> {
+    if guess == UTF_16BE || guess == UTF_16LE {
+        return None;
+    }
+    prescan::meta_in_document(bytes).filter(|&declared| declared != guess)
 }
 
 /// A top-level domain as `chardetng` takes it (lower-case ASCII letters, digits and
