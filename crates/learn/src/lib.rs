@@ -9,6 +9,8 @@
 //! - [`page_features`]: page-level values (the article's share and length, the page's
 //!   link density, how far the families agree) and a block's place relative to
 //!   Readability's article, so the trees can learn when to trust which family.
+//! - [`recover`]: `learn.recover_title`, the tree stage that gives a page whose
+//!   `<title>` never ends its body back (the `pith` preset's only input repair).
 //! - [`trees`]: the `learn.trees` stage — a gradient-boosted tree ensemble stored as
 //!   flat arrays; inference reads each feature column once per page and allocates
 //!   nothing per block.
@@ -45,6 +47,7 @@ pub mod gbdt;
 pub mod labels;
 pub mod page_features;
 pub mod presets;
+pub mod recover;
 pub mod train;
 pub mod trees;
 
@@ -55,4 +58,5 @@ pub use features::{
 pub use gbdt::{fit, GbdtParams};
 pub use page_features::{Agree, Page, PageStat, Span, SpanMeasure, TreeDistance};
 pub use presets::presets;
+pub use recover::RecoverTitle;
 pub use trees::{Margin, Tree, Trees};

@@ -396,3 +396,28 @@ proptest! {
         prop_assert_eq!(format!("{:?}", again.features), format!("{:?}", ex.features));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// `learn.recover_title` on a page whose title never ends: no text that was not
+    /// in the input, and a second run changes nothing.
+    #[test]
+    fn recover_title_adds_no_text_and_is_idempotent(html in fragment(), closed in any::<bool>()) {
+        use pith_core::TreeStage;
+        let page = if closed {
+            format!("<title>T</title>{html}")
+        } else {
+            format!("<title>T {html}")
+        };
+        let before = pith_core::dom::parse_html(&page);
+        let mut doc = before.clone();
+        let stage = pith_learn::RecoverTitle {};
+        stage.apply(&mut doc, &mut Default::default()).unwrap();
+        let (input, output) = (squeeze(&before.text_content(before.root())), squeeze(&doc.text_content(doc.root())));
+        prop_assert!(is_subsequence(&output, &input), "{:?} not in {:?}", output, input);
+        let once = doc.text_content(doc.root());
+        stage.apply(&mut doc, &mut Default::default()).unwrap();
+        prop_assert_eq!(doc.text_content(doc.root()), once);
+    }
+}
