@@ -48,11 +48,17 @@ fn first_title(doc: &Document) -> Option<NodeId> {
         .find(|&n| doc.element_name(n) == Some("title"))
 }
 
-/// Whether any node outside `title` holds text other than white space.
+/// Elements whose text is not page text: the stage does not read it (and says so, so
+/// the parser may skip it, decision 0006).
+const NOT_TEXT: &[&str] = &["script", "noscript", "style", "template"];
+
+/// Whether any node outside `title` (and outside [`NOT_TEXT`] elements) holds text
+/// other than white space.
 fn text_outside(doc: &Document, title: NodeId) -> bool {
     doc.descendants(doc.root()).any(|n| {
         doc.text(n).is_some_and(|t| !t.trim().is_empty())
-            && !std::iter::successors(Some(n), |&m| doc.parent(m)).any(|m| m == title)
+            && !std::iter::successors(Some(n), |&m| doc.parent(m))
+                .any(|m| m == title || doc.element_name(m).is_some_and(|e| NOT_TEXT.contains(&e)))
     })
 }
 
@@ -146,6 +152,11 @@ impl TreeStage for RecoverTitle {
         Ok(())
     }
 
+    fn ignores_content_of(&self) -> Vec<String> {
+        // Their text never decides; a repaired page is parsed anew from the title's.
+        NOT_TEXT.iter().map(|s| s.to_string()).collect()
+    }
+
     fn reads_attributes(&self) -> AttributeUse {
         AttributeUse::Of(Vec::new())
     }
@@ -208,6 +219,18 @@ mod tests {
             );
             assert_eq!(recovered_html(&before), None, "{html}");
         }
+    }
+
+    #[test]
+    fn script_text_outside_the_title_does_not_count() {
+        // The parser may skip script content (decision 0006): the decision must not
+        // depend on it.
+        let html = "<script>var x = 1;</script><title>T <p>Story</p>";
+        let doc = recover(html);
+        assert_eq!(doc.text_content(doc.body().unwrap()), "Story");
+        assert!(RecoverTitle {}
+            .ignores_content_of()
+            .contains(&"script".to_string()));
     }
 
     #[test]
