@@ -354,11 +354,21 @@ struct FlatNode {
 }
 
 impl FlatTree {
-    /// The tree laid out breadth first; `None` when it fails [`Tree::check`] or is not
-    /// a tree (a node reached twice), which [`Tree::eval`] then walks.
+    /// The tree laid out breadth first; `None` when its arrays differ in length, a node
+    /// it reaches is out of range (child or feature) or it is not a tree (a node reached
+    /// twice): [`Tree::eval`] then walks it. (A checked tree, [`Tree::check`], always
+    /// gives one; the few tests here take less than checking every node again per page.)
     fn new(tree: &Tree, n_features: usize) -> Option<FlatTree> {
-        tree.check(n_features).ok()?;
         let n = tree.value.len();
+        let lengths = [
+            tree.feature.len(),
+            tree.threshold.len(),
+            tree.left.len(),
+            tree.right.len(),
+        ];
+        if n == 0 || lengths.iter().any(|&m| m != n) {
+            return None;
+        }
         // (node in `tree`, its depth), in the new order.
         let mut order: Vec<(usize, usize)> = Vec::with_capacity(n);
         order.push((0, 0));
@@ -380,17 +390,19 @@ impl FlatTree {
                 depth = depth.max(d);
                 continue;
             }
-            if order.len() + 2 > n {
+            let right = tree.right[old] as usize;
+            let feature = tree.feature[old];
+            if order.len() + 2 > n || left >= n || right >= n || feature as usize >= n_features {
                 return None;
             }
             nodes.push(FlatNode {
                 threshold: tree.threshold[old],
-                feature: tree.feature[old],
+                feature,
                 left: order.len() as u32,
             });
             values.push(0.0);
             order.push((left, d + 1));
-            order.push((tree.right[old] as usize, d + 1));
+            order.push((right, d + 1));
         }
         Some(FlatTree {
             nodes,
