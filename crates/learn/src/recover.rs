@@ -19,7 +19,7 @@
 //! does not decode, are left as they are). Parsed with the default [`ParseLimits`], so memory
 //! stays bounded. Any other page is left as it is.
 
-use pith_core::dom::{parse_html_with, Document, NodeId, ParseLimits};
+use pith_core::dom::{parse_html_with, Document, Edge, NodeId, ParseLimits};
 use pith_core::{AttributeUse, Diagnostics, Result, TreeStage};
 use serde::{Deserialize, Serialize};
 
@@ -54,12 +54,25 @@ const NOT_TEXT: &[&str] = &["script", "noscript", "style", "template"];
 
 /// Whether any node outside `title` (and outside [`NOT_TEXT`] elements) holds text
 /// other than white space.
+/// One walk in document order, counting the open elements whose text does not count
+/// (linear in the page, however deep it nests).
 fn text_outside(doc: &Document, title: NodeId) -> bool {
-    doc.descendants(doc.root()).any(|n| {
-        doc.text(n).is_some_and(|t| !t.trim().is_empty())
-            && !std::iter::successors(Some(n), |&m| doc.parent(m))
-                .any(|m| m == title || doc.element_name(m).is_some_and(|e| NOT_TEXT.contains(&e)))
-    })
+    let skipped =
+        |n: NodeId| n == title || doc.element_name(n).is_some_and(|e| NOT_TEXT.contains(&e));
+    let mut open_skipped = 0usize;
+    for edge in doc.traverse(doc.root()) {
+        match edge {
+            Edge::Open(n) if skipped(n) => open_skipped += 1,
+            Edge::Close(n) if skipped(n) => open_skipped -= 1,
+            Edge::Open(n) => {
+                if open_skipped == 0 && doc.text(n).is_some_and(|t| !t.trim().is_empty()) {
+                    return true;
+                }
+            }
+            Edge::Close(_) => {}
+        }
+    }
+    false
 }
 
 /// `text` with `&`, `<` and `>` as character references.
@@ -84,6 +97,15 @@ pub fn recovered_html(doc: &Document) -> Option<String> {
         escape(head),
         escape_references(rest)
     ))
+}
+
+/// Where `needle` (ASCII) first occurs in `haystack`, ASCII case ignored; no copy of
+/// the haystack, so a page with many raw-text elements stays linear.
+fn find_ignoring_ascii_case(haystack: &str, needle: &str) -> Option<usize> {
+    haystack
+        .as_bytes()
+        .windows(needle.len())
+        .position(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
 /// Elements whose content the parser reads as raw text (no character references);
@@ -131,7 +153,7 @@ fn escape_references(markup: &str) -> String {
         let end = if raw == "plaintext" {
             rest.len()
         } else {
-            rest.to_ascii_lowercase().find(&close).unwrap_or(rest.len())
+            find_ignoring_ascii_case(rest, &close).unwrap_or(rest.len())
         };
         out.push_str(&rest[..end]);
         rest = &rest[end..];
@@ -237,6 +259,27 @@ mod tests {
     fn raw_text_is_not_escaped() {
         let doc = recover("<title>T <SCRIPT x='&amp;'>a &amp; b</script><p>x &amp;amp; y</p>");
         assert_eq!(doc.text_content(doc.root()), "T a & bx &amp; y");
+    }
+
+    #[test]
+    fn raw_text_ends_at_its_end_tag_in_any_case() {
+        let doc = recover("<title>T <style>a &amp; b</STYLE><p>c &amp;amp; d</p>");
+        assert_eq!(doc.text_content(doc.body().unwrap()), "c &amp; d");
+    }
+
+    #[test]
+    fn deep_pages_are_judged_in_one_walk() {
+        // Text deep inside nested elements outside the title: a body, left alone.
+        let deep = format!("{}<title>x <b>y</b>", "<div>".repeat(400) + "text");
+        let before = parse_html(&deep);
+        assert_eq!(recovered_html(&before), None);
+        // Inside a skipped element the deep text does not count.
+        let hidden = format!(
+            "<body><noscript>{}x</noscript><title>T <p>Story</p>",
+            "<i>".repeat(400)
+        );
+        let doc = recover(&hidden);
+        assert_eq!(doc.text_content(doc.body().unwrap()), "Story");
     }
 
     #[test]
