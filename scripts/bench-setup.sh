@@ -3,16 +3,8 @@
 # $PITH_DATASETS, default ../shared/datasets), builds the release pith and sets pith
 # to its path (wherever CARGO_TARGET_DIR puts it), sets up the reference venv and sets
 # venv.
-datasets="${PITH_DATASETS:-../shared/datasets}"
-case "$datasets" in
-    /*) ;;
-    *) datasets="$PWD/$datasets" ;;
-esac
-html_dir="$datasets/scrapinghub/html"
-if [ ! -d "$html_dir" ]; then
-    echo "no pages at $html_dir (set PITH_DATASETS)" >&2
-    exit 1
-fi
+# shellcheck source=scrapinghub-dir.sh
+. "$PWD/scripts/scrapinghub-dir.sh"
 
 echo "building the release pith" >&2
 # shellcheck source=pith-bin.sh

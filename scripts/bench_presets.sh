@@ -13,16 +13,8 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here/.."
 
-datasets="${PITH_DATASETS:-../shared/datasets}"
-case "$datasets" in
-    /*) ;;
-    *) datasets="$PWD/$datasets" ;;
-esac
-html_dir="$datasets/scrapinghub/html"
-if [ ! -d "$html_dir" ]; then
-    echo "no pages at $html_dir (set PITH_DATASETS)" >&2
-    exit 1
-fi
+# shellcheck source=scrapinghub-dir.sh
+. "$here/scrapinghub-dir.sh"
 if [ -n "${PITH_BIN:-}" ]; then
     pith="$PITH_BIN"
 else
