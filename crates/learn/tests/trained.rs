@@ -67,12 +67,7 @@ fn options() -> TrainOptions {
             min_child_weight: 0.01,
             ..GbdtParams::default()
         },
-        stack: false,
-        choose_threshold: false,
-        report_rounds: Vec::new(),
-        labels: LabelRule::Trigrams,
-        weights: Weighting::Share,
-        balance_datasets: false,
+        ..TrainOptions::default()
     }
 }
 
