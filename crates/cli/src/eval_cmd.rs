@@ -1,13 +1,15 @@
-//! `pith eval`: score pipelines side by side on a dataset with gold texts.
+//! `pith eval`: score pipelines, and other tools' saved outputs, side by side on a
+//! dataset with gold texts.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, ValueEnum};
+use clap::{Args, CommandFactory, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pith::Pipeline;
 use pith_eval::dataset::{load_dataset, resolve_dataset, Dataset};
+use pith_eval::outputs::{parse_outputs_arg, read_outputs, OutputsArg};
 use pith_eval::run::{apply_override, parse_assignment, parse_pipeline_arg, run_pipeline};
 use pith_eval::summary::{summarise, Format};
 
@@ -36,14 +38,21 @@ pub struct EvalArgs {
     pub dataset: String,
     /// A pipeline: a preset name or a pipeline file, with optional overrides after a
     /// colon: 'justext:length_low=50,no_headings=true'. Repeat to compare; the first
-    /// is the baseline of the paired tests.
+    /// column on the command line (--pipeline or --outputs) is the baseline of the
+    /// paired tests.
     #[arg(
         long = "pipeline",
-        required = true,
+        required_unless_present = "outputs",
         value_name = "PIPELINE[:NAME=VALUE,...]"
     )]
     pub pipelines: Vec<String>,
-    /// NAME=VALUE set on every pipeline (after its own overrides).
+    /// Another tool's saved outputs, scored like a pipeline: DIR/<id>.txt is its text
+    /// of page <id> (UTF-8); a page without its file is scored as empty and named; an
+    /// optional DIR/seconds.tsv (id<TAB>seconds) gives its speed. Repeat; mixes with
+    /// --pipeline in command-line order.
+    #[arg(long = "outputs", value_name = "NAME=DIR")]
+    pub outputs: Vec<String>,
+    /// NAME=VALUE set on every pipeline (after its own overrides; not on --outputs).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub sets: Vec<String>,
     /// Output format.
@@ -97,8 +106,65 @@ pub fn progress_bar(len: u64, quiet: bool, what: &str) -> Option<ProgressBar> {
     })
 }
 
-/// Runs `pith eval`. Exit code 1 when some page failed in some pipeline.
+/// One column of the comparison, as given on the command line.
+enum Column {
+    /// The `i`-th `--pipeline`.
+    Pipeline(usize),
+    /// The `i`-th `--outputs`.
+    Outputs(usize),
+}
+
+/// The columns in command-line order. clap's derived arguments keep each option's
+/// values in order but not how `--pipeline` and `--outputs` interleave, so the
+/// process's arguments are parsed once more for their positions; if that does not give
+/// exactly the parsed counts (never expected), pipelines come first, then outputs.
+fn command_line_order(pipelines: usize, outputs: usize) -> Vec<Column> {
+    let fallback = || {
+        (0..pipelines)
+            .map(Column::Pipeline)
+            .chain((0..outputs).map(Column::Outputs))
+            .collect()
+    };
+    let Ok(matches) = crate::Cli::command().try_get_matches_from(std::env::args_os()) else {
+        return fallback();
+    };
+    let Some(eval) = matches.subcommand_matches("eval") else {
+        return fallback();
+    };
+    let at =
+        |id: &str| -> Vec<usize> { eval.indices_of(id).map(|i| i.collect()).unwrap_or_default() };
+    let (p, o) = (at("pipelines"), at("outputs"));
+    if p.len() != pipelines || o.len() != outputs {
+        return fallback();
+    }
+    let mut order: Vec<(usize, Column)> = p
+        .into_iter()
+        .enumerate()
+        .map(|(i, at)| (at, Column::Pipeline(i)))
+        .chain(
+            o.into_iter()
+                .enumerate()
+                .map(|(i, at)| (at, Column::Outputs(i))),
+        )
+        .collect();
+    order.sort_by_key(|(at, _)| *at);
+    order.into_iter().map(|(_, c)| c).collect()
+}
+
+/// Runs `pith eval`. Exit code 1 when some page failed in some pipeline or some page
+/// has no saved output.
 pub fn eval_command(args: EvalArgs) -> Result<ExitCode, UsageError> {
+    if !args.sets.is_empty() && args.pipelines.is_empty() {
+        return Err(UsageError(
+            "--set applies to --pipeline columns, and none is given".into(),
+        ));
+    }
+    let outputs: Vec<OutputsArg> = args
+        .outputs
+        .iter()
+        .map(|a| parse_outputs_arg(a))
+        .collect::<Result<_, _>>()
+        .map_err(UsageError)?;
     let mut pipelines = Vec::new();
     let sets = args
         .sets
@@ -117,6 +183,14 @@ pub fn eval_command(args: EvalArgs) -> Result<ExitCode, UsageError> {
         pipelines.push((name, pipeline));
     }
     let dataset = read_dataset(&args.dataset)?;
+    let keep_blocks = args.report.is_some();
+    // The saved outputs are read first: a wrong folder stops the run before any
+    // pipeline has spent its time.
+    let mut saved = outputs
+        .iter()
+        .map(|o| read_outputs(o, &dataset, keep_blocks).map(Some))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(UsageError)?;
     let total = (dataset.pages.len() * pipelines.len()) as u64;
     let bar = progress_bar(total, args.quiet, &dataset.name);
     let tick = || {
@@ -124,11 +198,16 @@ pub fn eval_command(args: EvalArgs) -> Result<ExitCode, UsageError> {
             b.inc(1);
         }
     };
-    let keep_blocks = args.report.is_some();
-    let runs: Vec<_> = pipelines
-        .iter()
-        .map(|(name, p)| run_pipeline(name, p, &dataset.pages, keep_blocks, &tick))
-        .collect();
+    let mut runs = Vec::new();
+    for column in command_line_order(pipelines.len(), outputs.len()) {
+        runs.push(match column {
+            Column::Pipeline(i) => {
+                let (name, p) = &pipelines[i];
+                run_pipeline(name, p, &dataset.pages, keep_blocks, &tick)
+            }
+            Column::Outputs(i) => saved[i].take().expect("each outputs column once"),
+        });
+    }
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
@@ -153,7 +232,10 @@ pub fn eval_command(args: EvalArgs) -> Result<ExitCode, UsageError> {
         let html = pith_eval::report::html_report(&summary, &dataset, &runs);
         std::fs::write(path, html).map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
     }
-    let failed = summary.pipelines.iter().any(|p| !p.failed.is_empty());
+    let failed = summary
+        .pipelines
+        .iter()
+        .any(|p| !p.failed.is_empty() || p.outputs.as_ref().is_some_and(|o| !o.missing.is_empty()));
     Ok(if failed {
         ExitCode::from(1)
     } else {

@@ -377,3 +377,166 @@ fn eval_finds_datasets_at_run_time_and_says_what_is_missing() {
     assert!(e.contains("has no html/ folder"), "{e}");
     assert!(!e.contains("No such file"), "{e}");
 }
+
+/// `--outputs NAME=DIR`: another tool's saved texts are a column like a pipeline, in
+/// command-line order (the first column is the baseline), with the same metrics; a
+/// page without its file is scored as empty, counted and named (exit 1), and
+/// `seconds.tsv` gives the tool's speed. The outputs are written here, from the tiny
+/// synthetic dataset's own texts.
+#[test]
+fn saved_outputs_are_scored_beside_pipelines_in_command_line_order() {
+    let ds = tiny_dataset();
+    let d = ds.path().to_str().unwrap();
+    let tool = tempfile::tempdir().unwrap();
+    // a: the gold exactly; b: half of its words; c: no file.
+    write(tool.path(), "a.txt", ARTICLE.as_bytes());
+    let b_gold = ARTICLE.replace("fox", "cat");
+    let half: Vec<&str> = b_gold
+        .split(' ')
+        .take(b_gold.split(' ').count() / 2)
+        .collect();
+    write(tool.path(), "b.txt", half.join(" ").as_bytes());
+    write(
+        tool.path(),
+        "d.txt",
+        b"a page without gold: not scored, not unmatched",
+    );
+    write(tool.path(), "stray.txt", b"matches no page");
+    write(tool.path(), "seconds.tsv", b"a\t0.5\nb\t0.5\n");
+    let other = tempfile::tempdir().unwrap();
+    for (id, text) in [("a", "nothing relevant"), ("b", ""), ("c", ARTICLE)] {
+        write(other.path(), &format!("{id}.txt"), text.as_bytes());
+    }
+    let tool_arg = format!("tool={}", tool.path().display());
+    let other_arg = format!("other={}", other.path().display());
+    let args = |format: &'static str| -> Vec<String> {
+        [
+            "eval",
+            "--dataset",
+            d,
+            "--outputs",
+            &tool_arg,
+            "--pipeline",
+            "justext",
+            "--outputs",
+            &other_arg,
+            "--format",
+            format,
+            "--bootstrap",
+            "50",
+            "--quiet",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let run = |format: &'static str| {
+        let a = args(format);
+        pith(&a.iter().map(String::as_str).collect::<Vec<_>>(), None)
+    };
+    let o = run("json");
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let p = &v["pipelines"];
+    let names: Vec<&str> = (0..3).map(|i| p[i]["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["tool", "justext", "other"]);
+    // Page F1s 1, 2/3 (half the words: P 1, R 1/2) and 0 (missing): macro F1 5/9.
+    let f1 = p[0]["bow"]["macro_"]["f1"].as_f64().unwrap();
+    assert!((f1 - 5.0 / 9.0).abs() < 0.01, "{f1}");
+    assert_eq!(p[0]["empty"], 1);
+    assert_eq!(p[0]["outputs"]["missing"], serde_json::json!(["c"]));
+    assert_eq!(p[0]["outputs"]["unmatched"], serde_json::json!(["stray"]));
+    assert_eq!(p[0]["outputs"]["timed"], true);
+    // 2 pages timed at 0.5 s each.
+    assert!((p[0]["ms_per_page"].as_f64().unwrap() - 500.0).abs() < 1e-6);
+    assert!(
+        p[0]["delta_f1"].is_null(),
+        "the first column is the baseline"
+    );
+    assert!(p[1]["delta_f1"].is_number() && p[2]["p_value"].is_number());
+    assert!(p[1]["outputs"].is_null());
+    assert!(p[2]["outputs"]["missing"].as_array().unwrap().is_empty());
+    assert!(
+        p[2]["ms_per_page"].is_null(),
+        "no seconds.tsv: speed unknown"
+    );
+    assert_eq!(p[2]["empty"], 1);
+
+    let table = String::from_utf8(run("table").stdout).unwrap();
+    assert!(table.contains("missing outputs"), "{table}");
+    assert!(
+        table.contains("1 pages without an output file, scored as empty: c"),
+        "{table}"
+    );
+    assert!(
+        table.contains("1 files match no page of the dataset"),
+        "{table}"
+    );
+    let csv = String::from_utf8(run("csv").stdout).unwrap();
+    assert!(csv.contains("tool,missing_outputs,1.000000,"), "{csv}");
+
+    // Only saved outputs, every page present: exit 0; a report shows them.
+    write(
+        tool.path(),
+        "c.txt",
+        ARTICLE.replace("lazy", "sleepy").as_bytes(),
+    );
+    let report = tool.path().join("report.html");
+    let o = pith(
+        &[
+            "eval",
+            "--dataset",
+            d,
+            "--outputs",
+            &tool_arg,
+            "--quiet",
+            "--report",
+            report.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.contains("saved outputs from"), "report");
+}
+
+#[test]
+fn wrong_outputs_options_are_usage_errors() {
+    let ds = tiny_dataset();
+    let d = ds.path().to_str().unwrap();
+    let empty = tempfile::tempdir().unwrap();
+    write(empty.path(), "x.txt", b"no page is called x");
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec!["--outputs".into(), "t=/no/such/folder".into()],
+            "--outputs /no/such/folder",
+        ),
+        (
+            vec!["--outputs".into(), format!("t={}", empty.path().display())],
+            "no output of any page of",
+        ),
+        (
+            vec![
+                "--outputs".into(),
+                format!("t={}", empty.path().display()),
+                "--set".into(),
+                "length_low=50".into(),
+            ],
+            "--set applies to --pipeline columns",
+        ),
+        (vec![], "--pipeline"),
+    ];
+    for (extra, message) in cases {
+        let mut args = vec!["eval", "--dataset", d, "--quiet"];
+        args.extend(extra.iter().map(String::as_str));
+        let o = pith(&args, None);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}

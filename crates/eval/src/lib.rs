@@ -1,4 +1,4 @@
-//! Evaluation of pith pipelines: metrics ([`metrics`]: the scrapinghub benchmark's
+//! Evaluation of pith pipelines (and of other tools' saved outputs, [`outputs`]): metrics ([`metrics`]: the scrapinghub benchmark's
 //! shingle metric, bag-of-words token scores, bootstrap), datasets ([`dataset`]),
 //! running pipelines over pages in parallel ([`run`]), the side-by-side comparison
 //! ([`summary`]), the HTML report ([`report`]) and parameter search ([`tune`]). The
@@ -15,6 +15,7 @@
 
 pub mod dataset;
 pub mod metrics;
+pub mod outputs;
 pub mod report;
 pub mod run;
 pub mod summary;

@@ -262,6 +262,18 @@ pub fn html_report(summary: &Summary, dataset: &Dataset, runs: &[PipelineRun]) -
                 sc.recall,
                 sc.f1
             );
+            if let crate::run::Source::Outputs(o) = &run.source {
+                let note = if o.missing.contains(&r.id) {
+                    "no output file (scored as empty)"
+                } else {
+                    "its lines are shown as kept blocks"
+                };
+                let _ = write!(
+                    s,
+                    "<p class=\"tok\">saved outputs from {}: {note}.</p>",
+                    esc(&o.dir)
+                );
+            }
             if let Some(e) = &r.error {
                 let _ = write!(s, "<p>failed: {}</p>", esc(e));
             }

@@ -10,6 +10,7 @@ use rayon::prelude::*;
 
 use crate::dataset::Page;
 use crate::metrics::{bow_counts, page_counts, BowCounts, PageCounts};
+use crate::outputs::OutputsInfo;
 
 /// What one pipeline did on one page.
 #[derive(Clone, Debug, Default)]
@@ -24,21 +25,35 @@ pub struct PageResult {
     pub counts: PageCounts,
     /// Bag-of-words counts against the gold.
     pub bow: BowCounts,
-    /// Time spent on the page, in seconds.
-    pub seconds: f64,
+    /// Time spent on the page, in seconds (absent for saved outputs without
+    /// timings).
+    pub seconds: Option<f64>,
     /// The error (or panic message) when the pipeline failed on the page. A failed page
     /// is scored as an empty extraction, so that every pipeline is scored on the same
     /// pages, and is listed in the summary.
     pub error: Option<String>,
 }
 
-/// A pipeline's results on every page of a dataset, in the dataset's order.
+/// Where a column of the comparison comes from.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Source {
+    /// A pith pipeline, run by `pith eval`.
+    #[default]
+    Pipeline,
+    /// Another tool's saved outputs, read from a folder ([`crate::outputs`]).
+    Outputs(OutputsInfo),
+}
+
+/// A pipeline's (or a tool's saved) results on every page of a dataset, in the
+/// dataset's order.
 #[derive(Clone, Debug)]
 pub struct PipelineRun {
     /// The pipeline as named on the command line.
     pub name: String,
     /// One result per page.
     pub pages: Vec<PageResult>,
+    /// Where the results come from.
+    pub source: Source,
 }
 
 impl PipelineRun {
@@ -69,6 +84,7 @@ pub fn run_pipeline(
     PipelineRun {
         name: name.to_owned(),
         pages: results,
+        source: Source::Pipeline,
     }
 }
 
@@ -105,7 +121,7 @@ fn run_page(pipeline: &Pipeline, page: &Page, keep_blocks: bool) -> PageResult {
         bow: bow_counts(&text, &page.gold),
         text,
         blocks,
-        seconds,
+        seconds: Some(seconds),
         error,
     }
 }

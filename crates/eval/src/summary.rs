@@ -7,7 +7,8 @@ use serde::Serialize;
 
 use crate::dataset::Dataset;
 use crate::metrics::{paired_bootstrap_f1, tokenize, BowCounts, BowScore, Score};
-use crate::run::PipelineRun;
+use crate::outputs::OutputsInfo;
+use crate::run::{PipelineRun, Source};
 
 /// One page's shingle scores (for the worst pages).
 #[derive(Clone, Debug, Serialize)]
@@ -18,11 +19,14 @@ pub struct PageScore {
     pub score: Score,
 }
 
-/// Every figure of one pipeline.
+/// Every figure of one pipeline (or of one tool's saved outputs).
 #[derive(Clone, Debug, Serialize)]
 pub struct PipelineSummary {
-    /// The pipeline as named on the command line.
+    /// The pipeline (or the outputs) as named on the command line.
     pub name: String,
+    /// For another tool's saved outputs (`--outputs`): the folder, the pages without
+    /// a file, the files that match no page; absent (`null`) for a pith pipeline.
+    pub outputs: Option<OutputsInfo>,
     /// The scrapinghub shingle metric.
     pub shingle: Score,
     /// Its bootstrap standard deviations over pages.
@@ -33,13 +37,14 @@ pub struct PipelineSummary {
     pub delta_f1: Option<f64>,
     /// The paired bootstrap p-value of that difference (absent for the first).
     pub p_value: Option<f64>,
-    /// Mean extraction time per page, in milliseconds.
-    pub ms_per_page: f64,
-    /// Throughput of one worker: the pages' HTML bytes (in MB, 10^6 bytes) over the
-    /// summed time of their extractions.
-    pub mb_per_s: f64,
+    /// Mean extraction time per page, in milliseconds (over the timed pages; absent
+    /// when no page is timed: saved outputs without `seconds.tsv`).
+    pub ms_per_page: Option<f64>,
+    /// Throughput of one worker: the timed pages' HTML bytes (in MB, 10^6 bytes) over
+    /// the summed time of their extractions (absent when no page is timed).
+    pub mb_per_s: Option<f64>,
     /// Pages whose extraction has no word (no `\w+` token): empty outputs, failed pages
-    /// included (they are scored as empty).
+    /// and missing output files included (they are scored as empty).
     pub empty: usize,
     /// Pages where the pipeline failed: id and error.
     pub failed: Vec<(String, String)>,
@@ -108,21 +113,26 @@ pub fn summarise(dataset: &Dataset, runs: &[PipelineRun], bootstrap: usize, seed
                 .collect();
             per_page.sort_by(|a, b| a.score.f1.total_cmp(&b.score.f1).then(a.id.cmp(&b.id)));
             per_page.truncate(WORST);
-            let total: f64 = run.pages.iter().map(|p| p.seconds).sum();
-            let bytes: usize = dataset.pages.iter().map(|p| p.html.len()).sum();
+            let (timed, total, bytes) = timing(dataset, run);
             PipelineSummary {
                 name: run.name.clone(),
+                outputs: match &run.source {
+                    Source::Pipeline => None,
+                    Source::Outputs(info) => Some(info.clone()),
+                },
                 shingle: Score::of(&counts),
                 shingle_sd: Score::bootstrap_std(&counts, bootstrap, seed),
                 bow: BowScore::of(&bows),
                 delta_f1,
                 p_value,
-                ms_per_page: 1000.0 * total / run.pages.len().max(1) as f64,
-                mb_per_s: if total > 0.0 {
-                    bytes as f64 / 1e6 / total
-                } else {
-                    0.0
-                },
+                ms_per_page: (timed > 0).then(|| 1000.0 * total / timed as f64),
+                mb_per_s: (timed > 0).then(|| {
+                    if total > 0.0 {
+                        bytes as f64 / 1e6 / total
+                    } else {
+                        0.0
+                    }
+                }),
                 empty: run
                     .pages
                     .iter()
@@ -145,6 +155,30 @@ pub fn summarise(dataset: &Dataset, runs: &[PipelineRun], bootstrap: usize, seed
         seed,
         pipelines,
     }
+}
+
+/// The timed pages of a run: how many, their summed seconds and their HTML bytes.
+fn timing(dataset: &Dataset, run: &PipelineRun) -> (usize, f64, usize) {
+    let mut out = (0, 0.0, 0);
+    for (page, result) in dataset.pages.iter().zip(&run.pages) {
+        if let Some(s) = result.seconds {
+            out.0 += 1;
+            out.1 += s;
+            out.2 += page.html.len();
+        }
+    }
+    out
+}
+
+/// How many ids a text output lists before `… and N more` (JSON lists them all).
+const IDS_LISTED: usize = 20;
+
+fn id_list(ids: &[String]) -> String {
+    let mut s: Vec<String> = ids.iter().take(IDS_LISTED).map(|i| short_id(i)).collect();
+    if ids.len() > IDS_LISTED {
+        s.push(format!("… and {} more", ids.len() - IDS_LISTED));
+    }
+    s.join(", ")
 }
 
 /// The output formats of `pith eval`.
@@ -172,7 +206,7 @@ impl Summary {
             }
         };
         let col = |g: &dyn Fn(&PipelineSummary) -> String| self.pipelines.iter().map(g).collect();
-        vec![
+        let mut rows: Vec<(String, Vec<String>)> = vec![
             (
                 "shingle P".into(),
                 col(&|p| pm(p.shingle.precision, p.shingle_sd.precision)),
@@ -200,10 +234,27 @@ impl Summary {
             ("BoW macro R".into(), col(&|p| f(p.bow.macro_.recall))),
             ("BoW macro F1".into(), col(&|p| f(p.bow.macro_.f1))),
             ("empty outputs".into(), col(&|p| p.empty.to_string())),
-            ("ms/page".into(), col(&|p| format!("{:.2}", p.ms_per_page))),
-            ("MB/s".into(), col(&|p| format!("{:.1}", p.mb_per_s))),
+            (
+                "ms/page".into(),
+                col(&|p| p.ms_per_page.map_or("—".into(), |v| format!("{v:.2}"))),
+            ),
+            (
+                "MB/s".into(),
+                col(&|p| p.mb_per_s.map_or("—".into(), |v| format!("{v:.1}"))),
+            ),
             ("failed pages".into(), col(&|p| p.failed.len().to_string())),
-        ]
+        ];
+        if self.pipelines.iter().any(|p| p.outputs.is_some()) {
+            rows.push((
+                "missing outputs".into(),
+                col(&|p| {
+                    p.outputs
+                        .as_ref()
+                        .map_or("—".into(), |o| o.missing.len().to_string())
+                }),
+            ));
+        }
+        rows
     }
 
     /// The summary in `format`.
@@ -271,6 +322,38 @@ impl Summary {
                 let _ = writeln!(s, "\n{}: {} pages failed:", p.name, p.failed.len());
                 for (id, e) in &p.failed {
                     let _ = writeln!(s, "{bullet}{id}: {e}");
+                }
+            }
+        }
+        for p in &self.pipelines {
+            if let Some(o) = &p.outputs {
+                let _ = writeln!(s, "\n{}: saved outputs read from {}", p.name, o.dir);
+                if !o.missing.is_empty() {
+                    let _ = writeln!(
+                        s,
+                        "{bullet}{} pages without an output file, scored as empty: {}",
+                        o.missing.len(),
+                        id_list(&o.missing)
+                    );
+                }
+                if !o.unmatched.is_empty() {
+                    let _ = writeln!(
+                        s,
+                        "{bullet}{} files match no page of the dataset, not scored: {}",
+                        o.unmatched.len(),
+                        id_list(&o.unmatched)
+                    );
+                }
+                if !o.not_utf8.is_empty() {
+                    let _ = writeln!(
+                        s,
+                        "{bullet}{} files are not UTF-8, read with U+FFFD: {}",
+                        o.not_utf8.len(),
+                        id_list(&o.not_utf8)
+                    );
+                }
+                if !o.timed {
+                    let _ = writeln!(s, "{bullet}no seconds.tsv: speed not known");
                 }
             }
         }
@@ -377,9 +460,16 @@ impl Summary {
             row("bow_macro_recall", p.bow.macro_.recall, None);
             row("bow_macro_f1", p.bow.macro_.f1, None);
             row("empty_outputs", p.empty as f64, None);
-            row("ms_per_page", p.ms_per_page, None);
-            row("mb_per_s", p.mb_per_s, None);
+            if let Some(v) = p.ms_per_page {
+                row("ms_per_page", v, None);
+            }
+            if let Some(v) = p.mb_per_s {
+                row("mb_per_s", v, None);
+            }
             row("failed_pages", p.failed.len() as f64, None);
+            if let Some(o) = &p.outputs {
+                row("missing_outputs", o.missing.len() as f64, None);
+            }
         }
         out
     }
@@ -403,7 +493,7 @@ mod tests {
         PageResult {
             id: id.into(),
             text: text.into(),
-            seconds,
+            seconds: Some(seconds),
             ..PageResult::default()
         }
     }
@@ -426,13 +516,15 @@ mod tests {
                 result("b", " — … ", 0.25),
                 result("c", "some words", 0.25),
             ],
+            source: Source::Pipeline,
         };
         let summary = summarise(&dataset, &[run], 0, 1);
         let p = &summary.pipelines[0];
         // No token: the empty text and the punctuation-only text.
         assert_eq!(p.empty, 2);
         // 2 MB in 1 s of extraction time.
-        assert!((p.mb_per_s - 2.0).abs() < 1e-9, "{}", p.mb_per_s);
+        let mb_per_s = p.mb_per_s.unwrap();
+        assert!((mb_per_s - 2.0).abs() < 1e-9, "{mb_per_s}");
         for format in [Format::Table, Format::Markdown] {
             let text = summary.render(format);
             assert!(text.contains("empty outputs"), "{text}");
@@ -443,6 +535,80 @@ mod tests {
             .contains("p,empty_outputs,2.000000,"));
         let json: serde_json::Value = serde_json::from_str(&summary.render(Format::Json)).unwrap();
         assert_eq!(json["pipelines"][0]["empty"], 2);
+    }
+
+    #[test]
+    fn saved_outputs_are_a_column_like_a_pipeline() {
+        let dataset = Dataset {
+            name: "tiny".into(),
+            pages: vec![page("a", "<p>x</p>"), page("b", "<p>y</p>")],
+            ..Dataset::default()
+        };
+        let gold = "some gold words";
+        let pipeline = PipelineRun {
+            name: "pith".into(),
+            pages: vec![result("a", gold, 0.5), result("b", gold, 0.5)],
+            source: Source::Pipeline,
+        };
+        let info = OutputsInfo {
+            dir: "out/tool".into(),
+            missing: vec!["b".into()],
+            ..OutputsInfo::default()
+        };
+        let mut a = result("a", gold, 0.0);
+        a.seconds = None;
+        a.bow = crate::metrics::bow_counts(gold, gold);
+        a.counts = crate::metrics::page_counts(gold, gold);
+        let mut b = result("b", "", 0.0);
+        b.seconds = None;
+        b.bow = crate::metrics::bow_counts("", gold);
+        b.counts = crate::metrics::page_counts("", gold);
+        let outputs = PipelineRun {
+            name: "tool".into(),
+            pages: vec![a, b],
+            source: Source::Outputs(info),
+        };
+        // The saved outputs first: they are the baseline of the paired test.
+        let summary = summarise(&dataset, &[outputs, pipeline], 0, 1);
+        let tool = &summary.pipelines[0];
+        assert_eq!(tool.empty, 1, "the missing page is an empty output");
+        assert_eq!((tool.ms_per_page, tool.mb_per_s), (None, None));
+        assert!((tool.bow.macro_.f1 - 0.5).abs() < 1e-9);
+        assert!(summary.pipelines[1].delta_f1.is_some());
+        let table = summary.render(Format::Table);
+        assert!(table.contains("missing outputs"), "{table}");
+        assert!(
+            table.contains("tool: saved outputs read from out/tool"),
+            "{table}"
+        );
+        assert!(
+            table.contains("1 pages without an output file, scored as empty: b"),
+            "{table}"
+        );
+        assert!(table.contains("no seconds.tsv"), "{table}");
+        let ms_row = table.lines().find(|l| l.starts_with("ms/page")).unwrap();
+        assert!(
+            ms_row.contains('—') && ms_row.contains("500.00"),
+            "{ms_row}"
+        );
+        let csv = summary.render(Format::Csv);
+        assert!(csv.contains("tool,missing_outputs,1.000000,"), "{csv}");
+        assert!(!csv.contains("tool,ms_per_page"), "{csv}");
+        assert!(!csv.contains("pith,missing_outputs"), "{csv}");
+        let json: serde_json::Value = serde_json::from_str(&summary.render(Format::Json)).unwrap();
+        assert_eq!(json["pipelines"][0]["outputs"]["missing"][0], "b");
+        assert!(json["pipelines"][0]["ms_per_page"].is_null());
+        assert!(json["pipelines"][1]["outputs"].is_null());
+    }
+
+    #[test]
+    fn long_id_lists_are_cut_in_text() {
+        let ids: Vec<String> = (0..25).map(|i| format!("p{i}")).collect();
+        let s = id_list(&ids);
+        assert!(
+            s.starts_with("p0, p1,") && s.ends_with("p19, … and 5 more"),
+            "{s}"
+        );
     }
 
     #[test]
