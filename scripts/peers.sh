@@ -4,6 +4,7 @@
 # outputs beside pith's presets with `pith eval --outputs` on every folder.
 #
 #   scripts/peers.sh OUT [peers.py options, e.g. --dataset scrapinghub --peer trafilatura]
+#   scripts/peers.sh OUT --score-only   # score OUT's saved outputs again (after a pith change)
 #
 # OUT/<peer>/<dataset>/ gets each peer's texts, seconds.tsv and run.json (peers.py);
 # OUT/eval/<dataset>.json the `pith eval --format json` of the peers and the presets
@@ -13,18 +14,22 @@
 # ../shared/datasets. The CI does not run this: it is a measurement, not a test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -ge 1 ] || { sed -n '2,13p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,14p' "$0" >&2; exit 2; }
 OUT="$1"
 shift
-VENV="${PEERS_VENV:-../venvs/peers}"
-PINS=(trafilatura==2.3.1 readability-lxml==0.9 resiliparse==2.0.1)
-if [ ! -x "$VENV/bin/python" ]; then
-    python3 -m venv "$VENV"
-    "$VENV/bin/pip" install -q -U pip
-fi
-"$VENV/bin/pip" install -q "${PINS[@]}"
 export PITH_DATASETS="${PITH_DATASETS:-../shared/datasets}"
-nice -n 19 "$VENV/bin/python" scripts/peers.py --out "$OUT" "$@"
+if [ "${1:-}" = --score-only ]; then
+    shift
+else
+    VENV="${PEERS_VENV:-../venvs/peers}"
+    PINS=(trafilatura==2.3.1 readability-lxml==0.9 resiliparse==2.0.1)
+    if [ ! -x "$VENV/bin/python" ]; then
+        python3 -m venv "$VENV"
+        "$VENV/bin/pip" install -q -U pip
+    fi
+    "$VENV/bin/pip" install -q "${PINS[@]}"
+    nice -n 19 "$VENV/bin/python" scripts/peers.py --out "$OUT" "$@"
+fi
 
 # shellcheck source=pith-bin.sh
 . scripts/pith-bin.sh
@@ -34,12 +39,14 @@ for dir in "$OUT"/*/; do
     case "$(basename "$dir")" in eval) continue ;; esac
     for ds in "$dir"*/; do basename "$ds"; done
 done | sort -u | while read -r ds; do
+    # trafilatura first (the baseline of the paired tests: the extractor to beat),
+    # then the other peers, then any other folder of OUT.
     cols=()
-    for peer_dir in "$OUT"/*/"$ds"; do
-        [ -d "$peer_dir" ] || continue
-        peer="$(basename "$(dirname "$peer_dir")")"
-        [ "$peer" = eval ] && continue
-        cols+=(--outputs "$peer=$peer_dir")
+    declare -A seen=([eval]=1)
+    for peer in trafilatura readability-lxml resiliparse $(ls "$OUT"); do
+        [ -z "${seen[$peer]:-}" ] || continue
+        seen[$peer]=1
+        if [ -d "$OUT/$peer/$ds" ]; then cols+=(--outputs "$peer=$OUT/$peer/$ds"); fi
     done
     echo "peers.sh: pith eval $ds" >&2
     rc=0
