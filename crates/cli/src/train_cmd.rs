@@ -10,6 +10,7 @@ use pith::learn::labels::LabelRule;
 use pith::learn::train::{
     oracle, pipeline_file_text, train, DatasetScores, TrainOptions, TrainPage, TrainSet, Weighting,
 };
+use pith::learn::{Decode, Prior};
 use pith_eval::metrics::{page_counts, PageCounts, Score};
 
 use crate::eval_cmd::read_dataset;
@@ -50,6 +51,19 @@ pub struct TrainArgs {
     /// L2 regularisation of leaf values.
     #[arg(long, default_value_t = GbdtParams::default().lambda)]
     pub lambda: f64,
+    /// The share of rows each tree is fitted on, drawn per round from a hash of the
+    /// seed (stochastic boosting; 1: every row).
+    #[arg(long, default_value_t = 1.0, value_parser = share)]
+    pub subsample: f64,
+    /// The share of features each tree may split on, drawn per tree from a hash of the
+    /// seed (1: every feature).
+    #[arg(long, default_value_t = 1.0, value_parser = share)]
+    pub colsample: f64,
+    /// Boost from a prior: the margin starts at WEIGHT times the block's value of
+    /// FEATURE (e.g. `readability.in_article:2`: Readability's decision), and the trees
+    /// learn its corrections; the trained pass adds it to every margin.
+    #[arg(long, value_name = "FEATURE:WEIGHT", value_parser = prior)]
+    pub prior: Option<Prior>,
     /// Stack a second ensemble on the first's margins, the block's and its
     /// neighbours' (context smoothing; needs --folds 2 or more).
     #[arg(long)]
@@ -58,6 +72,15 @@ pub struct TrainArgs {
     /// averaged over the datasets (default: 0, probability one half).
     #[arg(long)]
     pub choose_threshold: bool,
+    /// With --choose-threshold: also choose how margins become a selection — the
+    /// threshold alone or a Viterbi decoding with a switching cost (content is mostly
+    /// one stretch of blocks) — by the same out-of-fold token F1.
+    #[arg(long, requires = "choose_threshold")]
+    pub choose_decode: bool,
+    /// Write each page's out-of-fold extraction (at the chosen threshold and
+    /// decoding) to DIR/<dataset>/<page id>.txt, for error analysis.
+    #[arg(long, value_name = "DIR")]
+    pub oof_dir: Option<PathBuf>,
     /// Also print the out-of-fold scores of each fold's first N trees, for each N
     /// given below --rounds (the same fits cut short: what fewer rounds would give).
     #[arg(long, value_delimiter = ',', value_name = "N,N,...")]
@@ -115,10 +138,15 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
             learning_rate: args.learning_rate,
             min_child_weight: args.min_child_weight,
             lambda: args.lambda,
+            subsample: args.subsample,
+            colsample: args.colsample,
+            seed: args.seed,
             ..GbdtParams::default()
         },
         stack: args.stack,
         choose_threshold: args.choose_threshold,
+        choose_decode: args.choose_decode,
+        prior: args.prior.clone(),
         report_rounds: args.report_rounds.clone(),
         labels: args.labels,
         weights: args.weights,
@@ -148,17 +176,43 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
     );
     if !trained.scores.is_empty() {
         println!(
-            "out-of-fold ({} folds, seed {}, margin threshold {}):",
-            args.folds, args.seed, trained.threshold
+            "out-of-fold ({} folds, seed {}, margin threshold {}, decode {}):",
+            args.folds,
+            args.seed,
+            trained.threshold,
+            decode_text(&trained.decode)
         );
         print_scores(&trained.scores, &sets);
     }
     if !trained.nested_scores.is_empty() {
+        let chosen: Vec<String> = trained
+            .fold_thresholds
+            .iter()
+            .zip(&trained.fold_decodes)
+            .map(|(t, d)| format!("{t} {}", decode_text(d)))
+            .collect();
         println!(
-            "out-of-fold, each fold cut at the threshold chosen on the other folds ({:?}):",
-            trained.fold_thresholds
+            "out-of-fold, each fold cut at the threshold and decoding chosen on the other folds ({}):",
+            chosen.join("; ")
         );
         print_scores(&trained.nested_scores, &sets);
+    }
+    if !trained.by_decode.is_empty() {
+        println!("token F1 of each decoding tried, at its best threshold (out of fold):");
+        for t in &trained.by_decode {
+            let f1: Vec<String> = t.token_f1.iter().map(|f| format!("{f:.3}")).collect();
+            let mean = t.token_f1.iter().sum::<f64>() / t.token_f1.len().max(1) as f64;
+            println!(
+                "  {:<32} threshold {:>5}: {} (mean {mean:.4})",
+                decode_text(&t.decode),
+                t.threshold,
+                f1.join(" / ")
+            );
+        }
+    }
+    if let Some(dir) = &args.oof_dir {
+        write_oof(dir, &trained.scores, &sets)?;
+        println!("wrote the out-of-fold extractions under {}", dir.display());
     }
     for (k, cut) in &trained.by_rounds {
         println!(
@@ -175,6 +229,63 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Parses `FEATURE:WEIGHT`.
+fn prior(s: &str) -> Result<Prior, String> {
+    let (feature, weight) = s
+        .rsplit_once(':')
+        .ok_or_else(|| format!("{s:?}: expected FEATURE:WEIGHT"))?;
+    let weight: f64 = weight
+        .parse()
+        .map_err(|_| format!("{s:?}: the weight is not a number"))?;
+    if !weight.is_finite() {
+        return Err(format!("{s:?}: the weight must be finite"));
+    }
+    Ok(Prior {
+        feature: feature.to_owned(),
+        weight,
+    })
+}
+
+/// Parses a share in (0, 1].
+fn share(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v <= 1.0 => Ok(v),
+        _ => Err(format!("{s:?} is not a share in (0, 1]")),
+    }
+}
+
+/// A decoding as one short phrase.
+fn decode_text(decode: &Decode) -> String {
+    match decode {
+        Decode::Threshold => "threshold".into(),
+        Decode::Viterbi {
+            switch_cost,
+            token_weight,
+        } => format!(
+            "viterbi switch_cost {switch_cost}{}",
+            if *token_weight { " token_weight" } else { "" }
+        ),
+    }
+}
+
+/// Writes each page's out-of-fold extraction to `dir/<dataset>/<page id>.txt`.
+fn write_oof(
+    dir: &std::path::Path,
+    scores: &[DatasetScores],
+    sets: &[TrainSet],
+) -> Result<(), UsageError> {
+    for (s, set) in scores.iter().zip(sets) {
+        let sub = dir.join(&s.name);
+        std::fs::create_dir_all(&sub).map_err(|e| UsageError(format!("{}: {e}", sub.display())))?;
+        for (text, page) in s.texts.iter().zip(&set.pages) {
+            let file = sub.join(format!("{}.txt", page.id));
+            std::fs::write(&file, text)
+                .map_err(|e| UsageError(format!("{}: {e}", file.display())))?;
+        }
+    }
+    Ok(())
 }
 
 /// Prints one table row per dataset of out-of-fold scores (with `pith eval`'s shingle

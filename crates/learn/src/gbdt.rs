@@ -13,7 +13,12 @@
 //!    `−learning_rate·G/(H+λ)`. A child's histogram is its parent's minus its
 //!    sibling's, built on the smaller side.
 //!
-//! No randomness: the same rows give the same trees, bit for bit.
+//! 4. Optionally (`subsample`, `colsample` below 1), each round fits its tree on a part
+//!    of the rows and each tree chooses among a part of the features (stochastic
+//!    gradient boosting, for generalisation): which ones is a hash of `seed`, the round
+//!    and the row or feature, not a generator's state, so it is reproducible.
+//!
+//! No other randomness: the same rows and seed give the same trees, bit for bit.
 
 use crate::trees::Tree;
 
@@ -32,6 +37,12 @@ pub struct GbdtParams {
     pub min_child_weight: f64,
     /// Most bins per feature (at most 255, `NaN`'s bin included).
     pub max_bins: usize,
+    /// The share of rows each round's tree is fitted on (1: all).
+    pub subsample: f64,
+    /// The share of features each tree may split on (1: all; at least one).
+    pub colsample: f64,
+    /// Seed of the row and feature samples.
+    pub seed: u64,
 }
 
 impl Default for GbdtParams {
@@ -43,6 +54,9 @@ impl Default for GbdtParams {
             lambda: 1.0,
             min_child_weight: 0.5,
             max_bins: 64,
+            subsample: 1.0,
+            colsample: 1.0,
+            seed: 1,
         }
     }
 }
@@ -145,6 +159,19 @@ fn score(g: f64, h: f64, lambda: f64) -> f64 {
 /// Fits an ensemble to the rows in `subset` (indices into `rows`); returns the base
 /// score and the trees, whose nodes index the features `0..rows.n_features`.
 pub fn fit(rows: &Rows, subset: &[u32], params: &GbdtParams) -> (f64, Vec<Tree>) {
+    fit_from(rows, subset, params, None)
+}
+
+/// [`fit`] from a prior: row `r`'s margin starts at the base score plus `offset[r]`
+/// (boosting from another model's decision, so that the trees learn its
+/// corrections). The base score is then the log-odds of the positive share minus the
+/// weighted mean offset, so that the prior shifts margins around the same centre.
+pub fn fit_from(
+    rows: &Rows,
+    subset: &[u32],
+    params: &GbdtParams,
+    offset: Option<&[f64]>,
+) -> (f64, Vec<Tree>) {
     let nf = rows.n_features;
     let n = subset.len();
     let edges: Vec<Vec<f64>> = (0..nf)
@@ -180,18 +207,52 @@ pub fn fit(rows: &Rows, subset: &[u32], params: &GbdtParams) -> (f64, Vec<Tree>)
     } else {
         0.5
     };
-    let base = (p0 / (1.0 - p0)).ln();
+    let mut base = (p0 / (1.0 - p0)).ln();
     let mut margin = vec![base; n];
+    if let Some(offset) = offset {
+        let at = |r: u32| offset.get(r as usize).copied().unwrap_or(0.0);
+        let mean = if total_w > 0.0 {
+            subset.iter().zip(&w).map(|(&r, w)| at(r) * w).sum::<f64>() / total_w
+        } else {
+            0.0
+        };
+        base -= mean;
+        for (m, &r) in margin.iter_mut().zip(subset) {
+            *m = base + at(r);
+        }
+    }
     let mut g = vec![0.0; n];
     let mut h = vec![0.0; n];
     let mut trees = Vec::with_capacity(params.rounds);
-    for _ in 0..params.rounds {
+    for round in 0..params.rounds {
         for i in 0..n {
             let p = 1.0 / (1.0 + (-margin[i]).exp());
             g[i] = (p - y[i]) * w[i];
             h[i] = (p * (1.0 - p)).max(1e-12) * w[i];
         }
+        if params.subsample < 1.0 {
+            // A row out of this round's sample weighs nothing in its tree (its
+            // margin still moves by the leaf it falls in).
+            for (i, &r) in subset.iter().enumerate() {
+                if !sampled(params.seed, round, 0, r as u64, params.subsample) {
+                    g[i] = 0.0;
+                    h[i] = 0.0;
+                }
+            }
+        }
+        let allowed: Vec<bool> = if params.colsample < 1.0 {
+            let mut a: Vec<bool> = (0..nf)
+                .map(|f| sampled(params.seed, round, 1, f as u64, params.colsample))
+                .collect();
+            if !a.iter().any(|&x| x) && nf > 0 {
+                a[(mix(params.seed ^ round as u64) % nf as u64) as usize] = true;
+            }
+            a
+        } else {
+            vec![true; nf]
+        };
         let builder = Builder {
+            allowed: &allowed,
             bins: &bins,
             nf,
             nbins: &nbins,
@@ -212,7 +273,24 @@ pub fn fit(rows: &Rows, subset: &[u32], params: &GbdtParams) -> (f64, Vec<Tree>)
     (base, trees)
 }
 
+/// The splitmix64 finaliser: a well-mixed 64-bit hash of `x`.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// Whether item `i` of kind `kind` (0: row, 1: feature) is in round `round`'s sample
+/// of share `share`: a hash of the seed, round, kind and item below the share.
+fn sampled(seed: u64, round: usize, kind: u64, i: u64, share: f64) -> bool {
+    let h = mix(mix(mix(seed) ^ round as u64).wrapping_add(kind) ^ mix(i));
+    ((h >> 11) as f64 / (1u64 << 53) as f64) < share
+}
+
 struct Builder<'a> {
+    /// The features this tree may split on.
+    allowed: &'a [bool],
     bins: &'a [u8],
     nf: usize,
     nbins: &'a [usize],
@@ -249,7 +327,7 @@ impl Builder<'_> {
     fn best_split(&self, hist: &[Sums]) -> Option<Split> {
         let lambda = self.params.lambda;
         let mut best: Option<Split> = None;
-        for f in 0..self.nf {
+        for f in (0..self.nf).filter(|&f| self.allowed[f]) {
             let hf = &hist[self.offsets[f]..self.offsets[f] + self.nbins[f]];
             let (gt, ht) = hf.iter().fold((0.0, 0.0), |(g, h), s| (g + s.g, h + s.h));
             let parent = score(gt, ht, lambda);
@@ -404,6 +482,8 @@ mod tests {
             trees: trees.clone(),
             margin_threshold: 0.0,
             fallback: false,
+            decode: Default::default(),
+            prior: None,
         };
         model.check().unwrap();
         let correct = (0..rows.len())
@@ -432,6 +512,8 @@ mod tests {
             trees,
             margin_threshold: 0.0,
             fallback: false,
+            decode: Default::default(),
+            prior: None,
         };
         assert!(m.margin(&[f64::NAN]) < 0.0);
         assert!(m.margin(&[1.0]) < 0.0);

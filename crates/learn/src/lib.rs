@@ -14,6 +14,9 @@
 //! - [`trees`]: the `learn.trees` stage — a gradient-boosted tree ensemble stored as
 //!   flat arrays; inference reads each feature column once per page and allocates
 //!   nothing per block.
+//! - [`decode`]: how `learn.trees` turns margins into a selection — the threshold
+//!   alone, or a two-state Viterbi decoding with a switching cost (content is mostly one
+//!   contiguous stretch).
 //! - [`gbdt`]: the training algorithm (histogram-based, logistic loss, deterministic).
 //! - [`labels`]: block labels derived from a page's gold text.
 //! - [`train`]: k-fold cross-validated training over pages with gold text, producing a
@@ -34,6 +37,8 @@
 //!     }],
 //!     margin_threshold: 0.0,
 //!     fallback: false,
+//!     decode: Default::default(),
+//!     prior: None,
 //! };
 //! assert!(stage.margin(&[150.0]) > 0.0 && stage.margin(&[20.0]) < 0.0);
 //! let json = serde_json::to_string(&stage).unwrap();
@@ -42,6 +47,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod decode;
 pub mod features;
 pub mod gbdt;
 pub mod labels;
@@ -51,6 +57,7 @@ pub mod recover;
 pub mod train;
 pub mod trees;
 
+pub use decode::Decode;
 pub use features::{
     Annotation, ClassWords, ContainerLinkDensity, Depth, Inside, JustextClass, Neighbour, Position,
     RelativeAnnotation, TextShare,
@@ -59,4 +66,4 @@ pub use gbdt::{fit, GbdtParams};
 pub use page_features::{Agree, Page, PageStat, Span, SpanMeasure, TreeDistance};
 pub use presets::presets;
 pub use recover::RecoverTitle;
-pub use trees::{Margin, Tree, Trees};
+pub use trees::{Margin, Prior, Tree, Trees};

@@ -26,9 +26,10 @@ use std::collections::HashMap;
 use pith_core::Pipeline;
 use serde_json::{json, Value};
 
-use crate::gbdt::{fit, GbdtParams, Rows};
+use crate::decode::{select, token_runs, Decode};
+use crate::gbdt::{fit, fit_from, GbdtParams, Rows};
 use crate::labels::{block_shares, block_weight, token_count, tokens, LabelRule};
-use crate::trees::{fallback_block, Margin, Trees, MARGIN};
+use crate::trees::{best_margin, Margin, Prior, Trees, MARGIN};
 
 /// A page with its gold text.
 #[derive(Clone, Debug)]
@@ -67,6 +68,14 @@ pub struct TrainOptions {
     /// token F1 averaged over the datasets (each dataset weighs alike); needs
     /// `folds ≥ 2`. Otherwise the threshold is 0 (probability one half).
     pub choose_threshold: bool,
+    /// With `choose_threshold`: also choose the decoding (the threshold alone or a
+    /// Viterbi decoding with a switching cost, [`Decode`]) with the threshold, by the
+    /// same out-of-fold token F1.
+    pub choose_decode: bool,
+    /// Boost from a prior ([`Prior`]: a weight times a feature column, such as
+    /// Readability's `readability.in_article`): the trees are fitted as corrections of
+    /// it, and the trained pass adds it to every margin. Not with `stack`.
+    pub prior: Option<Prior>,
     /// Also score the first this many trees of each fold's ensemble (values below
     /// `gbdt.rounds`; the same fits cut short), for [`Trained::by_rounds`].
     pub report_rounds: Vec<usize>,
@@ -123,6 +132,8 @@ impl Default for TrainOptions {
             gbdt: GbdtParams::default(),
             stack: false,
             choose_threshold: false,
+            choose_decode: false,
+            prior: None,
             report_rounds: Vec::new(),
             labels: LabelRule::Trigrams,
             weights: Weighting::Share,
@@ -135,11 +146,6 @@ impl Default for TrainOptions {
 pub const THRESHOLDS: [f64; 12] = [
     -2.0, -1.5, -1.25, -1.0, -0.75, -0.5, -0.25, 0.25, 0.5, 0.75, 1.0, 1.5,
 ];
-
-/// The token F1 averaged over datasets.
-fn mean_token_f1(scores: &[DatasetScores]) -> f64 {
-    scores.iter().map(|s| s.token.f1).sum::<f64>() / scores.len().max(1) as f64
-}
 
 /// The neighbours whose first-ensemble margins a stacked second ensemble reads
 /// (besides the block's own).
@@ -193,6 +199,12 @@ pub struct Trained {
     pub nested_scores: Vec<DatasetScores>,
     /// The threshold each fold's pages were cut at in `nested_scores`, by fold.
     pub fold_thresholds: Vec<f64>,
+    /// The decoding chosen out of fold (the threshold alone unless `choose_decode`).
+    pub decode: Decode,
+    /// The decoding of each fold in `nested_scores`.
+    pub fold_decodes: Vec<Decode>,
+    /// With `choose_decode`: each decoding's best out-of-fold figures.
+    pub by_decode: Vec<DecodeTry>,
     /// For each of `report_rounds` below the rounds trained: the out-of-fold scores of
     /// the ensembles' first that many trees (the same fits, cut short).
     pub by_rounds: Vec<(usize, Cut)>,
@@ -376,22 +388,16 @@ pub fn oracle(
     let base = strip_trees(base);
     let prepared = prepare(sets, &base, opts)?;
     let (rows, pages) = (&prepared.rows, &prepared.pages);
-    // Margin 1 for a block labelled content, NaN otherwise: NaN is never above the
-    // threshold and never the fallback, so the extraction is exactly the labels.
-    let margin = |l: bool| if l { 1.0 } else { f64::NAN };
-    let margins: Vec<f64> = rows.labels.iter().map(|&l| margin(l)).collect();
-    let at_zero = vec![0.0; pages.len()];
-    let labels = score_sets(sets, pages, rows, &margins, &at_zero, |_| true);
-    let mut best_margins = margins.clone();
+    // The extraction is exactly the labels (no fallback).
+    let labels = score_sets(sets, pages, rows, &rows.labels, |_| true);
+    let mut best_choice = rows.labels.clone();
     for page in pages {
         let range = page.first_row..page.first_row + page.texts.len();
         let start: Vec<bool> = rows.labels[range.clone()].to_vec();
         let chosen = best_selection(&page.texts, &page.gold, start);
-        for (m, c) in best_margins[range].iter_mut().zip(chosen) {
-            *m = margin(c);
-        }
+        best_choice[range].copy_from_slice(&chosen);
     }
-    let best = score_sets(sets, pages, rows, &best_margins, &at_zero, |_| true);
+    let best = score_sets(sets, pages, rows, &best_choice, |_| true);
     Ok(labels
         .into_iter()
         .zip(best)
@@ -493,6 +499,9 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
     if opts.stack && opts.folds < 2 {
         return Err("stacking needs out-of-fold margins: folds must be at least 2".into());
     }
+    if opts.stack && opts.prior.is_some() {
+        return Err("a prior and stacking do not go together".into());
+    }
     let fold = assign_folds(sets.len(), &pages, opts);
     let all: Vec<u32> = (0..rows.len() as u32).collect();
     let mut pipeline = base;
@@ -538,6 +547,7 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
             .filter(|&k| k < opts.gbdt.rounds)
             .collect();
         rounds.push(opts.gbdt.rounds);
+        prior_offsets(&rows, &features, opts)?;
         let margins = oof_margins(&pages, &rows, &features, &fold, opts, &rounds);
         for (k, m) in rounds.iter().zip(&margins).take(rounds.len() - 1) {
             by_rounds.push((*k, cut_scores(sets, &pages, &rows, m, &fold, opts)));
@@ -547,13 +557,16 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
     } else {
         Cut::default()
     };
-    let (base_score, trees) = fit(&rows, &all, &opts.gbdt);
+    let offset = prior_offsets(&rows, &features, opts)?;
+    let (base_score, trees) = fit_from(&rows, &all, &opts.gbdt, offset.as_deref());
     let stage = Trees {
         features: features.clone(),
         base_score,
         trees,
         margin_threshold: cut.threshold,
         fallback: true,
+        decode: cut.decode,
+        prior: opts.prior.clone(),
     };
     let pass = json!({"type": "learn.trees"});
     let mut pass_obj = serde_json::to_value(&stage).map_err(|e| e.to_string())?;
@@ -576,29 +589,96 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
         scores: cut.scores,
         nested_scores: cut.nested_scores,
         fold_thresholds: cut.fold_thresholds,
+        decode: cut.decode,
+        fold_decodes: cut.fold_decodes,
+        by_decode: cut.by_decode,
         by_rounds,
         features,
         rows: rows.len(),
     })
 }
 
-/// Out-of-fold scores at a decision threshold, with how it was chosen.
+/// Each row's prior margin (`opts.prior`'s weight times its feature), or `None`
+/// without a prior; an error when the feature is not a column.
+fn prior_offsets(
+    rows: &Rows,
+    features: &[String],
+    opts: &TrainOptions,
+) -> Result<Option<Vec<f64>>, String> {
+    let Some(prior) = &opts.prior else {
+        return Ok(None);
+    };
+    let f = features
+        .iter()
+        .position(|k| *k == prior.feature)
+        .ok_or_else(|| {
+            format!(
+                "the prior's feature {:?} is not a column of the base",
+                prior.feature
+            )
+        })?;
+    Ok(Some(
+        (0..rows.len()).map(|r| prior.of(rows.row(r)[f])).collect(),
+    ))
+}
+
+/// Out-of-fold scores at a decision threshold and decoding, with how they were chosen.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Cut {
     /// The margin threshold (0 unless chosen out of fold).
     pub threshold: f64,
-    /// Scores per dataset at `threshold`.
+    /// The decoding (the threshold alone unless chosen out of fold).
+    pub decode: Decode,
+    /// Scores per dataset at `threshold` and `decode`.
     pub scores: Vec<DatasetScores>,
-    /// With `choose_threshold`: scores with each fold cut at the threshold chosen on the
-    /// other folds (nested); empty otherwise.
+    /// With `choose_threshold`: scores with each fold cut at the threshold (and
+    /// decoding) chosen on the other folds (nested); empty otherwise.
     pub nested_scores: Vec<DatasetScores>,
     /// The threshold of each fold in `nested_scores`.
     pub fold_thresholds: Vec<f64>,
+    /// The decoding of each fold in `nested_scores`.
+    pub fold_decodes: Vec<Decode>,
+    /// With `choose_decode`: for each decoding tried, its best threshold and the mean
+    /// token F1 per dataset there (chosen and scored on the same out-of-fold margins).
+    pub by_decode: Vec<DecodeTry>,
 }
 
-/// Scores out-of-fold margins at 0 or, with `choose_threshold`, at the best of
-/// [`THRESHOLDS`] for the mean token F1 (and nested, each fold at the best threshold
-/// of the other folds).
+/// One decoding's best out-of-fold figures (see [`Cut::by_decode`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecodeTry {
+    /// The decoding.
+    pub decode: Decode,
+    /// Its best threshold for the mean token F1 over the datasets.
+    pub threshold: f64,
+    /// The token F1 of each dataset there.
+    pub token_f1: Vec<f64>,
+}
+
+/// The decodings `choose_decode` tries besides the threshold alone: Viterbi with
+/// these switching costs, unweighted, then token-weighted with the second list.
+pub const SWITCH_COSTS: [f64; 6] = [0.25, 0.5, 1.0, 1.5, 2.0, 3.0];
+/// The switching costs `choose_decode` tries with token weights (`√(1 + tokens)`).
+pub const WEIGHTED_SWITCH_COSTS: [f64; 5] = [1.0, 2.0, 4.0, 8.0, 16.0];
+
+/// The decodings tried: the threshold alone, and with `choose_decode` the Viterbi
+/// decodings of [`SWITCH_COSTS`] and [`WEIGHTED_SWITCH_COSTS`].
+fn decodes_tried(opts: &TrainOptions) -> Vec<Decode> {
+    let mut out = vec![Decode::Threshold];
+    if opts.choose_decode {
+        for (costs, token_weight) in [(&SWITCH_COSTS[..], false), (&WEIGHTED_SWITCH_COSTS, true)] {
+            out.extend(costs.iter().map(|&switch_cost| Decode::Viterbi {
+                switch_cost,
+                token_weight,
+            }));
+        }
+    }
+    out
+}
+
+/// Scores out-of-fold margins at 0 with the threshold alone or, with
+/// `choose_threshold`, at the best of [`THRESHOLDS`] (and, with `choose_decode`, the
+/// best decoding) for the mean token F1, and nested (each fold at the best choice of
+/// the other folds).
 fn cut_scores(
     sets: &[TrainSet],
     pages: &[PageRows],
@@ -607,45 +687,273 @@ fn cut_scores(
     fold: &[usize],
     opts: &TrainOptions,
 ) -> Cut {
-    let everywhere = |t: f64| vec![t; pages.len()];
     let every_page = |_: usize| true;
-    let mut best = (
-        0.0,
-        score_sets(sets, pages, rows, margins, &everywhere(0.0), every_page),
+    let thresholds: Vec<f64> = if opts.choose_threshold {
+        std::iter::once(0.0).chain(THRESHOLDS).collect()
+    } else {
+        vec![0.0]
+    };
+    let decodes = decodes_tried(opts);
+    let grid = PageF1Grid::new(sets, pages, margins, &thresholds, &decodes);
+    let best = grid.best(|_| true);
+    let (threshold, decode) = (thresholds[best.0], decodes[best.1]);
+    let scores = score_sets(
+        sets,
+        pages,
+        rows,
+        &predict(
+            pages,
+            margins,
+            &vec![threshold; pages.len()],
+            &vec![decode; pages.len()],
+        ),
+        every_page,
     );
     if !opts.choose_threshold {
         return Cut {
-            threshold: best.0,
-            scores: best.1,
+            threshold,
+            decode,
+            scores,
             ..Cut::default()
         };
     }
-    for t in THRESHOLDS {
-        let scores = score_sets(sets, pages, rows, margins, &everywhere(t), every_page);
-        if mean_token_f1(&scores) > mean_token_f1(&best.1) {
-            best = (t, scores);
-        }
+    let by_decode = if opts.choose_decode {
+        (0..decodes.len())
+            .map(|d| {
+                let (t, _) = grid.best_threshold(d, |_| true);
+                DecodeTry {
+                    decode: decodes[d],
+                    threshold: thresholds[t],
+                    token_f1: grid.dataset_means(t, d, |_| true),
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // Nested: each fold's choice made on the other folds' pages.
+    let picks: Vec<(usize, usize)> = (0..opts.folds)
+        .map(|f| grid.best(|p| fold[p] != f))
+        .collect();
+    let per_page_t: Vec<f64> = fold.iter().map(|&f| thresholds[picks[f].0]).collect();
+    let per_page_d: Vec<Decode> = fold.iter().map(|&f| decodes[picks[f].1]).collect();
+    Cut {
+        threshold,
+        decode,
+        scores,
+        nested_scores: score_sets(
+            sets,
+            pages,
+            rows,
+            &predict(pages, margins, &per_page_t, &per_page_d),
+            every_page,
+        ),
+        fold_thresholds: picks.iter().map(|p| thresholds[p.0]).collect(),
+        fold_decodes: picks.iter().map(|p| decodes[p.1]).collect(),
+        by_decode,
     }
-    // Nested: each fold's threshold chosen on the other folds' pages.
-    let mut fold_thresholds = Vec::new();
-    for f in 0..opts.folds {
-        let others = |p: usize| fold[p] != f;
-        let mut pick = (0.0, f64::NEG_INFINITY);
-        for t in std::iter::once(0.0).chain(THRESHOLDS) {
-            let scores = score_sets(sets, pages, rows, margins, &everywhere(t), others);
-            if mean_token_f1(&scores) > pick.1 {
-                pick = (t, mean_token_f1(&scores));
+}
+
+/// Every page's token F1 under every (threshold, decoding) of a grid, computed from
+/// token ids (the same numbers as [`page_token_prf`] of the joined text), so that
+/// choosing among many is cheap.
+struct PageF1Grid {
+    /// `f1[(t · decodes + d) · pages + p]`.
+    f1: Vec<f64>,
+    n_thresholds: usize,
+    n_decodes: usize,
+    /// Each page's dataset.
+    set_of: Vec<usize>,
+    n_sets: usize,
+}
+
+impl PageF1Grid {
+    fn new(
+        sets: &[TrainSet],
+        pages: &[PageRows],
+        margins: &[f64],
+        thresholds: &[f64],
+        decodes: &[Decode],
+    ) -> PageF1Grid {
+        let n = pages.len();
+        let mut f1 = vec![0.0; thresholds.len() * decodes.len() * n];
+        for (p, page) in pages.iter().enumerate() {
+            let bags = PageBags::new(&page.texts, &page.gold);
+            let range = page.first_row..page.first_row + page.texts.len();
+            let m = &margins[range];
+            for (t, &threshold) in thresholds.iter().enumerate() {
+                for (d, decode) in decodes.iter().enumerate() {
+                    let chosen = select_with_fallback(m, threshold, decode, |i| bags.sizes[i]);
+                    f1[(t * decodes.len() + d) * n + p] = bags.f1(&chosen);
+                }
             }
         }
-        fold_thresholds.push(pick.0);
+        PageF1Grid {
+            f1,
+            n_thresholds: thresholds.len(),
+            n_decodes: decodes.len(),
+            set_of: pages.iter().map(|p| p.set).collect(),
+            n_sets: sets.len(),
+        }
     }
-    let per_page: Vec<f64> = fold.iter().map(|&f| fold_thresholds[f]).collect();
-    Cut {
-        threshold: best.0,
-        scores: best.1,
-        nested_scores: score_sets(sets, pages, rows, margins, &per_page, every_page),
-        fold_thresholds,
+
+    /// The mean token F1 of each dataset over the pages `include` accepts, at
+    /// threshold `t` and decoding `d` (summed in page order, as [`score_sets`] does).
+    fn dataset_means(&self, t: usize, d: usize, include: impl Fn(usize) -> bool) -> Vec<f64> {
+        let n = self.set_of.len();
+        let column = &self.f1[(t * self.n_decodes + d) * n..][..n];
+        (0..self.n_sets)
+            .map(|s| {
+                let (mut sum, mut count) = (0.0, 0usize);
+                for (p, &v) in column.iter().enumerate() {
+                    if self.set_of[p] == s && include(p) {
+                        sum += v;
+                        count += 1;
+                    }
+                }
+                sum / count.max(1) as f64
+            })
+            .collect()
     }
+
+    fn mean(&self, t: usize, d: usize, include: impl Fn(usize) -> bool) -> f64 {
+        self.dataset_means(t, d, include).iter().sum::<f64>() / self.n_sets.max(1) as f64
+    }
+
+    /// The threshold (index) with the best mean token F1 for decoding `d`, and that
+    /// mean; the first of equals.
+    fn best_threshold(&self, d: usize, include: impl Fn(usize) -> bool + Copy) -> (usize, f64) {
+        let mut best = (0, f64::NEG_INFINITY);
+        for t in 0..self.n_thresholds {
+            let m = self.mean(t, d, include);
+            if m > best.1 {
+                best = (t, m);
+            }
+        }
+        best
+    }
+
+    /// The (threshold, decoding) indices with the best mean token F1 over the datasets;
+    /// the first of equals (decodings in order, thresholds in order within each).
+    fn best(&self, include: impl Fn(usize) -> bool + Copy) -> (usize, usize) {
+        let mut best = ((0, 0), f64::NEG_INFINITY);
+        for d in 0..self.n_decodes {
+            let (t, m) = self.best_threshold(d, include);
+            if m > best.1 {
+                best = ((t, d), m);
+            }
+        }
+        best.0
+    }
+}
+
+/// A page's tokens as ids: the gold's counts and each block's ids, for computing the
+/// token F1 of many selections.
+struct PageBags {
+    gold: Vec<usize>,
+    gold_total: usize,
+    /// Each block's ids (tokens not in the gold share the id past the gold's).
+    blocks: Vec<Vec<u32>>,
+    /// Each block's token count.
+    sizes: Vec<usize>,
+}
+
+impl PageBags {
+    fn new(texts: &[String], gold: &str) -> PageBags {
+        let mut ids: HashMap<String, u32> = HashMap::new();
+        let mut counts: Vec<usize> = Vec::new();
+        for t in tokens(gold) {
+            let n = ids.len() as u32;
+            let id = *ids.entry(t).or_insert(n);
+            if id as usize == counts.len() {
+                counts.push(0);
+            }
+            counts[id as usize] += 1;
+        }
+        let other = ids.len() as u32;
+        let blocks: Vec<Vec<u32>> = texts
+            .iter()
+            .map(|t| {
+                tokens(t)
+                    .map(|t| ids.get(&t).copied().unwrap_or(other))
+                    .collect()
+            })
+            .collect();
+        let sizes = blocks.iter().map(Vec::len).collect();
+        let gold_total = counts.iter().sum();
+        counts.push(0);
+        PageBags {
+            gold: counts,
+            gold_total,
+            blocks,
+            sizes,
+        }
+    }
+
+    /// The token F1 of the chosen blocks, as [`page_token_prf`] computes it.
+    fn f1(&self, chosen: &[bool]) -> f64 {
+        let mut have = vec![0usize; self.gold.len()];
+        let (mut common, mut np) = (0usize, 0usize);
+        let other = self.gold.len() - 1;
+        for (ids, _) in self.blocks.iter().zip(chosen).filter(|(_, &c)| c) {
+            np += ids.len();
+            for &id in ids {
+                let id = id as usize;
+                if id != other {
+                    common += usize::from(have[id] < self.gold[id]);
+                    have[id] += 1;
+                }
+            }
+        }
+        let ng = self.gold_total;
+        let precision = if np == 0 {
+            f64::from(u8::from(ng == 0))
+        } else {
+            common as f64 / np as f64
+        };
+        let recall = if ng == 0 {
+            1.0
+        } else {
+            common as f64 / ng as f64
+        };
+        f1(precision, recall)
+    }
+}
+
+/// [`select`] of a page's margins, and with none selected the block of greatest margin
+/// (the trained pass's fallback).
+fn select_with_fallback(
+    margins: &[f64],
+    threshold: f64,
+    decode: &Decode,
+    tokens: impl Fn(usize) -> usize,
+) -> Vec<bool> {
+    let mut chosen = select(margins, threshold, decode, tokens);
+    if !chosen.iter().any(|&c| c) {
+        if let Some(i) = best_margin(margins) {
+            chosen[i] = true;
+        }
+    }
+    chosen
+}
+
+/// The labels the trained pass gives every row: each page cut at its own threshold
+/// and decoding (by page), with the fallback.
+fn predict(
+    pages: &[PageRows],
+    margins: &[f64],
+    thresholds: &[f64],
+    decodes: &[Decode],
+) -> Vec<bool> {
+    let mut predicted = vec![false; margins.len()];
+    for ((page, &threshold), decode) in pages.iter().zip(thresholds).zip(decodes) {
+        let range = page.first_row..page.first_row + page.texts.len();
+        let chosen = select_with_fallback(&margins[range.clone()], threshold, decode, |i| {
+            token_runs(&page.texts[i])
+        });
+        predicted[range].copy_from_slice(&chosen);
+    }
+    predicted
 }
 
 /// The fold of every page: each dataset's pages shuffled with the seed, then dealt
@@ -686,11 +994,13 @@ fn oof_margins(
         v
     };
     let mut margins = vec![vec![f64::NAN; rows.len()]; rounds.len()];
+    // Checked by the caller: the prior's feature is a column.
+    let offset = prior_offsets(rows, features, opts).unwrap_or(None);
     for f in 0..opts.folds {
         let train: Vec<u32> = (0..rows.len() as u32)
             .filter(|&r| fold[row_page[r as usize]] != f)
             .collect();
-        let (base_score, trees) = fit(rows, &train, &opts.gbdt);
+        let (base_score, trees) = fit_from(rows, &train, &opts.gbdt, offset.as_deref());
         for (&k, column) in rounds.iter().zip(margins.iter_mut()) {
             let model = Trees {
                 features: features.to_vec(),
@@ -698,6 +1008,8 @@ fn oof_margins(
                 trees: trees[..k.min(trees.len())].to_vec(),
                 margin_threshold: 0.0,
                 fallback: true,
+                decode: Default::default(),
+                prior: None,
             };
             for (r, m) in column.iter_mut().enumerate() {
                 if fold[row_page[r]] == f {
@@ -709,28 +1021,15 @@ fn oof_margins(
     margins
 }
 
-/// Scores per dataset of the labels out-of-fold margins give (with the fallback), each
-/// page cut at its own threshold (`thresholds`, by page), over the pages `include`
+/// Scores per dataset of the predicted labels (one per row), over the pages `include`
 /// accepts (by page index).
 fn score_sets(
     sets: &[TrainSet],
     pages: &[PageRows],
     rows: &Rows,
-    margins: &[f64],
-    thresholds: &[f64],
+    predicted: &[bool],
     include: impl Fn(usize) -> bool,
 ) -> Vec<DatasetScores> {
-    // The labels the trained pass gives: margin above the threshold, with its fallback.
-    let mut predicted = vec![false; margins.len()];
-    for (page, &threshold) in pages.iter().zip(thresholds) {
-        let range = page.first_row..page.first_row + page.texts.len();
-        for r in range.clone() {
-            predicted[r] = margins[r] > threshold;
-        }
-        if let Some(i) = fallback_block(&margins[range.clone()], threshold) {
-            predicted[range.start + i] = true;
-        }
-    }
     sets.iter()
         .enumerate()
         .map(|(s, set)| {

@@ -31,6 +31,8 @@ use pith_core::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::decode::{select, token_runs, Decode};
+
 /// One regression tree as flat arrays (see the [module docs](self)).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -191,7 +193,8 @@ impl TreeArrays<'_> {
 /// The `learn.trees` pass: a boosted ensemble, `base_score` plus the sum of its
 /// trees' leaves. Fields: `features` (keys; tree nodes index this list),
 /// `base_score` (default 0), `trees` (default none), `margin_threshold` (default 0:
-/// good when the probability is above one half), `fallback` (default `false`; `true`:
+/// good when the probability is above one half), `decode` (default: each block on its
+/// own against the threshold; see [`Decode`]), `fallback` (default `false`; `true`:
 /// when no block passes, the block with the greatest margin is good).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -207,10 +210,39 @@ pub struct Trees {
     /// Blocks with a greater margin are good.
     #[serde(default)]
     pub margin_threshold: f64,
+    /// How the margins become the page's selection (default: the threshold alone).
+    #[serde(default, skip_serializing_if = "Decode::is_threshold")]
+    pub decode: Decode,
+    /// A prior the margin starts from: `weight` times the block's value of `feature`
+    /// (one of `features`; `NaN` counts 0), added to every margin (the trees were
+    /// fitted as corrections of it: `pith train --prior`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prior: Option<Prior>,
     /// When no block of a page passes the threshold, the block with the greatest
     /// margin is good anyway (a page always gives some text when it has any).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub fallback: bool,
+}
+
+/// The prior of a [`Trees`] ensemble: `weight` times a feature column.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prior {
+    /// The column (one of the ensemble's `features`).
+    pub feature: String,
+    /// Its weight in margin units.
+    pub weight: f64,
+}
+
+impl Prior {
+    /// The prior's contribution for a value of its feature (`NaN`: none).
+    pub fn of(&self, value: f64) -> f64 {
+        if value.is_nan() {
+            0.0
+        } else {
+            self.weight * value
+        }
+    }
 }
 
 /// With `fallback`, the index of the block to keep when no margin passes `threshold`.
@@ -218,23 +250,36 @@ pub fn fallback_block(margins: &[f64], threshold: f64) -> Option<usize> {
     if margins.iter().any(|&m| m > threshold) {
         return None;
     }
-    let mut best: Option<usize> = None;
-    for (i, &m) in margins.iter().enumerate() {
-        if !m.is_nan() && best.is_none_or(|b| m > margins[b]) {
-            best = Some(i);
-        }
-    }
-    best
+    best_margin(margins)
 }
 
 impl Trees {
     /// The margin (log-odds of "good") of one row of feature values.
     pub fn margin(&self, row: &[f64]) -> f64 {
-        self.base_score + self.trees.iter().map(|t| t.eval(|f| row[f])).sum::<f64>()
+        let m = self.base_score + self.trees.iter().map(|t| t.eval(|f| row[f])).sum::<f64>();
+        match &self.prior {
+            None => m,
+            Some(prior) => {
+                let at = self.features.iter().position(|k| *k == prior.feature);
+                m + prior.of(at.map_or(f64::NAN, |i| row[i]))
+            }
+        }
     }
 
-    /// Checks every tree against the feature list.
+    /// Checks every tree against the feature list, and the decoding's parameters.
     pub fn check(&self) -> std::result::Result<(), String> {
+        self.decode.check()?;
+        if let Some(prior) = &self.prior {
+            if !self.features.contains(&prior.feature) {
+                return Err(format!(
+                    "the prior's feature {:?} is not one of the features",
+                    prior.feature
+                ));
+            }
+            if !prior.weight.is_finite() {
+                return Err("the prior's weight must be a finite number".into());
+            }
+        }
         self.trees
             .iter()
             .try_for_each(|t| t.check(self.features.len()))
@@ -257,21 +302,46 @@ impl ContextPass for Trees {
     }
     fn revise(&self, ctx: PassContext<'_>, labels: &mut [Label]) -> Result<()> {
         let margins = self.margins(ctx.features, labels.len());
-        let mut best: Option<(usize, f64)> = None;
-        let mut any = false;
-        for (b, (label, &margin)) in labels.iter_mut().zip(&margins).enumerate() {
-            let good = margin > self.margin_threshold;
-            any |= good;
-            if best.is_none_or(|(_, m)| margin > m) {
-                best = Some((b, margin));
+        if self.decode.is_threshold() {
+            let mut best: Option<(usize, f64)> = None;
+            let mut any = false;
+            for (b, (label, &margin)) in labels.iter_mut().zip(&margins).enumerate() {
+                let good = margin > self.margin_threshold;
+                any |= good;
+                if best.is_none_or(|(_, m)| margin > m) {
+                    best = Some((b, margin));
+                }
+                *label = if good { Label::Good } else { Label::Bad };
             }
+            if let (false, true, Some((b, _))) = (any, self.fallback, best) {
+                labels[b] = Label::Good;
+            }
+            return Ok(());
+        }
+        let tokens = |i: usize| ctx.blocks.get(i).map_or(0, |b| token_runs(&b.text));
+        let chosen = select(&margins, self.margin_threshold, &self.decode, tokens);
+        for (label, &good) in labels.iter_mut().zip(&chosen) {
             *label = if good { Label::Good } else { Label::Bad };
         }
-        if let (false, true, Some((b, _))) = (any, self.fallback, best) {
-            labels[b] = Label::Good;
+        if self.fallback && !chosen.iter().any(|&g| g) {
+            if let Some(b) = best_margin(&margins) {
+                labels[b] = Label::Good;
+            }
         }
         Ok(())
     }
+}
+
+/// The index of the greatest margin (the first of equals; `NaN` never), as the
+/// fallback keeps it.
+pub fn best_margin(margins: &[f64]) -> Option<usize> {
+    let mut best: Option<usize> = None;
+    for (i, &m) in margins.iter().enumerate() {
+        if !m.is_nan() && best.is_none_or(|b| m > margins[b]) {
+            best = Some(i);
+        }
+    }
+    best
 }
 
 impl Trees {
@@ -279,13 +349,22 @@ impl Trees {
     /// numbers as [`margin`](Trees::margin) of each block's row. See
     /// [`ensemble_margins`].
     pub fn margins(&self, features: &FeatureTable, blocks: usize) -> Vec<f64> {
-        ensemble_margins(
+        let mut margins = ensemble_margins(
             &self.features,
             self.base_score,
             &self.trees,
             features,
             blocks,
-        )
+        );
+        if let Some(prior) = &self.prior {
+            let column = features
+                .column(&FeatureKey(prior.feature.clone().into()))
+                .unwrap_or(&[]);
+            for (i, m) in margins.iter_mut().enumerate() {
+                *m += prior.of(column.get(i).copied().unwrap_or(f64::NAN));
+            }
+        }
+        margins
     }
 }
 

@@ -83,6 +83,8 @@ proptest! {
             trees,
             margin_threshold: 0.0,
             fallback: true,
+            decode: Default::default(),
+            prior: None,
         };
         let mut table = FeatureTable::new();
         for (f, key) in keys.iter().take(3).enumerate() {

@@ -127,6 +127,75 @@ fn fewer_rounds_are_scored_as_the_same_fits_cut_short() {
 }
 
 #[test]
+fn the_decoding_is_chosen_out_of_fold_and_written_to_the_file() {
+    let opts = TrainOptions {
+        choose_threshold: true,
+        choose_decode: true,
+        ..options()
+    };
+    let a = train(&sets(), &base(), &opts).unwrap();
+    // Every decoding tried is reported; the threshold alone is the first.
+    assert_eq!(
+        a.by_decode.len(),
+        1 + pith_learn::train::SWITCH_COSTS.len() + pith_learn::train::WEIGHTED_SWITCH_COSTS.len()
+    );
+    assert_eq!(a.by_decode[0].decode, pith_learn::Decode::Threshold);
+    assert_eq!(a.fold_decodes.len(), opts.folds);
+    // The chosen decoding is the best of those tried, and the file carries it.
+    let best = a
+        .by_decode
+        .iter()
+        .map(|t| t.token_f1.iter().sum::<f64>())
+        .fold(f64::NEG_INFINITY, f64::max);
+    let chosen = a.by_decode.iter().find(|t| t.decode == a.decode).unwrap();
+    assert_eq!(chosen.token_f1.iter().sum::<f64>(), best);
+    assert_eq!(chosen.threshold, a.threshold);
+    let pass = a.pipeline["passes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["type"] == "learn.trees")
+        .unwrap();
+    let decode: pith_learn::Decode = match pass.get("decode") {
+        Some(d) => serde_json::from_value(d.clone()).unwrap(),
+        None => pith_learn::Decode::Threshold,
+    };
+    assert_eq!(decode, a.decode);
+    // Its figures: the grid's token F1 is the one the scores report.
+    for (f1, s) in chosen.token_f1.iter().zip(&a.scores) {
+        assert!((f1 - s.token.f1).abs() < 1e-12, "{f1} vs {}", s.token.f1);
+    }
+    // Deterministic, and without the choice the threshold alone.
+    let b = train(&sets(), &base(), &opts).unwrap();
+    assert_eq!(a.pipeline, b.pipeline);
+    let plain = train(&sets(), &base(), &options()).unwrap();
+    assert_eq!(plain.decode, pith_learn::Decode::Threshold);
+    assert!(plain.pipeline["passes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p.get("decode").is_none()));
+}
+
+#[test]
+fn subsampled_boosting_is_deterministic_and_differs() {
+    let sub = TrainOptions {
+        gbdt: GbdtParams {
+            subsample: 0.7,
+            colsample: 0.6,
+            ..options().gbdt
+        },
+        ..options()
+    };
+    let a = train(&sets(), &base(), &sub).unwrap();
+    let b = train(&sets(), &base(), &sub).unwrap();
+    assert_eq!(a.pipeline, b.pipeline);
+    let full = train(&sets(), &base(), &options()).unwrap();
+    assert_ne!(a.pipeline, full.pipeline);
+    assert!(a.scores.iter().all(|s| s.token.f1 > 0.9), "{:?}", a.scores);
+}
+
+#[test]
 fn the_trained_pipeline_keeps_the_article_and_drops_the_menu() {
     let trained = train(&sets(), &base(), &options()).unwrap();
     let p = Pipeline::from_value(trained.pipeline).unwrap();
@@ -167,6 +236,70 @@ fn stacked_training_is_deterministic_and_keeps_the_article() {
     // Stacking needs out-of-fold margins.
     let no_folds = TrainOptions { folds: 0, ..opts };
     assert!(train(&sets(), &base(), &no_folds).is_err());
+}
+
+#[test]
+fn boosting_from_a_prior_is_deterministic_and_the_pass_adds_it() {
+    let prior = pith_learn::Prior {
+        feature: "readability.in_article".into(),
+        weight: 2.0,
+    };
+    let opts = TrainOptions {
+        prior: Some(prior.clone()),
+        ..options()
+    };
+    let a = train(&sets(), &base(), &opts).unwrap();
+    let b = train(&sets(), &base(), &opts).unwrap();
+    assert_eq!(a.pipeline, b.pipeline);
+    assert_ne!(
+        a.pipeline,
+        train(&sets(), &base(), &options()).unwrap().pipeline
+    );
+    let pass = a.pipeline["passes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["type"] == "learn.trees")
+        .unwrap()
+        .clone();
+    let mut stage: pith_learn::Trees = {
+        let mut v = pass.clone();
+        v.as_object_mut().unwrap().remove("type");
+        serde_json::from_value(v).unwrap()
+    };
+    assert_eq!(stage.prior.as_ref(), Some(&prior));
+    // The prior moves every margin by weight × value: without it, 2 less where the
+    // block is in Readability's article.
+    let f = stage
+        .features
+        .iter()
+        .position(|k| *k == prior.feature)
+        .unwrap();
+    let mut row = vec![f64::NAN; stage.features.len()];
+    row[f] = 1.0;
+    let with = stage.margin(&row);
+    stage.prior = None;
+    assert!((with - stage.margin(&row) - 2.0).abs() < 1e-9);
+    // The file loads and keeps the article.
+    let text = serde_json::to_string(&a.pipeline).unwrap();
+    let p = Pipeline::from_json(&text).unwrap();
+    let out = p.run_bytes(&page(41).html).unwrap().good_text("\n");
+    assert!(out.contains(SENTENCES[41 % SENTENCES.len()]), "{out:?}");
+    assert!(a.scores.iter().all(|s| s.token.f1 > 0.9), "{:?}", a.scores);
+    // A prior on a column the base does not compute is refused, as is one with stacking.
+    let missing = TrainOptions {
+        prior: Some(pith_learn::Prior {
+            feature: "no.such".into(),
+            weight: 1.0,
+        }),
+        ..options()
+    };
+    assert!(train(&sets(), &base(), &missing).is_err());
+    let stacked = TrainOptions {
+        stack: true,
+        ..opts
+    };
+    assert!(train(&sets(), &base(), &stacked).is_err());
 }
 
 #[test]

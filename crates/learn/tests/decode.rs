@@ -1,0 +1,138 @@
+//! Properties of `learn.trees`' decoding (`pith_learn::decode`): the Viterbi selection
+//! is the best-scoring one (checked against every selection of short pages), a
+//! switching cost of 0 is the plain threshold, and the `learn.trees` pass applies it.
+
+use pith_core::{Block, FeatureKey, FeatureTable, Label, PassContext};
+use pith_learn::decode::{select, Decode};
+use pith_learn::{Tree, Trees};
+use proptest::prelude::*;
+
+/// The objective the Viterbi decoding maximises: the good blocks' scores minus the
+/// switching cost for every change of state.
+fn objective(chosen: &[bool], scores: &[f64], cost: f64) -> f64 {
+    let kept: f64 = chosen
+        .iter()
+        .zip(scores)
+        .filter(|(&c, _)| c)
+        .map(|(_, &s)| s)
+        .sum();
+    let switches = chosen.windows(2).filter(|w| w[0] != w[1]).count();
+    kept - cost * switches as f64
+}
+
+fn viterbi(cost: f64, token_weight: bool) -> Decode {
+    Decode::Viterbi {
+        switch_cost: cost,
+        token_weight,
+    }
+}
+
+proptest! {
+    #[test]
+    fn viterbi_finds_the_best_selection(
+        margins in prop::collection::vec(-4.0f64..4.0, 0..11),
+        tokens in prop::collection::vec(0usize..200, 11),
+        threshold in -1.5f64..1.5,
+        cost in 0.0f64..3.0,
+        token_weight in any::<bool>(),
+    ) {
+        let n = margins.len();
+        let w = |i: usize| if token_weight { (1.0 + tokens[i] as f64).sqrt() } else { 1.0 };
+        let scores: Vec<f64> = (0..n).map(|i| w(i) * (margins[i] - threshold)).collect();
+        let chosen = select(&margins, threshold, &viterbi(cost, token_weight), |i| tokens[i]);
+        prop_assert_eq!(chosen.len(), n);
+        let got = objective(&chosen, &scores, cost);
+        let mut best = f64::NEG_INFINITY;
+        for mask in 0u32..(1 << n) {
+            let c: Vec<bool> = (0..n).map(|i| mask & (1 << i) != 0).collect();
+            best = best.max(objective(&c, &scores, cost));
+        }
+        prop_assert!(got >= best - 1e-9, "{got} < {best}");
+    }
+
+    #[test]
+    fn no_switching_cost_is_the_threshold(
+        margins in prop::collection::vec(prop_oneof![-4.0f64..4.0, Just(f64::NAN), Just(0.5)], 0..40),
+        threshold in prop_oneof![-1.5f64..1.5, Just(0.5)],
+        token_weight in any::<bool>(),
+    ) {
+        let plain = select(&margins, threshold, &Decode::Threshold, |_| 3);
+        let zero = select(&margins, threshold, &viterbi(0.0, token_weight), |_| 3);
+        prop_assert_eq!(&plain, &zero);
+        let want: Vec<bool> = margins.iter().map(|&m| m > threshold).collect();
+        prop_assert_eq!(plain, want);
+    }
+
+    #[test]
+    fn a_higher_cost_never_adds_stretches(
+        margins in prop::collection::vec(-4.0f64..4.0, 0..60),
+        low in 0.0f64..2.0,
+        more in 0.0f64..2.0,
+    ) {
+        // Fewer or as many changes of state: the number of switches of the best path
+        // does not grow with the cost (the objective is concave in the cost).
+        let switches = |c: f64| {
+            let s = select(&margins, 0.0, &viterbi(c, false), |_| 0);
+            s.windows(2).filter(|w| w[0] != w[1]).count()
+        };
+        prop_assert!(switches(low + more) <= switches(low));
+    }
+}
+
+#[test]
+fn the_pass_decodes_its_margins() {
+    // One feature is the margin itself: a tree that copies x to the leaf value.
+    let tree = Tree {
+        feature: vec![0, 0, 0],
+        threshold: vec![0.0, 0.0, 0.0],
+        left: vec![1, 0, 0],
+        right: vec![2, 0, 0],
+        value: vec![0.0, -1.0, 1.0],
+    };
+    let mut stage = Trees {
+        features: vec!["x".into()],
+        base_score: 0.0,
+        trees: vec![tree],
+        margin_threshold: 0.0,
+        fallback: false,
+        decode: Decode::Threshold,
+        prior: None,
+    };
+    let xs = [1.0, 1.0, -1.0, 1.0, 1.0, -1.0, -1.0, -1.0, 1.0, -1.0];
+    let mut table = FeatureTable::default();
+    table.insert(FeatureKey("x".into()), xs.to_vec());
+    let blocks: Vec<Block> = xs.iter().map(|_| Block::default()).collect();
+    let run = |stage: &Trees| {
+        let mut labels = vec![Label::Bad; xs.len()];
+        let ctx = PassContext {
+            blocks: &blocks,
+            features: &table,
+            cf_labels: &labels.clone(),
+        };
+        pith_core::ContextPass::revise(stage, ctx, &mut labels).unwrap();
+        labels
+            .iter()
+            .map(|&l| l == Label::Good)
+            .collect::<Vec<bool>>()
+    };
+    let plain = run(&stage);
+    assert_eq!(plain, xs.map(|x| x > 0.0));
+    // Cost 0.75: the one-block gap is bridged (1 < 1.5), the lone block at the end is
+    // dropped (1 < 1.5).
+    stage.decode = viterbi(0.75, false);
+    assert_eq!(
+        run(&stage),
+        [true, true, true, true, true, false, false, false, false, false]
+    );
+    // A cost so high that no stretch is worth its switch: nothing is good, but with the
+    // fallback a page keeps a block anyway.
+    stage.decode = viterbi(100.0, false);
+    stage.fallback = true;
+    assert!(run(&stage).iter().any(|&g| g));
+    let json = serde_json::to_string(&stage).unwrap();
+    assert!(
+        json.contains(r#""decode":{"type":"viterbi","switch_cost":100.0}"#),
+        "{json}"
+    );
+    assert_eq!(serde_json::from_str::<Trees>(&json).unwrap(), stage);
+}
