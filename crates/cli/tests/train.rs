@@ -1,0 +1,141 @@
+//! `pith train` end to end on a small synthetic dataset: the decoding chosen out of
+//! fold is printed and written to the file, and `--oof-dir` writes every page's
+//! out-of-fold extraction.
+
+use std::path::Path;
+
+mod common;
+use common::{pith, write};
+
+const SENTENCES: &[&str] = &[
+    "The council said that it would review the plan for the new bridge over the river before the end of the year.",
+    "Residents who live near the site have asked for more time to read the report and to send their comments.",
+    "According to the engineers, the work could start in the spring if the weather is good and the money is there.",
+    "It is the third time in ten years that the town has tried to replace the old crossing, which was built in 1921.",
+];
+
+fn dataset() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("html")).unwrap();
+    std::fs::create_dir_all(dir.path().join("gold")).unwrap();
+    for i in 0..6 {
+        let article: Vec<&str> = (0..2)
+            .map(|k| SENTENCES[(i + k) % SENTENCES.len()])
+            .collect();
+        let html = format!(
+            "<html><body><ul><li><a href='/'>Home</a></li><li><a href='/n'>News</a></li></ul>\
+             <div class='story'>{}</div><div class='footer'>Privacy | About © 2024</div></body></html>",
+            article.iter().map(|s| format!("<p>{s}</p>")).collect::<String>()
+        );
+        write(dir.path(), &format!("html/p{i}.html"), html.as_bytes());
+        write(
+            dir.path(),
+            &format!("gold/p{i}.txt"),
+            article.join("\n").as_bytes(),
+        );
+    }
+    dir
+}
+
+#[test]
+fn train_chooses_a_decoding_and_writes_out_of_fold_extractions() {
+    let ds = dataset();
+    let out = tempfile::tempdir().unwrap();
+    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("../learn/presets/pith-base.json");
+    let file = out.path().join("trained.json");
+    let oof = out.path().join("oof");
+    let o = pith(
+        &[
+            "train",
+            "--dataset",
+            ds.path().to_str().unwrap(),
+            "--base",
+            base.to_str().unwrap(),
+            "--out",
+            file.to_str().unwrap(),
+            "--folds",
+            "2",
+            "--rounds",
+            "10",
+            "--max-depth",
+            "3",
+            "--min-child-weight",
+            "0.01",
+            "--subsample",
+            "0.9",
+            "--choose-threshold",
+            "--choose-decode",
+            "--oof-dir",
+            oof.to_str().unwrap(),
+        ],
+        None,
+    );
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        stdout.contains("token F1 of each decoding tried"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("viterbi switch_cost 0.25"), "{stdout}");
+    // One file per page, under the dataset's name; the article is there.
+    let name = ds.path().file_name().unwrap();
+    for i in 0..6 {
+        let text = std::fs::read_to_string(oof.join(name).join(format!("p{i}.txt"))).unwrap();
+        assert!(
+            text.contains(SENTENCES[i % SENTENCES.len()]),
+            "p{i}: {text:?}"
+        );
+    }
+    // The trained file loads.
+    let page = ds.path().join("html/p1.html");
+    let o = pith(
+        &[
+            "extract",
+            "--pipeline",
+            file.to_str().unwrap(),
+            "--format",
+            "text",
+            page.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains(SENTENCES[1]));
+    // Options out of range are usage errors.
+    let o = pith(
+        &[
+            "train",
+            "--dataset",
+            ds.path().to_str().unwrap(),
+            "--base",
+            base.to_str().unwrap(),
+            "--out",
+            file.to_str().unwrap(),
+            "--subsample",
+            "0",
+        ],
+        None,
+    );
+    assert!(!o.status.success());
+    let o = pith(
+        &[
+            "train",
+            "--dataset",
+            ds.path().to_str().unwrap(),
+            "--base",
+            base.to_str().unwrap(),
+            "--out",
+            file.to_str().unwrap(),
+            "--choose-decode",
+        ],
+        None,
+    );
+    assert!(
+        !o.status.success(),
+        "--choose-decode needs --choose-threshold"
+    );
+}
