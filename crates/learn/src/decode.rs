@@ -20,10 +20,10 @@
 //! use pith_learn::decode::{select, Decode};
 //! // A lone block that barely passes, far from the article: dropped at cost 1.
 //! let margins = [3.0, 2.5, -4.0, -3.0, 0.5, -2.0];
-//! let plain = select(&margins, 0.0, &Decode::Threshold, |_| 1.0);
+//! let plain = select(&margins, 0.0, &Decode::Threshold, |_| 1);
 //! assert_eq!(plain, [true, true, false, false, true, false]);
 //! let viterbi = Decode::Viterbi { switch_cost: 1.0, token_weight: false };
-//! assert_eq!(select(&margins, 0.0, &viterbi, |_| 1.0), [true, true, false, false, false, false]);
+//! assert_eq!(select(&margins, 0.0, &viterbi, |_| 1), [true, true, false, false, false, false]);
 //! ```
 
 use serde::{Deserialize, Serialize};
