@@ -237,15 +237,18 @@ def run_peer(peer: str, dataset: str, root: Path, out: Path, timeout: int):
     )
 
 
-COLUMNS = ["readability", "declutter", "pith"]
 # The preset fitted on these folders: its eval figures are in-sample.
 IN_SAMPLE = {"pith"}
+# scripts/peers_pith_oof.py's column: the `pith` preset out of fold (its speed is the
+# preset's).
+OUT_OF_FOLD = {"pith-oof": "pith"}
 
 
 def table(out: Path) -> str:
-    """The Markdown "Peers" table from OUT/eval/<dataset>.json (`pith eval` of the
-    peers' outputs and the presets), OUT/<peer>/scrapinghub/run.json (the peers' speed)
-    and OUT/eval/speed.tsv (the presets' speed), as scripts/peers.sh leaves them."""
+    """The Markdown "Peers" tables from OUT/eval/<dataset>.json (`pith eval` of the
+    peers' outputs and the presets), OUT/<peer>/scrapinghub/run.json (the peers'
+    versions, and their speed if OUT/eval/speed.tsv lacks it) and OUT/eval/speed.tsv
+    (every run's speed; the best is shown), as scripts/peers.sh leaves them."""
     evals = {}
     for ds in FOLDERS:
         f = out / "eval" / f"{ds}.json"
@@ -266,9 +269,12 @@ def table(out: Path) -> str:
             speed[name] = (r["mb_per_s"], f"{name} {r['version']}")
     tsv = out / "eval" / "speed.tsv"
     if tsv.exists():
+        best = {}
         for line in tsv.read_text(encoding="utf-8").splitlines():
             name, mbs = line.split("\t")[:2]
-            speed[name] = (float(mbs), name)
+            best[name] = max(best.get(name, 0.0), float(mbs))
+        for name, mbs in best.items():
+            speed[name] = (mbs, speed.get(name, (None, name))[1])
     folders = [ds for ds in FOLDERS if ds in evals]
     four = [ds for ds in folders if ds != "scrapinghub"]
     head = "| extractor | " + " | ".join(f"{ds} ({evals[ds]['pages']})" for ds in folders)
@@ -292,14 +298,35 @@ def table(out: Path) -> str:
             if len(tok4) == len(four)
             else ""
         )
+        of = OUT_OF_FOLD.get(name, name)
         label = speed.get(name, (None, name))[1]
         label = f"`{label}`" + (" (in-sample)" if name in IN_SAMPLE else "")
-        mbs = speed.get(name, (None,))[0]
+        if name in OUT_OF_FOLD:
+            label = f"`{of}`, out of fold (`{name}`)"
+        mbs = speed.get(of, (None,))[0]
         rows.append(
             f"| {label} | "
             + " | ".join(cells)
             + f" | {mean} | {empty} | {'' if mbs is None else f'{mbs:.1f}'} |"
         )
+    base = evals[folders[0]]["pipelines"][0]["name"]
+    rows.append("")
+    rows.append(
+        f"Shingle F1 against `{base}` (the first column): difference and paired "
+        "bootstrap p-value (`pith eval`, 1000 resamples, seed 42):"
+    )
+    rows.append("")
+    rows.append("| extractor | " + " | ".join(folders) + " |\n|---|" + "---:|" * len(folders))
+    for name in names[1:]:
+        cells = []
+        for ds in folders:
+            p = next((p for p in evals[ds]["pipelines"] if p["name"] == name), None)
+            if p is None or p["delta_f1"] is None:
+                cells.append("")
+            else:
+                pv = "< 0.001" if p["p_value"] == 0 else f"{p['p_value']:.3f}"
+                cells.append(f"{p['delta_f1']:+.3f} (p {pv})")
+        rows.append(f"| `{name}` | " + " | ".join(cells) + " |")
     return "\n".join(rows) + "\n"
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Pith against its peers: runs trafilatura, readability-lxml and resiliparse over the
 # development folders (scripts/peers.py, one core, `nice -n 19`), then scores their saved
-# outputs beside pith's presets with `pith eval --outputs` on every folder.
+# outputs beside pith's presets with `pith eval --outputs` on every folder, with the
+# `pith` preset's out-of-fold extractions (`pith train --oof-dir`) as a column too.
 #
 #   scripts/peers.sh OUT [peers.py options, e.g. --dataset scrapinghub --peer trafilatura]
 #   scripts/peers.sh OUT --score-only   # score OUT's saved outputs again (after a pith change)
@@ -18,10 +19,12 @@ cd "$(dirname "$0")/.."
 OUT="$1"
 shift
 export PITH_DATASETS="${PITH_DATASETS:-../shared/datasets}"
+SCORE_ONLY=0
+VENV="${PEERS_VENV:-../venvs/peers}"
 if [ "${1:-}" = --score-only ]; then
+    SCORE_ONLY=1
     shift
 else
-    VENV="${PEERS_VENV:-../venvs/peers}"
     PINS=(trafilatura==2.3.1 readability-lxml==0.9 resiliparse==2.0.1)
     if [ ! -x "$VENV/bin/python" ]; then
         python3 -m venv "$VENV"
@@ -34,17 +37,34 @@ fi
 # shellcheck source=pith-bin.sh
 . scripts/pith-bin.sh
 P="$(pith_release_bin)"
+# The `pith` preset out of fold: scripts/train-pith.sh's training (keep TRAIN in step
+# with it) writing each page's out-of-fold extraction to OUT/pith-oof/<dataset>/, scored
+# below as the column `pith-oof`. Training is deterministic, so the model it fits must
+# be the shipped crates/learn/presets/pith.json byte for byte; if not, the column is of
+# another model than the preset, and this says so.
+TRAIN=(--dataset scrapinghub --dataset cleaneval-dev --dataset dragnet-train
+    --dataset l3s-gn1-dev --dataset googletrends-dev
+    --base crates/learn/presets/pith-base.json
+    --seed 1 --folds 5 --rounds 300 --max-depth 6 --choose-threshold)
+if [ "$SCORE_ONLY" = 0 ] || [ ! -d "$OUT/pith-oof" ]; then
+    rm -rf "$OUT/pith-oof"
+    nice -n 19 "$P" train "${TRAIN[@]}" --out "$OUT/pith-oof.json" --oof-dir "$OUT/pith-oof" >&2
+    if ! cmp -s "$OUT/pith-oof.json" crates/learn/presets/pith.json; then
+        echo "peers.sh: WARNING: these training options do not give the shipped pith.json;" \
+            "the pith-oof column is not the preset's (update TRAIN from scripts/train-pith.sh)" >&2
+    fi
+fi
 mkdir -p "$OUT/eval"
 for dir in "$OUT"/*/; do
-    case "$(basename "$dir")" in eval) continue ;; esac
+    case "$(basename "$dir")" in eval | speed | *-work) continue ;; esac
     for ds in "$dir"*/; do basename "$ds"; done
 done | sort -u | while read -r ds; do
     # trafilatura first (the baseline of the paired tests: the extractor to beat),
     # then the other peers, then any other folder of OUT.
     cols=()
-    declare -A seen=([eval]=1)
+    declare -A seen=([eval]=1 [speed]=1)
     for peer in trafilatura readability-lxml resiliparse $(ls "$OUT"); do
-        [ -z "${seen[$peer]:-}" ] || continue
+        [ -z "${seen[$peer]:-}" ] && [ "${peer%-work}" = "$peer" ] || continue
         seen[$peer]=1
         if [ -d "$OUT/$peer/$ds" ]; then cols+=(--outputs "$peer=$OUT/$peer/$ds"); fi
     done
@@ -56,18 +76,33 @@ done | sort -u | while read -r ds; do
     # 1: some page failed or has no output (named in the JSON); 2: a real error.
     [ "$rc" -le 1 ] || exit "$rc"
 done
-# The presets' speed measured as the peers' is: one core, CPU time (user + system),
-# here of the whole `pith extract -j 1` process over the scrapinghub pages, best of 3.
+# Speed on one core by CPU time over the scrapinghub pages, 3 interleaved rounds (the
+# table takes each extractor's best): each peer's extraction calls (peers.py again,
+# into OUT/speed/; needs the venv), and each preset's `pith extract -j 1` process (user
+# + system) less the same process on one tiny page (start-up: loading the pipeline),
+# so that both count the extraction and not the start-up. One row per run in
+# OUT/eval/speed.tsv: name, MB/s, CPU seconds.
 SPEED_DIR="$PITH_DATASETS/scrapinghub/html"
 bytes=$(find "$SPEED_DIR" -name '*.html' -printf '%s\n' | awk '{ s += $1 } END { print s }')
 : > "$OUT/eval/speed.tsv"
+printf '<p>start-up</p>' > "$OUT/eval/tiny.html"
 TIMEFORMAT='%U %S'
-for preset in readability declutter pith; do
-    best=""
-    for _ in 1 2 3; do
+for round in 1 2 3; do
+    echo "peers.sh: speed, round $round of 3" >&2
+    if [ -x "$VENV/bin/python" ]; then
+        for peer in trafilatura readability-lxml resiliparse; do
+            nice -n 19 "$VENV/bin/python" scripts/peers.py --out "$OUT/speed" --peer "$peer" \
+                --dataset scrapinghub > /dev/null
+            python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))
+print(r["peer"], r["mb_per_s"], r["cpu_seconds"], sep="\t")' \
+                "$OUT/speed/$peer/scrapinghub/run.json" >> "$OUT/eval/speed.tsv"
+        done
+    fi
+    for preset in readability declutter pith; do
         t=$( { time nice -n 19 "$P" extract --preset "$preset" -j 1 -q --format jsonl "$SPEED_DIR" > /dev/null 2>&1; } 2>&1 )
-        best=$(echo "$best $(echo "$t" | awk '{ print $1 + $2 }')" | awk '{ m = $1; for (i = 2; i <= NF; i++) if ($i < m) m = $i; print m }')
+        t0=$( { time nice -n 19 "$P" extract --preset "$preset" -j 1 -q --format jsonl "$OUT/eval/tiny.html" > /dev/null 2>&1; } 2>&1 )
+        echo "$preset $bytes $t $t0" | awk '{ c = $3 + $4 - $5 - $6; printf "%s\t%.3f\t%.3f\n", $1, $2 / 1e6 / c, c }' >> "$OUT/eval/speed.tsv"
     done
-    echo "$preset $bytes $best" | awk '{ printf "%s\t%.3f\t%s\n", $1, $2 / 1e6 / $3, $3 }' >> "$OUT/eval/speed.tsv"
 done
+rm -rf "$OUT/speed"
 python3 scripts/peers.py --table "$OUT"
