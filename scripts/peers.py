@@ -312,8 +312,8 @@ def table(out: Path) -> str:
     base = evals[folders[0]]["pipelines"][0]["name"]
     rows.append("")
     rows.append(
-        f"Shingle F1 against `{base}` (the first column): difference and paired "
-        "bootstrap p-value (`pith eval`, 1000 resamples, seed 42):"
+        f"Token F1 / shingle F1 against `{base}` (the first column): difference and "
+        "paired bootstrap p-value (`pith eval`, 1000 resamples, seed 42):"
     )
     rows.append("")
     rows.append("| extractor | " + " | ".join(folders) + " |\n|---|" + "---:|" * len(folders))
@@ -324,8 +324,13 @@ def table(out: Path) -> str:
             if p is None or p["delta_f1"] is None:
                 cells.append("")
             else:
-                pv = "< 0.001" if p["p_value"] == 0 else f"{p['p_value']:.3f}"
-                cells.append(f"{p['delta_f1']:+.3f} (p {pv})")
+                def pv(v):
+                    return "< 0.001" if v == 0 else f"{v:.3f}"
+
+                cells.append(
+                    f"{p['delta_token_f1']:+.3f} (p {pv(p['p_value_token'])}) / "
+                    f"{p['delta_f1']:+.3f} (p {pv(p['p_value'])})"
+                )
         rows.append(f"| `{name}` | " + " | ".join(cells) + " |")
     return "\n".join(rows) + "\n"
 

@@ -459,6 +459,7 @@ fn saved_outputs_are_scored_beside_pipelines_in_command_line_order() {
         "the first column is the baseline"
     );
     assert!(p[1]["delta_f1"].is_number() && p[2]["p_value"].is_number());
+    assert!(p[1]["delta_token_f1"].is_number() && p[2]["p_value_token"].is_number());
     assert!(p[1]["outputs"].is_null());
     assert!(p[2]["outputs"]["missing"].as_array().unwrap().is_empty());
     assert!(

@@ -6,7 +6,9 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::dataset::Dataset;
-use crate::metrics::{paired_bootstrap_f1, tokenize, BowCounts, BowScore, Score};
+use crate::metrics::{
+    paired_bootstrap_f1, paired_bootstrap_mean, tokenize, BowCounts, BowScore, Score,
+};
 use crate::outputs::OutputsInfo;
 use crate::run::{PipelineRun, Source};
 
@@ -37,6 +39,11 @@ pub struct PipelineSummary {
     pub delta_f1: Option<f64>,
     /// The paired bootstrap p-value of that difference (absent for the first).
     pub p_value: Option<f64>,
+    /// Token (bag-of-words macro) F1 minus the first pipeline's (absent for the first).
+    pub delta_token_f1: Option<f64>,
+    /// The paired bootstrap p-value of that difference, over the pages' token F1s
+    /// (absent for the first).
+    pub p_value_token: Option<f64>,
     /// Mean extraction time per page, in milliseconds (over the timed pages; absent
     /// when no page is timed: saved outputs without `seconds.tsv`).
     pub ms_per_page: Option<f64>,
@@ -91,17 +98,22 @@ pub const WORST: usize = 5;
 /// Computes the comparison: the first run is the baseline of the paired tests.
 pub fn summarise(dataset: &Dataset, runs: &[PipelineRun], bootstrap: usize, seed: u64) -> Summary {
     let base = runs.first().map(PipelineRun::counts).unwrap_or_default();
+    let token_f1s =
+        |run: &PipelineRun| -> Vec<f64> { run.pages.iter().map(|p| p.bow.score().f1).collect() };
+    let base_tokens = runs.first().map(token_f1s).unwrap_or_default();
     let pipelines = runs
         .iter()
         .enumerate()
         .map(|(i, run)| {
             let counts = run.counts();
             let bows: Vec<BowCounts> = run.pages.iter().map(|p| p.bow).collect();
-            let (delta_f1, p_value) = if i == 0 {
-                (None, None)
+            let (delta_f1, p_value, delta_token_f1, p_value_token) = if i == 0 {
+                (None, None, None, None)
             } else {
                 let (d, p) = paired_bootstrap_f1(&base, &counts, bootstrap, seed);
-                (Some(d), Some(p))
+                let (dt, pt) =
+                    paired_bootstrap_mean(&base_tokens, &token_f1s(run), bootstrap, seed);
+                (Some(d), Some(p), Some(dt), Some(pt))
             };
             let mut per_page: Vec<PageScore> = run
                 .pages
@@ -125,6 +137,8 @@ pub fn summarise(dataset: &Dataset, runs: &[PipelineRun], bootstrap: usize, seed
                 bow: BowScore::of(&bows),
                 delta_f1,
                 p_value,
+                delta_token_f1,
+                p_value_token,
                 ms_per_page: (timed > 0).then(|| 1000.0 * total / timed as f64),
                 mb_per_s: (timed > 0).then(|| {
                     if total > 0.0 {
@@ -233,6 +247,14 @@ impl Summary {
             ("BoW macro P".into(), col(&|p| f(p.bow.macro_.precision))),
             ("BoW macro R".into(), col(&|p| f(p.bow.macro_.recall))),
             ("BoW macro F1".into(), col(&|p| f(p.bow.macro_.f1))),
+            (
+                "Δ BoW macro F1 vs first".into(),
+                col(&|p| p.delta_token_f1.map_or("—".into(), |d| format!("{d:+.3}"))),
+            ),
+            (
+                "p BoW macro (paired bootstrap)".into(),
+                col(&|p| p.p_value_token.map_or("—".into(), |v| format!("{v:.3}"))),
+            ),
             ("empty outputs".into(), col(&|p| p.empty.to_string())),
             (
                 "ms/page".into(),
@@ -459,6 +481,10 @@ impl Summary {
             row("bow_macro_precision", p.bow.macro_.precision, None);
             row("bow_macro_recall", p.bow.macro_.recall, None);
             row("bow_macro_f1", p.bow.macro_.f1, None);
+            if let (Some(d), Some(pv)) = (p.delta_token_f1, p.p_value_token) {
+                row("delta_bow_macro_f1", d, None);
+                row("p_value_bow_macro", pv, None);
+            }
             row("empty_outputs", p.empty as f64, None);
             if let Some(v) = p.ms_per_page {
                 row("ms_per_page", v, None);
@@ -575,6 +601,10 @@ mod tests {
         assert_eq!((tool.ms_per_page, tool.mb_per_s), (None, None));
         assert!((tool.bow.macro_.f1 - 0.5).abs() < 1e-9);
         assert!(summary.pipelines[1].delta_f1.is_some());
+        // Token F1: page a 1 against 1, page b 0 against 1, so +0.5 for the pipeline.
+        let dt = summary.pipelines[1].delta_token_f1.unwrap();
+        assert!((dt - 0.5).abs() < 1e-9, "{dt}");
+        assert!(summary.pipelines[0].p_value_token.is_none());
         let table = summary.render(Format::Table);
         assert!(table.contains("missing outputs"), "{table}");
         assert!(
