@@ -160,6 +160,11 @@ fn read_timings(dir: &Path) -> Result<Option<HashMap<String, f64>>, String> {
         return Ok(None);
     }
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    parse_timings(&text, &path.display().to_string()).map(Some)
+}
+
+/// Parses the text of a `seconds.tsv` (`source` names it in errors).
+fn parse_timings(text: &str, source: &str) -> Result<HashMap<String, f64>, String> {
     let mut times = HashMap::new();
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() || line.starts_with('#') {
@@ -174,20 +179,43 @@ fn read_timings(dir: &Path) -> Result<Option<HashMap<String, f64>>, String> {
             }
             _ => {
                 return Err(format!(
-                    "{}:{}: expected id<TAB>seconds, got {line:?}",
-                    path.display(),
+                    "{source}:{}: expected id<TAB>seconds, got {line:?}",
                     n + 1
                 ))
             }
         }
     }
-    Ok(Some(times))
+    Ok(times)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::dataset::Page;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any timing file is read or refused with a message, never a panic; what is
+        /// read is a finite, non-negative time for an id that is in the file.
+        #[test]
+        fn any_timing_text_is_read_or_refused(text in "(\\PC{0,12}(\t[-+0-9.eE inf NaN]{0,8})?\n?){0,8}") {
+            if let Ok(times) = parse_timings(&text, "t") {
+                for (id, s) in &times {
+                    prop_assert!(s.is_finite() && *s >= 0.0);
+                    let key = format!("{id}\t");
+                    prop_assert!(text.contains(&key));
+                }
+            }
+        }
+
+        /// Any argument parses to a non-empty name and folder, or is refused.
+        #[test]
+        fn any_outputs_argument_is_parsed_or_refused(arg in "\\PC{0,20}") {
+            if let Ok(a) = parse_outputs_arg(&arg) {
+                prop_assert!(!a.name.is_empty() && !a.dir.as_os_str().is_empty());
+            }
+        }
+    }
 
     fn dataset() -> Dataset {
         let page = |id: &str, gold: &str| Page {
