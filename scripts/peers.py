@@ -266,19 +266,21 @@ def table(out: Path) -> str:
         run = out / name / "scrapinghub" / "run.json"
         if run.exists():
             r = json.loads(run.read_text(encoding="utf-8"))
-            speed[name] = (r["mb_per_s"], f"{name} {r['version']}")
+            speed[name] = (r["mb_per_s"], f"{name} {r['version']}", r["cpu_seconds"])
     tsv = out / "eval" / "speed.tsv"
     if tsv.exists():
         best = {}
         for line in tsv.read_text(encoding="utf-8").splitlines():
-            name, mbs = line.split("\t")[:2]
-            best[name] = max(best.get(name, 0.0), float(mbs))
-        for name, mbs in best.items():
-            speed[name] = (mbs, speed.get(name, (None, name))[1])
+            name, mbs, cpu = line.split("\t")[:3]
+            if float(mbs) > best.get(name, (0.0, 0.0))[0]:
+                best[name] = (float(mbs), float(cpu))
+        for name, (mbs, cpu) in best.items():
+            speed[name] = (mbs, speed.get(name, (None, name))[1], cpu)
     folders = [ds for ds in FOLDERS if ds in evals]
     four = [ds for ds in folders if ds != "scrapinghub"]
     head = "| extractor | " + " | ".join(f"{ds} ({evals[ds]['pages']})" for ds in folders)
-    head += " | mean of four | empty | MB/s |\n|---|" + "---:|" * (len(folders) + 3)
+    head += " | mean of four | empty | MB/s | pages/s |\n|---|" + "---:|" * (len(folders) + 4)
+    speed_pages = evals["scrapinghub"]["pages"] if "scrapinghub" in evals else None
     rows = [head]
     for name in names:
         cells, tok4, sh4, empty = [], [], [], 0
@@ -303,11 +305,12 @@ def table(out: Path) -> str:
         label = f"`{label}`" + (" (in-sample)" if name in IN_SAMPLE else "")
         if name in OUT_OF_FOLD:
             label = f"`{of}`, out of fold (`{name}`)"
-        mbs = speed.get(of, (None,))[0]
+        mbs, _, cpu = speed.get(of, (None, None, None))
+        pps = f"{speed_pages / cpu:.0f}" if cpu and speed_pages else ""
         rows.append(
             f"| {label} | "
             + " | ".join(cells)
-            + f" | {mean} | {empty} | {'' if mbs is None else f'{mbs:.1f}'} |"
+            + f" | {mean} | {empty} | {'' if mbs is None else f'{mbs:.1f}'} | {pps} |"
         )
     base = evals[folders[0]]["pipelines"][0]["name"]
     rows.append("")
