@@ -256,11 +256,15 @@ def table(out: Path) -> str:
             evals[ds] = json.loads(f.read_text(encoding="utf-8"))
     if not evals:
         raise SystemExit(f"peers.py: no {out}/eval/<dataset>.json")
-    names = []
+    # Rows in the column order of the folder with the most columns (a partial run may
+    # lack peers on some folders); the paired tests' baseline is each folder's first.
+    ref = max(evals.values(), key=lambda d: len(d["pipelines"]))
+    names = [p["name"] for p in ref["pipelines"]]
     for data in evals.values():
         for p in data["pipelines"]:
             if p["name"] not in names:
                 names.append(p["name"])
+    bases = {d["pipelines"][0]["name"] for d in evals.values()}
     speed = {}
     for name in names:
         run = out / name / "scrapinghub" / "run.json"
@@ -312,15 +316,15 @@ def table(out: Path) -> str:
             + " | ".join(cells)
             + f" | {mean} | {empty} | {'' if mbs is None else f'{mbs:.1f}'} | {pps} |"
         )
-    base = evals[folders[0]]["pipelines"][0]["name"]
+    against = f"`{next(iter(bases))}`" if len(bases) == 1 else "each folder's first column"
     rows.append("")
     rows.append(
-        f"Token F1 / shingle F1 against `{base}` (the first column): difference and "
+        f"Token F1 / shingle F1 against {against}: difference and "
         "paired bootstrap p-value (`pith eval`, 1000 resamples, seed 42):"
     )
     rows.append("")
     rows.append("| extractor | " + " | ".join(folders) + " |\n|---|" + "---:|" * len(folders))
-    for name in names[1:]:
+    for name in [n for n in names if not (len(bases) == 1 and n in bases)]:
         cells = []
         for ds in folders:
             p = next((p for p in evals[ds]["pipelines"] if p["name"] == name), None)
