@@ -56,6 +56,7 @@ pub mod presets;
 pub mod recover;
 pub mod train;
 pub mod trees;
+mod walk;
 
 pub use decode::Decode;
 pub use features::{

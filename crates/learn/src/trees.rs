@@ -32,6 +32,7 @@ use pith_core::{
 use serde::{Deserialize, Serialize};
 
 use crate::decode::{select, token_runs, Decode};
+use crate::walk::with_layouts;
 
 /// One regression tree as flat arrays (see the [module docs](self)).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -373,7 +374,7 @@ impl Trees {
 /// columns and rows read `NaN`. The leaves are added in tree order, as
 /// [`Trees::margin`] adds them, so the numbers are the same; but the work goes tree by
 /// tree over a row-major copy of the columns, so that one tree's nodes stay in the
-/// cache while every block walks it.
+/// cache while every block walks it, each tree laid out in heap order (`walk`).
 pub fn ensemble_margins(
     keys: &[String],
     base_score: f64,
@@ -381,24 +382,73 @@ pub fn ensemble_margins(
     features: &FeatureTable,
     blocks: usize,
 ) -> Vec<f64> {
-    // At least one value a row, so that there are `blocks` rows to walk even when the
-    // trees read no feature (they are single leaves then).
-    let width = keys.len().max(1);
-    let mut rows = vec![f64::NAN; width * blocks];
-    for (f, key) in keys.iter().enumerate() {
-        let column = features
-            .column(&FeatureKey(key.clone().into()))
-            .unwrap_or(&[]);
-        for (row, &v) in rows.chunks_exact_mut(width).zip(column) {
+    let columns: Vec<&[f64]> = keys
+        .iter()
+        .map(|key| {
+            features
+                .column(&FeatureKey(key.clone().into()))
+                .unwrap_or(&[])
+        })
+        .collect();
+    // `f64`'s `Sum` starts from -0.0: the same sums as `Trees::margin`'s.
+    let mut sums = vec![-0.0f64; blocks];
+    // Rows padded to a power-of-two width (see `walk`); wider ensembles are rare.
+    match keys.len() {
+        0..=16 => add_all_leaves::<16>(&columns, trees, &mut sums),
+        17..=64 => add_all_leaves::<64>(&columns, trees, &mut sums),
+        65..=256 => add_all_leaves::<256>(&columns, trees, &mut sums),
+        _ => add_all_leaves_wide(&columns, trees, &mut sums),
+    }
+    sums.into_iter().map(|s| base_score + s).collect()
+}
+
+/// Adds the leaves of `trees` to `sums` (one per row), the rows read from `columns`
+/// (missing values `NaN`) into `W` values each: each tree in heap order
+/// (`walk::HeapTree`, laid out once per thread) when it can be laid out so, else
+/// breadth first ([`FlatTree`]) or walked as it is.
+fn add_all_leaves<const W: usize>(columns: &[&[f64]], trees: &[Tree], sums: &mut [f64]) {
+    let mut rows = vec![[f64::NAN; W]; sums.len()];
+    for (f, column) in columns.iter().enumerate() {
+        for (row, &v) in rows.iter_mut().zip(column.iter()) {
             row[f] = v;
         }
     }
-    // `f64`'s `Sum` starts from -0.0: the same sums as `Trees::margin`'s.
-    let mut sums = vec![-0.0f64; blocks];
-    let mut at = vec![0u32; blocks];
+    with_layouts(trees, columns.len(), |heaps| {
+        let mut at = Vec::new();
+        for (tree, heap) in trees.iter().zip(heaps) {
+            if let Some(heap) = heap {
+                heap.add_leaves(&rows, sums);
+                continue;
+            }
+            match FlatTree::new(tree, columns.len()) {
+                Some(flat) => {
+                    at.resize(sums.len(), 0);
+                    flat.add_leaves(rows.as_flattened(), W, &mut at, sums);
+                }
+                None => {
+                    for (sum, row) in sums.iter_mut().zip(&rows) {
+                        *sum += tree.eval(|f| row[f]);
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// [`add_all_leaves`] for more than 256 features: rows of the ensemble's own width,
+/// every tree breadth first or as it is.
+fn add_all_leaves_wide(columns: &[&[f64]], trees: &[Tree], sums: &mut [f64]) {
+    let width = columns.len();
+    let mut rows = vec![f64::NAN; width * sums.len()];
+    for (f, column) in columns.iter().enumerate() {
+        for (row, &v) in rows.chunks_exact_mut(width).zip(column.iter()) {
+            row[f] = v;
+        }
+    }
+    let mut at = vec![0u32; sums.len()];
     for tree in trees {
         match FlatTree::new(tree, width) {
-            Some(flat) => flat.add_leaves(&rows, width, &mut at, &mut sums),
+            Some(flat) => flat.add_leaves(&rows, width, &mut at, sums),
             None => {
                 for (sum, row) in sums.iter_mut().zip(rows.chunks_exact(width)) {
                     *sum += tree.eval(|f| row[f]);
@@ -406,7 +456,6 @@ pub fn ensemble_margins(
             }
         }
     }
-    sums.into_iter().map(|s| base_score + s).collect()
 }
 
 /// A tree laid out for walking all of a page's rows together, level by level, without

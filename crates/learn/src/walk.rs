@@ -1,0 +1,271 @@
+//! Tree inference over a page's rows with as few instructions per level as possible:
+//! each tree is laid out as a complete binary tree in heap order (the children of slot
+//! `i` are `2i + 1` and `2i + 2`), so a step is `i = 2i + 1 + (value > threshold)` with
+//! no child index to load, and the arrays have a power-of-two length known to the
+//! compiler, so indexing them needs no bounds check. Rows are padded to a power-of-two
+//! width for the same reason.
+//!
+//! A leaf above the tree's deepest level becomes a chain of "always left" slots
+//! (threshold +∞, which no value, `NaN` included, is greater than) down to the last
+//! level, where its value sits. The comparisons are the ones [`Tree::eval`] makes, so a
+//! row reaches the same leaf; the leaves are added in tree order, so the sums are the
+//! same numbers, bit for bit.
+//!
+//! A row walks a whole tree before the next row starts: the rows are independent, so
+//! the processor overlaps one row's chain of loads with the next one's.
+//!
+//! Laying out 300 trees costs about as much as walking them over a page, so the layouts
+//! are made once and kept ([`with_layouts`]): per thread, for the last few ensembles,
+//! found again by comparing the trees themselves (a pure function of its input needs
+//! no invalidation; the comparison costs a small part of a rebuild).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::trees::Tree;
+
+/// How many ensembles' layouts a thread keeps (a pipeline has one or two).
+const KEPT: usize = 4;
+
+/// The heap layouts of an ensemble's trees (`None` for a tree [`HeapTree::new`]
+/// refuses), with the trees and feature count they were made from.
+struct Layouts {
+    trees: Vec<Tree>,
+    n_features: usize,
+    heaps: Vec<Option<HeapTree>>,
+}
+
+thread_local! {
+    /// The layouts this thread made last, most recent first.
+    static KEPT_LAYOUTS: RefCell<Vec<Rc<Layouts>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Calls `f` with the heap layout of each of `trees` (`None` where a tree cannot be
+/// laid out so), made once per thread for equal trees and feature count.
+pub fn with_layouts<R>(
+    trees: &[Tree],
+    n_features: usize,
+    f: impl FnOnce(&[Option<HeapTree>]) -> R,
+) -> R {
+    let found = KEPT_LAYOUTS.with_borrow_mut(|kept| {
+        let at = kept
+            .iter()
+            .position(|l| l.n_features == n_features && l.trees == trees)?;
+        let layouts = kept.remove(at);
+        kept.insert(0, Rc::clone(&layouts));
+        Some(layouts)
+    });
+    let layouts = found.unwrap_or_else(|| {
+        let made = Rc::new(Layouts {
+            trees: trees.to_vec(),
+            n_features,
+            heaps: trees.iter().map(|t| HeapTree::new(t, n_features)).collect(),
+        });
+        KEPT_LAYOUTS.with_borrow_mut(|kept| {
+            kept.insert(0, Rc::clone(&made));
+            kept.truncate(KEPT);
+        });
+        made
+    });
+    f(&layouts.heaps)
+}
+
+/// The deepest tree laid out this way (a tree of depth 8 has 256 leaf slots).
+pub const MAX_DEPTH: u32 = 8;
+
+/// A tree in heap order: `thresholds`, `features` and `values` have `2^depth` slots
+/// each (slot `2^depth - 1` of the first two is never read).
+pub struct HeapTree {
+    depth: u32,
+    thresholds: Vec<f64>,
+    features: Vec<u32>,
+    /// The leaf values, by position on the last level.
+    values: Vec<f64>,
+}
+
+impl HeapTree {
+    /// The tree in heap order; `None` when its arrays differ in length, a node it
+    /// reaches is out of range (child or feature), it is not a tree (a node reached
+    /// twice) or it is deeper than [`MAX_DEPTH`]: the caller walks it another way then.
+    pub fn new(tree: &Tree, n_features: usize) -> Option<HeapTree> {
+        let n = tree.value.len();
+        let lengths = [
+            tree.feature.len(),
+            tree.threshold.len(),
+            tree.left.len(),
+            tree.right.len(),
+        ];
+        if n == 0 || lengths.iter().any(|&m| m != n) {
+            return None;
+        }
+        // (node in `tree`, its heap slot, its depth), breadth first.
+        let mut order: Vec<(usize, usize, u32)> = Vec::with_capacity(n);
+        order.push((0, 0, 0));
+        let mut depth = 0;
+        let mut next = 0;
+        while let Some(&(old, slot, d)) = order.get(next) {
+            next += 1;
+            let left = tree.left[old] as usize;
+            if left == 0 {
+                depth = depth.max(d);
+                continue;
+            }
+            let right = tree.right[old] as usize;
+            if d >= MAX_DEPTH
+                || order.len() + 2 > n
+                || left >= n
+                || right >= n
+                || tree.feature[old] as usize >= n_features
+            {
+                return None;
+            }
+            order.push((left, 2 * slot + 1, d + 1));
+            order.push((right, 2 * slot + 2, d + 1));
+        }
+        let slots = 1usize << depth;
+        let mut heap = HeapTree {
+            depth,
+            thresholds: vec![f64::INFINITY; slots],
+            features: vec![0; slots],
+            values: vec![0.0; slots],
+        };
+        for &(old, slot, d) in &order {
+            if tree.left[old] != 0 {
+                heap.thresholds[slot] = tree.threshold[old];
+                heap.features[slot] = tree.feature[old];
+                continue;
+            }
+            // Always left (the slots on the way already say so) down to the last level.
+            let mut at = slot;
+            for _ in d..depth {
+                at = 2 * at + 1;
+            }
+            heap.values[at + 1 - slots] = tree.value[old];
+        }
+        Some(heap)
+    }
+
+    /// Adds each row's leaf value to its sum (`rows` padded to `W` values, `W` above
+    /// every feature index the tree reads).
+    pub fn add_leaves<const W: usize>(&self, rows: &[[f64; W]], sums: &mut [f64]) {
+        match self.depth {
+            0 => self.add::<1, W>(rows, sums),
+            1 => self.add::<2, W>(rows, sums),
+            2 => self.add::<4, W>(rows, sums),
+            3 => self.add::<8, W>(rows, sums),
+            4 => self.add::<16, W>(rows, sums),
+            5 => self.add::<32, W>(rows, sums),
+            6 => self.add::<64, W>(rows, sums),
+            7 => self.add::<128, W>(rows, sums),
+            _ => self.add::<256, W>(rows, sums),
+        }
+    }
+
+    /// [`add_leaves`](HeapTree::add_leaves) for a tree of `N = 2^depth` slots.
+    #[inline]
+    fn add<const N: usize, const W: usize>(&self, rows: &[[f64; W]], sums: &mut [f64]) {
+        let (Ok(thresholds), Ok(features), Ok(values)) = (
+            <&[f64; N]>::try_from(self.thresholds.as_slice()),
+            <&[u32; N]>::try_from(self.features.as_slice()),
+            <&[f64; N]>::try_from(self.values.as_slice()),
+        ) else {
+            unreachable!("a heap tree has 2^depth slots")
+        };
+        let levels = N.trailing_zeros();
+        for (sum, row) in sums.iter_mut().zip(rows) {
+            let mut i = 0usize;
+            for _ in 0..levels {
+                let k = i & (N - 1);
+                let v = row[features[k] as usize & (W - 1)];
+                i = 2 * i + 1 + usize::from(v > thresholds[k]);
+            }
+            *sum += values[(i + 1 - N) & (N - 1)];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leaves_above_the_last_level_are_reached_by_their_rows() {
+        // Root splits on f0 at 1.0; its left child is a leaf (-1), its right child
+        // splits on f1 at 0.0 into leaves 2 and 3.
+        let tree = Tree {
+            feature: vec![0, 0, 1, 0, 0],
+            threshold: vec![1.0, 0.0, 0.0, 0.0, 0.0],
+            left: vec![1, 0, 3, 0, 0],
+            right: vec![2, 0, 4, 0, 0],
+            value: vec![0.0, -1.0, 0.0, 2.0, 3.0],
+        };
+        let heap = HeapTree::new(&tree, 2).expect("a valid tree");
+        let rows = [
+            [0.5, 9.0, 0.0, 0.0],
+            [f64::NAN, 9.0, 0.0, 0.0],
+            [2.0, -1.0, 0.0, 0.0],
+            [2.0, 1.0, 0.0, 0.0],
+            [2.0, f64::NAN, 0.0, 0.0],
+        ];
+        let mut sums = [0.0; 5];
+        heap.add_leaves::<4>(&rows, &mut sums);
+        assert_eq!(sums, [-1.0, -1.0, 2.0, 3.0, 2.0]);
+        for (row, sum) in rows.iter().zip(sums) {
+            assert_eq!(tree.eval(|f| row[f]), sum);
+        }
+    }
+
+    #[test]
+    fn layouts_are_made_for_the_trees_given() {
+        let a = [Tree::leaf(1.0), Tree::leaf(2.0)];
+        let b = [Tree::leaf(1.0), Tree::leaf(3.0)];
+        let row = [[0.0; 16]];
+        let sum = |heaps: &[Option<HeapTree>]| {
+            let mut sums = [0.0];
+            for heap in heaps.iter().flatten() {
+                heap.add_leaves(&row, &mut sums);
+            }
+            sums[0]
+        };
+        // Equal trees find the kept layouts; different ones (same length, same place
+        // in memory or not) get their own.
+        for _ in 0..2 {
+            assert_eq!(with_layouts(&a, 1, sum), 3.0);
+            assert_eq!(with_layouts(&b, 1, sum), 4.0);
+        }
+        for k in 0..(2 * KEPT) {
+            let trees = [Tree::leaf(k as f64)];
+            assert_eq!(with_layouts(&trees, 1, sum), k as f64);
+        }
+        assert_eq!(with_layouts(&a, 1, sum), 3.0);
+    }
+
+    #[test]
+    fn trees_it_cannot_lay_out_are_refused() {
+        let cyclic = Tree {
+            feature: vec![0, 0],
+            threshold: vec![0.0, 0.0],
+            left: vec![1, 1],
+            right: vec![1, 0],
+            value: vec![0.0, 0.0],
+        };
+        assert!(HeapTree::new(&cyclic, 1).is_none());
+        assert!(HeapTree::new(&Tree::leaf(1.0), 0).is_some());
+        // A chain deeper than MAX_DEPTH.
+        let d = MAX_DEPTH as usize + 1;
+        let n = 2 * d + 1;
+        let mut deep = Tree {
+            feature: vec![0; n],
+            threshold: vec![0.0; n],
+            left: vec![0; n],
+            right: vec![0; n],
+            value: vec![0.0; n],
+        };
+        for k in 0..d {
+            deep.left[2 * k] = (2 * k + 1) as u32;
+            deep.right[2 * k] = (2 * k + 2) as u32;
+        }
+        assert!(deep.check(1).is_ok());
+        assert!(HeapTree::new(&deep, 1).is_none());
+    }
+}
