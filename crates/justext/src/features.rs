@@ -375,12 +375,23 @@ fn auto_counts(blocks: &[Block], features: &FeatureTable) -> Vec<f64> {
 }
 
 /// Whether `word`'s lower-case form (Python `str.lower`) is in the list; ASCII words
-/// already in lower case (most of them) are looked up without allocating.
+/// (most of them) are looked up without allocating, lowered on the stack when they
+/// have capitals (for ASCII, `str.lower` is ASCII lower-casing).
 fn is_stopword(list: &Stoplist, word: &str) -> bool {
-    if word.is_ascii() && !word.bytes().any(|b| b.is_ascii_uppercase()) {
-        list.contains(word)
-    } else {
-        list.contains(&word.to_lowercase())
+    if !word.is_ascii() {
+        return list.contains(&word.to_lowercase());
+    }
+    if !word.bytes().any(|b| b.is_ascii_uppercase()) {
+        return list.contains(word);
+    }
+    let mut buf = [0u8; 32];
+    match buf.get_mut(..word.len()) {
+        Some(lower) => {
+            lower.copy_from_slice(word.as_bytes());
+            lower.make_ascii_lowercase();
+            list.contains(std::str::from_utf8(lower).expect("ASCII stays UTF-8"))
+        }
+        None => list.contains(&word.to_ascii_lowercase()),
     }
 }
 
@@ -491,5 +502,30 @@ impl Feature for Heading {
             .iter()
             .map(|b| f64::from(u8::from(re.is_match(&b.dom_path))))
             .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stopwords_are_found_whatever_their_case() {
+        let long = "a".repeat(40);
+        let list = Stoplist::from_words("t", ["the", "été", long.as_str()]);
+        for word in [
+            "the",
+            "The",
+            "THE",
+            "Été",
+            "ÉTÉ",
+            &long.to_uppercase(),
+            &long,
+        ] {
+            assert!(is_stopword(&list, word), "{word}");
+        }
+        for word in ["then", "Then", "", "A", &"A".repeat(39)] {
+            assert!(!is_stopword(&list, word), "{word}");
+        }
     }
 }
