@@ -93,7 +93,7 @@ impl<T: Copy> Inherited<T> {
 
 /// Applies `per_node` to each block's node through one [`Inherited`] table: a column of
 /// `step`-inherited values, `NaN` for blocks without a node or without a document.
-fn inherited_column<T: Copy>(
+pub(crate) fn inherited_column<T: Copy>(
     input: FeatureInput<'_>,
     top: T,
     mut step: impl FnMut(&Document, NodeId, T) -> T,
@@ -455,7 +455,19 @@ pub const NAVIGATION_WORDS: &[&str] = &[
 /// `learn.class_words`: 1 if the `class` or `id` of the block's node or an ancestor
 /// contains one of `words` (ASCII case-insensitive substring), else 0. Fields:
 /// `words` (default [`POISON_WORDS`] then [`NAVIGATION_WORDS`]), `key` (default
-/// `learn.class_words`).
+/// `learn.class_words`), `attributes` (the attributes read; default `class` and
+/// `id`; e.g. `itemprop` for schema.org's `articleBody`, `rel` for `author`),
+/// `count` (default `false`; `true`: the number of words found, each word counted
+/// once per attribute value of the node and of every ancestor — Readability's
+/// positive and negative class patterns as counts, not decisions).
+///
+/// ```
+/// # use pith_learn::ClassWords;
+/// let f: ClassWords = serde_json::from_str(
+///     r#"{"words": ["articlebody"], "attributes": ["itemprop"], "key": "schema"}"#,
+/// ).unwrap();
+/// assert!(!f.count);
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClassWords {
@@ -465,6 +477,23 @@ pub struct ClassWords {
     /// The column's key.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<String>,
+    /// The attributes whose values are searched.
+    #[serde(
+        default = "default_class_attributes",
+        skip_serializing_if = "is_default_class_attributes"
+    )]
+    pub attributes: Vec<String>,
+    /// Count the words found on the node and its ancestors instead of 0/1.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub count: bool,
+}
+
+fn default_class_attributes() -> Vec<String> {
+    vec!["class".into(), "id".into()]
+}
+
+fn is_default_class_attributes(a: &[String]) -> bool {
+    a == ["class", "id"]
 }
 
 fn default_class_words() -> Vec<String> {
@@ -480,6 +509,8 @@ impl Default for ClassWords {
         ClassWords {
             words: default_class_words(),
             key: None,
+            attributes: default_class_attributes(),
+            count: false,
         }
     }
 }
@@ -496,6 +527,27 @@ fn contains_ignore_ascii_case(hay: &str, needle: &str) -> bool {
             .any(|w| w[0].eq_ignore_ascii_case(&first) && w.eq_ignore_ascii_case(n))
 }
 
+impl ClassWords {
+    /// The words found in the node's attributes, each once per attribute value.
+    fn words_on(&self, doc: &Document, n: NodeId) -> u32 {
+        let Some(el) = doc.element(n) else {
+            return 0;
+        };
+        let found = self
+            .attributes
+            .iter()
+            .filter_map(|attr| el.attr(attr))
+            .map(|v| {
+                self.words
+                    .iter()
+                    .filter(|w| contains_ignore_ascii_case(v, w))
+                    .count()
+            })
+            .sum::<usize>();
+        u32::try_from(found).unwrap_or(u32::MAX)
+    }
+}
+
 #[typetag::serde(name = "learn.class_words")]
 impl Feature for ClassWords {
     fn key(&self) -> FeatureKey {
@@ -510,18 +562,29 @@ impl Feature for ClassWords {
         for w in &mut self.words {
             w.make_ascii_lowercase();
         }
+        for a in &mut self.attributes {
+            a.make_ascii_lowercase();
+        }
         Ok(())
     }
     fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
         Ok(nan_column(blocks))
     }
     fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
+        if self.count {
+            return Ok(inherited_column(
+                input,
+                0u32,
+                |doc, n, up| up.saturating_add(self.words_on(doc, n)),
+                f64::from,
+            ));
+        }
         Ok(inherited_column(
             input,
             false,
             |doc, n, up| {
                 up || doc.element(n).is_some_and(|el| {
-                    ["class", "id"].iter().any(|attr| {
+                    self.attributes.iter().any(|attr| {
                         el.attr(attr).is_some_and(|v| {
                             self.words.iter().any(|w| contains_ignore_ascii_case(v, w))
                         })

@@ -9,6 +9,12 @@
 //! - [`page_features`]: page-level values (the article's share and length, the page's
 //!   link density, how far the families agree) and a block's place relative to
 //!   Readability's article, so the trees can learn when to trust which family.
+//! - [`markup_features`]: markup cues (the heading level, whether the block is the
+//!   page's `<title>`, and the positive/negative class vocabularies that
+//!   `learn.class_words` counts).
+//! - [`text_features`]: text cues of a block (sentence ends, capitalised, numeric and
+//!   date-like words, word and sentence length, boilerplate vocabulary, text repeated
+//!   on the page).
 //! - [`recover`]: `learn.recover_title`, the tree stage that gives a page whose
 //!   `<title>` never ends its body back (the `pith` preset's only input repair).
 //! - [`trees`]: the `learn.trees` stage — a gradient-boosted tree ensemble stored as
@@ -51,9 +57,11 @@ pub mod decode;
 pub mod features;
 pub mod gbdt;
 pub mod labels;
+pub mod markup_features;
 pub mod page_features;
 pub mod presets;
 pub mod recover;
+pub mod text_features;
 pub mod train;
 pub mod trees;
 mod walk;
@@ -64,7 +72,9 @@ pub use features::{
     RelativeAnnotation, TextShare,
 };
 pub use gbdt::{fit, GbdtParams};
+pub use markup_features::{HeadingLevel, TitleMatch};
 pub use page_features::{Agree, Page, PageStat, Span, SpanMeasure, TreeDistance};
 pub use presets::presets;
 pub use recover::RecoverTitle;
+pub use text_features::{Text, TextStat};
 pub use trees::{Margin, Prior, Tree, Trees};

@@ -1,0 +1,220 @@
+//! Markup cues of a block: what the page's authors said about it in the markup.
+//!
+//! Why: class and id names (`entry-content`, `comment-list`, `sidebar`), headings and
+//! the page's `<title>` are how a site labels its own parts, and the best extractors
+//! read them: Readability weighs class/id names against positive and negative
+//! patterns, trafilatura and boilerpipe drop elements by such lists, and the title is
+//! what the article's headline repeats. Here they are columns, not decisions: the
+//! vocabularies are counted (`learn.class_words` with `count`, the lists below), the
+//! heading level and the title match are numbers the trees weigh with the rest.
+//!
+//! | tag | key | value |
+//! |---|---|---|
+//! | `learn.heading_level` | `learn.heading_level` | the level (1–6) of the innermost `h1`…`h6` that is the block's node or an ancestor, 0 when none |
+//! | `learn.title_match` | `learn.title_match` | 2 when the block's text is the page's `<title>` text (ASCII case and whitespace ignored), 1 when one contains the other, 0 otherwise or without a title |
+
+use pith_core::dom::{Document, NodeId};
+use pith_core::{Block, Feature, FeatureInput, FeatureKey, FeatureTable, Result};
+use serde::{Deserialize, Serialize};
+
+use crate::features::inherited_column;
+
+/// Class/id words of content: Readability.js's `positive` pattern
+/// (`article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story`)
+/// plus the article-body names of common themes and trafilatura's content
+/// selectors.
+pub const POSITIVE_CLASS_WORDS: &[&str] = &[
+    "article", "body", "content", "entry", "hentry", "h-entry", "main", "page", "pagination",
+    "post", "text", "blog", "story", "prose", "rich-text", "itemprop",
+];
+
+/// Class/id words of page furniture: Readability.js's `negative` and
+/// `unlikelyCandidates` patterns, with trafilatura's and boilerpipe's usual
+/// boilerplate names (sharing, newsletters, cookies, navigation).
+pub const NEGATIVE_CLASS_WORDS: &[&str] = &[
+    // Readability.js negative
+    "-ad-", "hidden", "banner", "combx", "comment", "com-", "contact", "footer", "gdpr",
+    "masthead", "media", "meta", "outbrain", "promo", "related", "scroll", "share",
+    "shoutbox", "sidebar", "skyscraper", "sponsor", "shopping", "tags", "widget",
+    // Readability.js unlikelyCandidates (those not above)
+    "ai2html", "breadcrumb", "community", "cover-wrap", "disqus", "extra", "header",
+    "legends", "menu", "remark", "replies", "rss", "social", "supplemental", "ad-break",
+    "agegate", "pager", "popup", "yom-remote",
+    // trafilatura / boilerpipe furniture
+    "nav", "newsletter", "subscribe", "signup", "login", "cookie", "consent", "advert",
+    "popular", "recommend", "teaser", "author", "byline", "date", "caption", "copyright",
+];
+
+/// `learn.heading_level`: the level of the innermost heading element (`h1` 1 …
+/// `h6` 6) that is the block's node or one of its ancestors, 0 when there is none.
+/// No fields.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeadingLevel {}
+
+/// The key of [`HeadingLevel`].
+pub const HEADING_LEVEL: FeatureKey = FeatureKey::new("learn.heading_level");
+
+/// The level of a heading element's name (`h1` → 1), `None` for other names.
+fn heading_level(name: &str) -> Option<u8> {
+    match name.as_bytes() {
+        [b'h', d @ b'1'..=b'6'] => Some(d - b'0'),
+        _ => None,
+    }
+}
+
+#[typetag::serde(name = "learn.heading_level")]
+impl Feature for HeadingLevel {
+    fn key(&self) -> FeatureKey {
+        HEADING_LEVEL
+    }
+    fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
+        Ok(vec![f64::NAN; blocks.len()])
+    }
+    fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
+        Ok(inherited_column(
+            input,
+            0u8,
+            |doc, n, up| doc.element_name(n).and_then(heading_level).unwrap_or(up),
+            f64::from,
+        ))
+    }
+}
+
+/// `learn.title_match`: how the block's text compares with the page's `<title>`
+/// (the first `title` child of `<head>`): 2 when equal, 1 when one contains the other
+/// (a headline inside "Headline – Site name"), 0 otherwise, without a title, or for
+/// an empty block. ASCII case is ignored and whitespace runs count as one space.
+/// `NaN` for blocks handed over without a document. No fields.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TitleMatch {}
+
+/// The key of [`TitleMatch`].
+pub const TITLE_MATCH: FeatureKey = FeatureKey::new("learn.title_match");
+
+/// Lower-cased (ASCII), whitespace runs as one space, trimmed.
+fn normalise(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out.make_ascii_lowercase();
+    out
+}
+
+/// The page's `<title>` text, normalised; `None` without one or when it is empty.
+fn page_title(doc: &Document) -> Option<String> {
+    let head = doc.child_element(doc.html_element()?, "head")?;
+    let title: NodeId = doc.child_element(head, "title")?;
+    Some(normalise(&doc.text_content(title))).filter(|t| !t.is_empty())
+}
+
+/// 2 equal, 1 one inside the other, 0 otherwise (empty text: 0).
+fn title_match(title: &str, text: &str) -> f64 {
+    if text.is_empty() {
+        0.0
+    } else if text == title {
+        2.0
+    } else if title.contains(text) || text.contains(title) {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+#[typetag::serde(name = "learn.title_match")]
+impl Feature for TitleMatch {
+    fn key(&self) -> FeatureKey {
+        TITLE_MATCH
+    }
+    fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
+        Ok(vec![f64::NAN; blocks.len()])
+    }
+    fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
+        let Some(doc) = input.document else {
+            return self.compute(input.blocks, input.features);
+        };
+        let Some(title) = page_title(doc) else {
+            return Ok(vec![0.0; input.blocks.len()]);
+        };
+        Ok(input
+            .blocks
+            .iter()
+            .map(|b| title_match(&title, &normalise(&b.text)))
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blocks_of(doc: &Document, nodes: &[NodeId]) -> Vec<Block> {
+        nodes
+            .iter()
+            .map(|&n| Block {
+                text: doc.text_content(n).trim().to_string(),
+                node: Some(n),
+                ..Block::default()
+            })
+            .collect()
+    }
+
+    fn run(f: &dyn Feature, doc: &Document, blocks: &[Block]) -> Vec<f64> {
+        f.compute_in(FeatureInput {
+            blocks,
+            features: &FeatureTable::new(),
+            document: Some(doc),
+        })
+        .unwrap()
+    }
+
+    /// Every element of the body, in document order.
+    fn elements(doc: &Document) -> Vec<NodeId> {
+        doc.descendants(doc.body().unwrap())
+            .filter(|&n| doc.element(n).is_some())
+            .collect()
+    }
+
+    #[test]
+    fn heading_level_is_the_innermost_heading() {
+        let doc = pith_core::dom::parse_html(
+            "<body><h2>Sub <b>bold</b></h2><p>text</p><h1>Top</h1><h7>no</h7></body>",
+        );
+        let nodes = elements(&doc);
+        let names: Vec<_> = nodes.iter().map(|&n| doc.element_name(n).unwrap()).collect();
+        assert_eq!(names, ["body", "h2", "b", "p", "h1", "h7"]);
+        let blocks = blocks_of(&doc, &nodes);
+        assert_eq!(
+            run(&HeadingLevel {}, &doc, &blocks),
+            [0.0, 2.0, 2.0, 0.0, 1.0, 0.0]
+        );
+        assert!(HeadingLevel {}
+            .compute(&blocks, &FeatureTable::new())
+            .unwrap()
+            .iter()
+            .all(|v| v.is_nan()));
+    }
+
+    #[test]
+    fn title_match_equal_contained_or_not() {
+        let doc = pith_core::dom::parse_html(
+            "<title>  The Big  Story | Daily News</title><body><h1>The big story</h1>\
+             <p>The Big Story | Daily News</p><p>Other text</p><p>Daily</p><p></p></body>",
+        );
+        let nodes: Vec<NodeId> = elements(&doc).into_iter().skip(1).collect();
+        let blocks = blocks_of(&doc, &nodes);
+        assert_eq!(
+            run(&TitleMatch {}, &doc, &blocks),
+            [1.0, 2.0, 0.0, 1.0, 0.0]
+        );
+        let untitled = pith_core::dom::parse_html("<body><p>The big story</p></body>");
+        let nodes = elements(&untitled);
+        let blocks = blocks_of(&untitled, &nodes);
+        assert_eq!(run(&TitleMatch {}, &untitled, &blocks), [0.0, 0.0]);
+    }
+}

@@ -1,0 +1,146 @@
+//! Property tests of the text and markup cues (`learn.text`, `learn.heading_level`,
+//! `learn.title_match`, `learn.class_words` with `count`): the values stay in their
+//! ranges on any text or page, and the per-node ones equal a naive walk to the root.
+
+use pith_core::dom::{Document, NodeId};
+use pith_core::{Block, Feature, FeatureInput, FeatureTable};
+use pith_learn::{ClassWords, HeadingLevel, Text, TextStat, TitleMatch};
+use proptest::prelude::*;
+
+const STATS: &[TextStat] = &[
+    TextStat::SentenceEnds,
+    TextStat::EndsSentence,
+    TextStat::Capitalised,
+    TextStat::Numeric,
+    TextStat::DateLike,
+    TextStat::WordLength,
+    TextStat::SentenceLength,
+    TextStat::Boilerplate,
+    TextStat::Repeats,
+];
+
+/// Words that exercise every cue: prose, marks, dates, boilerplate, other scripts.
+const WORDS: &[&str] = &[
+    "The", "river", "flows.", "Home", "|", "©", "2024", "12:30", "1.5.2024", "share",
+    "Read", "more", "»", "评论。", "Übersicht", "\"done.\"", "?", "", "x1", "…",
+];
+
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::collection::vec(prop::sample::select(WORDS), 0..12).prop_map(|w| w.join(" ")),
+        any::<String>(),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn text_cues_stay_in_range(texts in prop::collection::vec(text(), 0..12)) {
+        let blocks: Vec<Block> = texts
+            .iter()
+            .map(|t| Block { text: t.clone(), ..Block::default() })
+            .collect();
+        for &stat in STATS {
+            let f = Text { stat, key: None };
+            let column = f.compute(&blocks, &FeatureTable::new()).unwrap();
+            prop_assert_eq!(column.len(), blocks.len());
+            for (v, t) in column.iter().zip(&texts) {
+                prop_assert!(v.is_finite() && *v >= 0.0, "{:?} {} on {:?}", stat, v, t);
+                match stat {
+                    TextStat::EndsSentence => prop_assert!(*v == 0.0 || *v == 1.0),
+                    TextStat::Capitalised | TextStat::Numeric | TextStat::DateLike => {
+                        prop_assert!(*v <= 1.0)
+                    }
+                    TextStat::Repeats => prop_assert!(*v < blocks.len() as f64),
+                    _ => {}
+                }
+            }
+            // The same through the document path, without a document.
+            let input = FeatureInput { blocks: &blocks, features: &FeatureTable::new(), document: None };
+            let again = f.compute_in(input).unwrap();
+            prop_assert_eq!(
+                again.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                column.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+            );
+        }
+    }
+}
+
+const TAGS: &[&str] = &["div", "p", "h1", "h3", "a", "section", "span", "title"];
+const CLASSES: &[&str] = &["", "entry-content", "site-Nav", "x", "comment-list main", "Story"];
+
+/// A random page: nested elements with classes and text, a title.
+fn page() -> impl Strategy<Value = String> {
+    let element = (0..TAGS.len(), 0..CLASSES.len(), 0usize..3, 0..WORDS.len());
+    (prop::collection::vec(element, 1..50), 0..WORDS.len()).prop_map(|(elements, title)| {
+        let mut html = format!("<html><head><title>{}</title></head><body>", WORDS[title]);
+        let mut open: Vec<&str> = Vec::new();
+        for (t, c, closes, w) in elements {
+            for _ in 0..closes.min(open.len()) {
+                html.push_str(&format!("</{}>", open.pop().expect("counted")));
+            }
+            let tag = TAGS[t];
+            html.push_str(&format!("<{tag} class='{}' id='i{t}'>{}", CLASSES[c], WORDS[w]));
+            open.push(tag);
+        }
+        html.push_str("</body></html>");
+        html
+    })
+}
+
+fn naive_ancestors(doc: &Document, n: NodeId) -> Vec<NodeId> {
+    std::iter::successors(Some(n), |&m| doc.parent(m)).collect()
+}
+
+proptest! {
+    #[test]
+    fn markup_cues_are_the_walks_to_the_root(html in page()) {
+        let doc = pith_core::dom::parse_html(&html);
+        let nodes: Vec<NodeId> = doc.descendants(doc.root()).collect();
+        let mut blocks: Vec<Block> = nodes
+            .iter()
+            .map(|&n| Block { text: doc.text_content(n), node: Some(n), ..Block::default() })
+            .collect();
+        blocks.push(Block::default());
+        let table = FeatureTable::new();
+        let input = FeatureInput { blocks: &blocks, features: &table, document: Some(&doc) };
+        let words = ["content", "nav", "main"];
+        let mut counted = ClassWords {
+            words: words.iter().map(|s| s.to_string()).collect(),
+            count: true,
+            ..ClassWords::default()
+        };
+        counted.prepare().unwrap();
+        let counts = counted.compute_in(input).unwrap();
+        let levels = HeadingLevel {}.compute_in(input).unwrap();
+        let titles = TitleMatch {}.compute_in(input).unwrap();
+        for (b, block) in blocks.iter().enumerate() {
+            // The title match reads the text, which every block has.
+            prop_assert!([0.0, 1.0, 2.0].contains(&titles[b]));
+            let Some(n) = block.node else {
+                prop_assert!(counts[b].is_nan() && levels[b].is_nan());
+                continue;
+            };
+            let up = naive_ancestors(&doc, n);
+            let want_count: usize = up
+                .iter()
+                .filter_map(|&a| doc.element(a))
+                .flat_map(|el| ["class", "id"].map(|k| el.attr(k)))
+                .flatten()
+                .map(|v| {
+                    let v = v.to_ascii_lowercase();
+                    words.iter().filter(|w| v.contains(*w)).count()
+                })
+                .sum();
+            prop_assert_eq!(counts[b], want_count as f64);
+            let want_level = up
+                .iter()
+                .find_map(|&a| match doc.element_name(a) {
+                    Some("h1") => Some(1.0),
+                    Some("h3") => Some(3.0),
+                    _ => None,
+                })
+                .unwrap_or(0.0);
+            prop_assert_eq!(levels[b], want_level);
+        }
+    }
+}
