@@ -17,13 +17,14 @@
 //! | `learn.depth` | `learn.depth` | ancestors of the block's node |
 //! | `learn.position` | `learn.position` | share of the page's text (characters) before the block, 0 to 1 |
 //! | `learn.inside` | `key` (default `learn.inside_<tag>`) | 1 if the node or an ancestor is one of `tags`, else 0 |
-//! | `learn.class_words` | `key` (default `learn.class_words`) | 1 if the `class` or `id` of the node or an ancestor contains one of `words` (ASCII case-insensitive), else 0 |
+//! | `learn.class_words` | `key` (default `learn.class_words`) | 1 if the `class` or `id` (or the `attributes` named) of the node or an ancestor contains one of `words` (ASCII case-insensitive), else 0; with `count`, how many words are found on the node and its ancestors |
 //! | `learn.justext_class` | `learn.justext_class` | jusText's context-free class as a number: bad 0, short 1, neargood 2, good 3 |
 //! | `learn.neighbour` | `key` (default `<of>@<offset>`) | the `of` column's value `offset` blocks away (`NaN` past the ends) |
 //! | `learn.relative_annotation` | `key` (default `<annotation>/max`) | the nearest annotated inclusive ancestor's value over the page's greatest value of that annotation |
 //! | `learn.text_share` | `learn.text_share` | the block's share of the page's text (characters), 0 to 1 |
 //! | `learn.container_link_density` | `key` (default `learn.container_link_density@<up>`) | characters inside links over all characters, in the subtree of the block's node's `up`-th ancestor |
 
+use aho_corasick::AhoCorasick;
 use pith_core::dom::{value_at, Document, NodeId};
 use pith_core::{Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Result};
 use pith_declutter::prune::POISON_WORDS;
@@ -486,6 +487,21 @@ pub struct ClassWords {
     /// Count the words found on the node and its ancestors instead of 0/1.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub count: bool,
+    /// The non-empty words as one automaton, built by `prepare` (for `count`).
+    #[serde(skip)]
+    matcher: Matcher,
+}
+
+/// An Aho-Corasick automaton over the words (ASCII case-insensitive): one pass over
+/// an attribute value finds every word in it, where a search per word costs the
+/// value's length times the number of words. Not part of the stage's identity.
+#[derive(Clone, Debug, Default)]
+struct Matcher(Option<AhoCorasick>);
+
+impl PartialEq for Matcher {
+    fn eq(&self, _: &Matcher) -> bool {
+        true
+    }
 }
 
 fn default_class_attributes() -> Vec<String> {
@@ -511,12 +527,13 @@ impl Default for ClassWords {
             key: None,
             attributes: default_class_attributes(),
             count: false,
+            matcher: Matcher::default(),
         }
     }
 }
 
 /// Whether `hay` contains `needle` ignoring ASCII case (`needle` is lower case).
-fn contains_ignore_ascii_case(hay: &str, needle: &str) -> bool {
+pub(crate) fn contains_ignore_ascii_case(hay: &str, needle: &str) -> bool {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
     let Some(&first) = n.first() else {
         return false;
@@ -528,22 +545,37 @@ fn contains_ignore_ascii_case(hay: &str, needle: &str) -> bool {
 }
 
 impl ClassWords {
-    /// The words found in the node's attributes, each once per attribute value.
-    fn words_on(&self, doc: &Document, n: NodeId) -> u32 {
+    /// The words found in the node's attributes, each once per attribute value
+    /// (`seen`: a scratch bitset, one bit per automaton pattern).
+    fn words_on(&self, doc: &Document, n: NodeId, seen: &mut Vec<u64>) -> u32 {
         let Some(el) = doc.element(n) else {
             return 0;
         };
-        let found = self
-            .attributes
-            .iter()
-            .filter_map(|attr| el.attr(attr))
-            .map(|v| {
-                self.words
+        let mut found = 0usize;
+        for value in self.attributes.iter().filter_map(|attr| el.attr(attr)) {
+            found += match &self.matcher.0 {
+                Some(ac) => {
+                    seen.clear();
+                    seen.resize(ac.patterns_len().div_ceil(64), 0);
+                    let mut distinct = 0;
+                    for m in ac.find_overlapping_iter(value) {
+                        let (word, bit) =
+                            (m.pattern().as_usize() / 64, m.pattern().as_usize() % 64);
+                        if seen[word] & (1 << bit) == 0 {
+                            seen[word] |= 1 << bit;
+                            distinct += 1;
+                        }
+                    }
+                    distinct
+                }
+                // Not prepared: the same count, one search per word.
+                None => self
+                    .words
                     .iter()
-                    .filter(|w| contains_ignore_ascii_case(v, w))
-                    .count()
-            })
-            .sum::<usize>();
+                    .filter(|w| contains_ignore_ascii_case(value, w))
+                    .count(),
+            };
+        }
         u32::try_from(found).unwrap_or(u32::MAX)
     }
 }
@@ -565,6 +597,17 @@ impl Feature for ClassWords {
         for a in &mut self.attributes {
             a.make_ascii_lowercase();
         }
+        if self.count {
+            let words = self.words.iter().filter(|w| !w.is_empty());
+            let ac = AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .build(words)
+                .map_err(|e| Error::Stage {
+                    stage: "learn.class_words".into(),
+                    message: e.to_string(),
+                })?;
+            self.matcher = Matcher(Some(ac));
+        }
         Ok(())
     }
     fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
@@ -572,10 +615,11 @@ impl Feature for ClassWords {
     }
     fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
         if self.count {
+            let mut seen = Vec::new();
             return Ok(inherited_column(
                 input,
                 0u32,
-                |doc, n, up| up.saturating_add(self.words_on(doc, n)),
+                |doc, n, up| up.saturating_add(self.words_on(doc, n, &mut seen)),
                 f64::from,
             ));
         }

@@ -17,15 +17,29 @@ use pith_core::dom::{Document, NodeId};
 use pith_core::{Block, Feature, FeatureInput, FeatureKey, FeatureTable, Result};
 use serde::{Deserialize, Serialize};
 
-use crate::features::inherited_column;
+use crate::features::{contains_ignore_ascii_case, inherited_column};
 
 /// Class/id words of content: Readability.js's `positive` pattern
 /// (`article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story`)
 /// plus the article-body names of common themes and trafilatura's content
 /// selectors.
 pub const POSITIVE_CLASS_WORDS: &[&str] = &[
-    "article", "body", "content", "entry", "hentry", "h-entry", "main", "page", "pagination",
-    "post", "text", "blog", "story", "prose", "rich-text", "itemprop",
+    "article",
+    "body",
+    "content",
+    "entry",
+    "hentry",
+    "h-entry",
+    "main",
+    "page",
+    "pagination",
+    "post",
+    "text",
+    "blog",
+    "story",
+    "prose",
+    "rich-text",
+    "itemprop",
 ];
 
 /// Class/id words of page furniture: Readability.js's `negative` and
@@ -33,16 +47,67 @@ pub const POSITIVE_CLASS_WORDS: &[&str] = &[
 /// boilerplate names (sharing, newsletters, cookies, navigation).
 pub const NEGATIVE_CLASS_WORDS: &[&str] = &[
     // Readability.js negative
-    "-ad-", "hidden", "banner", "combx", "comment", "com-", "contact", "footer", "gdpr",
-    "masthead", "media", "meta", "outbrain", "promo", "related", "scroll", "share",
-    "shoutbox", "sidebar", "skyscraper", "sponsor", "shopping", "tags", "widget",
+    "-ad-",
+    "hidden",
+    "banner",
+    "combx",
+    "comment",
+    "com-",
+    "contact",
+    "footer",
+    "gdpr",
+    "masthead",
+    "media",
+    "meta",
+    "outbrain",
+    "promo",
+    "related",
+    "scroll",
+    "share",
+    "shoutbox",
+    "sidebar",
+    "skyscraper",
+    "sponsor",
+    "shopping",
+    "tags",
+    "widget",
     // Readability.js unlikelyCandidates (those not above)
-    "ai2html", "breadcrumb", "community", "cover-wrap", "disqus", "extra", "header",
-    "legends", "menu", "remark", "replies", "rss", "social", "supplemental", "ad-break",
-    "agegate", "pager", "popup", "yom-remote",
+    "ai2html",
+    "breadcrumb",
+    "community",
+    "cover-wrap",
+    "disqus",
+    "extra",
+    "header",
+    "legends",
+    "menu",
+    "remark",
+    "replies",
+    "rss",
+    "social",
+    "supplemental",
+    "ad-break",
+    "agegate",
+    "pager",
+    "popup",
+    "yom-remote",
     // trafilatura / boilerpipe furniture
-    "nav", "newsletter", "subscribe", "signup", "login", "cookie", "consent", "advert",
-    "popular", "recommend", "teaser", "author", "byline", "date", "caption", "copyright",
+    "nav",
+    "newsletter",
+    "subscribe",
+    "signup",
+    "login",
+    "cookie",
+    "consent",
+    "advert",
+    "popular",
+    "recommend",
+    "teaser",
+    "author",
+    "byline",
+    "date",
+    "caption",
+    "copyright",
 ];
 
 /// `learn.heading_level`: the level of the innermost heading element (`h1` 1 …
@@ -126,6 +191,29 @@ fn title_match(title: &str, text: &str) -> f64 {
     }
 }
 
+/// Whether `normalise` would change nothing but ASCII case: no whitespace other than
+/// single spaces between words (segmenters' block text is mostly so already).
+fn is_normal(text: &str) -> bool {
+    !text.starts_with(' ')
+        && !text.ends_with(' ')
+        && !text.contains("  ")
+        && !text.chars().any(|c| c.is_whitespace() && c != ' ')
+}
+
+/// [`title_match`] of a text that [`is_normal`], without copying it: ASCII case is
+/// ignored in the comparisons instead.
+fn title_match_normal(title: &str, text: &str) -> f64 {
+    if text.is_empty() {
+        0.0
+    } else if text.eq_ignore_ascii_case(title) {
+        2.0
+    } else if contains_ignore_ascii_case(title, text) || contains_ignore_ascii_case(text, title) {
+        1.0
+    } else {
+        0.0
+    }
+}
+
 #[typetag::serde(name = "learn.title_match")]
 impl Feature for TitleMatch {
     fn key(&self) -> FeatureKey {
@@ -144,7 +232,13 @@ impl Feature for TitleMatch {
         Ok(input
             .blocks
             .iter()
-            .map(|b| title_match(&title, &normalise(&b.text)))
+            .map(|b| {
+                if is_normal(&b.text) {
+                    title_match_normal(&title, &b.text)
+                } else {
+                    title_match(&title, &normalise(&b.text))
+                }
+            })
             .collect())
     }
 }
@@ -180,13 +274,35 @@ mod tests {
             .collect()
     }
 
+    /// The `pith` base pipeline counts exactly these vocabularies (its file lists them,
+    /// so a change here must be a change there, and a retrain).
+    #[test]
+    fn the_pith_base_counts_these_vocabularies() {
+        let base: serde_json::Value = serde_json::from_str(crate::presets::PITH_BASE_JSON).unwrap();
+        let words = |key: &str| -> Vec<String> {
+            let f = base["features"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|f| f["key"] == key)
+                .unwrap_or_else(|| panic!("{key} in pith-base.json"));
+            assert_eq!(f["count"], true);
+            serde_json::from_value(f["words"].clone()).unwrap()
+        };
+        assert_eq!(words("learn.class_positive"), POSITIVE_CLASS_WORDS);
+        assert_eq!(words("learn.class_negative"), NEGATIVE_CLASS_WORDS);
+    }
+
     #[test]
     fn heading_level_is_the_innermost_heading() {
         let doc = pith_core::dom::parse_html(
             "<body><h2>Sub <b>bold</b></h2><p>text</p><h1>Top</h1><h7>no</h7></body>",
         );
         let nodes = elements(&doc);
-        let names: Vec<_> = nodes.iter().map(|&n| doc.element_name(n).unwrap()).collect();
+        let names: Vec<_> = nodes
+            .iter()
+            .map(|&n| doc.element_name(n).unwrap())
+            .collect();
         assert_eq!(names, ["body", "h2", "b", "p", "h1", "h7"]);
         let blocks = blocks_of(&doc, &nodes);
         assert_eq!(
@@ -198,6 +314,30 @@ mod tests {
             .unwrap()
             .iter()
             .all(|v| v.is_nan()));
+    }
+
+    #[test]
+    fn the_fast_title_match_is_the_normalised_one() {
+        let title = "the big story | daily news";
+        for text in [
+            "The BIG story",
+            "the big story | daily news",
+            "THE BIG STORY | DAILY NEWS and more",
+            "Daily",
+            "other",
+            "x",
+            "the big story | daily news | é",
+        ] {
+            assert!(is_normal(text));
+            assert_eq!(
+                title_match_normal(title, text),
+                title_match(title, &normalise(text)),
+                "{text}"
+            );
+        }
+        for text in [" a", "a ", "a  b", "a\u{a0}b", "a\tb", ""] {
+            assert_eq!(is_normal(text), text.is_empty(), "{text:?}");
+        }
     }
 
     #[test]

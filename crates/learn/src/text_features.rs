@@ -73,26 +73,116 @@ impl TextStat {
 /// in articles too, and the trees weigh the count against the rest.
 pub const BOILERPLATE_WORDS: &[&str] = &[
     // English
-    "copyright", "reserved", "share", "tweet", "subscribe", "newsletter", "comments",
-    "comment", "reply", "login", "logout", "sign", "signup", "register", "cookie", "cookies",
-    "privacy", "terms", "advertisement", "advertising", "sponsored", "related", "read",
-    "more", "tags", "tagged", "category", "categories", "menu", "home", "contact", "follow",
-    "facebook", "twitter", "instagram", "linkedin", "whatsapp", "pinterest", "youtube",
-    "email", "print", "previous", "next", "skip", "search", "click", "download", "posted",
+    "copyright",
+    "reserved",
+    "share",
+    "tweet",
+    "subscribe",
+    "newsletter",
+    "comments",
+    "comment",
+    "reply",
+    "login",
+    "logout",
+    "sign",
+    "signup",
+    "register",
+    "cookie",
+    "cookies",
+    "privacy",
+    "terms",
+    "advertisement",
+    "advertising",
+    "sponsored",
+    "related",
+    "read",
+    "more",
+    "tags",
+    "tagged",
+    "category",
+    "categories",
+    "menu",
+    "home",
+    "contact",
+    "follow",
+    "facebook",
+    "twitter",
+    "instagram",
+    "linkedin",
+    "whatsapp",
+    "pinterest",
+    "youtube",
+    "email",
+    "print",
+    "previous",
+    "next",
+    "skip",
+    "search",
+    "click",
+    "download",
+    "posted",
     // German
-    "impressum", "datenschutz", "kommentare", "kommentar", "teilen", "anmelden",
-    "abonnieren", "werbung", "weiterlesen", "mehr", "startseite", "kontakt",
+    "impressum",
+    "datenschutz",
+    "kommentare",
+    "kommentar",
+    "teilen",
+    "anmelden",
+    "abonnieren",
+    "werbung",
+    "weiterlesen",
+    "mehr",
+    "startseite",
+    "kontakt",
     // French
-    "commentaires", "partager", "connexion", "abonner", "publicité", "lire", "suite",
-    "accueil", "mentions",
+    "commentaires",
+    "partager",
+    "connexion",
+    "abonner",
+    "publicité",
+    "lire",
+    "suite",
+    "accueil",
+    "mentions",
     // Spanish, Italian, Portuguese
-    "comentarios", "compartir", "suscribirse", "publicidad", "leer", "más", "inicio",
-    "commenti", "condividi", "accedi", "iscriviti", "pubblicità", "leggi",
-    "comentários", "compartilhar", "partilhar", "assine", "publicidade", "mais",
+    "comentarios",
+    "compartir",
+    "suscribirse",
+    "publicidad",
+    "leer",
+    "más",
+    "inicio",
+    "commenti",
+    "condividi",
+    "accedi",
+    "iscriviti",
+    "pubblicità",
+    "leggi",
+    "comentários",
+    "compartilhar",
+    "partilhar",
+    "assine",
+    "publicidade",
+    "mais",
     // Dutch, Polish, Russian
-    "reacties", "delen", "inloggen", "abonneren", "advertentie", "lees",
-    "komentarze", "udostępnij", "zaloguj", "reklama", "więcej",
-    "комментарии", "поделиться", "подписаться", "войти", "реклама", "читать", "далее",
+    "reacties",
+    "delen",
+    "inloggen",
+    "abonneren",
+    "advertentie",
+    "lees",
+    "komentarze",
+    "udostępnij",
+    "zaloguj",
+    "reklama",
+    "więcej",
+    "комментарии",
+    "поделиться",
+    "подписаться",
+    "войти",
+    "реклама",
+    "читать",
+    "далее",
 ];
 
 /// Language-independent marks of page furniture: copyright and trade marks,
@@ -104,8 +194,18 @@ pub const BOILERPLATE_MARKS: &[char] = &[
 /// Boilerplate words of scripts written without spaces (Chinese, Japanese), counted
 /// as substrings: copyright, comments, share, log in, advertisement, related.
 pub const BOILERPLATE_CJK: &[&str] = &[
-    "版权", "评论", "分享", "登录", "广告", "相关", "著作権", "広告", "コメント", "シェア",
-    "ログイン", "関連",
+    "版权",
+    "评论",
+    "分享",
+    "登录",
+    "广告",
+    "相关",
+    "著作権",
+    "広告",
+    "コメント",
+    "シェア",
+    "ログイン",
+    "関連",
 ];
 
 /// `learn.text`: one text cue of each block (see the module's table). Fields: `stat`,
@@ -192,7 +292,10 @@ fn counts(text: &str) -> Counts {
         c.last_ends = ends;
         c.ends += usize::from(ends && token.chars().any(ends_sentence_mark));
         c.ends += token.chars().filter(|&ch| full_width_end(ch)).count();
-        c.boilerplate += token.chars().filter(|ch| BOILERPLATE_MARKS.contains(ch)).count();
+        c.boilerplate += token
+            .chars()
+            .filter(|ch| BOILERPLATE_MARKS.contains(ch))
+            .count();
         if !token.is_ascii() {
             c.boilerplate += BOILERPLATE_CJK
                 .iter()
@@ -322,22 +425,30 @@ mod tests {
 
     #[test]
     fn shares_of_capitalised_numeric_and_date_words() {
-        let texts = ["Posted 2024-05-01 at 12:30 by Jane Doe", "über Älles 3 x", "-- ..."];
+        let texts = [
+            "Posted 2024-05-01 at 12:30 by Jane Doe",
+            "über Älles 3 x",
+            "-- ...",
+        ];
         assert_eq!(
             column(TextStat::Capitalised, &texts),
             [3.0 / 7.0, 0.25, 0.0]
         );
         assert_eq!(column(TextStat::Numeric, &texts), [2.0 / 7.0, 0.25, 0.0]);
         assert_eq!(column(TextStat::DateLike, &texts), [2.0 / 7.0, 0.0, 0.0]);
-        assert_eq!(
-            column(TextStat::WordLength, &["ab cde,", "--"]),
-            [2.5, 0.0]
-        );
+        assert_eq!(column(TextStat::WordLength, &["ab cde,", "--"]), [2.5, 0.0]);
     }
 
     #[test]
     fn dates_and_years() {
-        for yes in ["2024", "(1999)", "1.5.2024", "12:30", "05/01/24", "2024-05-01,"] {
+        for yes in [
+            "2024",
+            "(1999)",
+            "1.5.2024",
+            "12:30",
+            "05/01/24",
+            "2024-05-01,",
+        ] {
             assert!(date_like(yes), "{yes}");
         }
         for no in ["1850", "12345", "3", "1.5a", "abc", "1..2", "v1.5"] {

@@ -21,8 +21,26 @@ const STATS: &[TextStat] = &[
 
 /// Words that exercise every cue: prose, marks, dates, boilerplate, other scripts.
 const WORDS: &[&str] = &[
-    "The", "river", "flows.", "Home", "|", "©", "2024", "12:30", "1.5.2024", "share",
-    "Read", "more", "»", "评论。", "Übersicht", "\"done.\"", "?", "", "x1", "…",
+    "The",
+    "river",
+    "flows.",
+    "Home",
+    "|",
+    "©",
+    "2024",
+    "12:30",
+    "1.5.2024",
+    "share",
+    "Read",
+    "more",
+    "»",
+    "评论。",
+    "Übersicht",
+    "\"done.\"",
+    "?",
+    "",
+    "x1",
+    "…",
 ];
 
 fn text() -> impl Strategy<Value = String> {
@@ -66,7 +84,14 @@ proptest! {
 }
 
 const TAGS: &[&str] = &["div", "p", "h1", "h3", "a", "section", "span", "title"];
-const CLASSES: &[&str] = &["", "entry-content", "site-Nav", "x", "comment-list main", "Story"];
+const CLASSES: &[&str] = &[
+    "",
+    "entry-content",
+    "site-Nav",
+    "x",
+    "comment-list main",
+    "Story",
+];
 
 /// A random page: nested elements with classes and text, a title.
 fn page() -> impl Strategy<Value = String> {
@@ -79,7 +104,10 @@ fn page() -> impl Strategy<Value = String> {
                 html.push_str(&format!("</{}>", open.pop().expect("counted")));
             }
             let tag = TAGS[t];
-            html.push_str(&format!("<{tag} class='{}' id='i{t}'>{}", CLASSES[c], WORDS[w]));
+            html.push_str(&format!(
+                "<{tag} class='{}' id='i{t}'>{}",
+                CLASSES[c], WORDS[w]
+            ));
             open.push(tag);
         }
         html.push_str("</body></html>");
@@ -104,11 +132,9 @@ proptest! {
         let table = FeatureTable::new();
         let input = FeatureInput { blocks: &blocks, features: &table, document: Some(&doc) };
         let words = ["content", "nav", "main"];
-        let mut counted = ClassWords {
-            words: words.iter().map(|s| s.to_string()).collect(),
-            count: true,
-            ..ClassWords::default()
-        };
+        let mut counted = ClassWords::default();
+        counted.words = words.iter().map(|s| s.to_string()).collect();
+        counted.count = true;
         counted.prepare().unwrap();
         let counts = counted.compute_in(input).unwrap();
         let levels = HeadingLevel {}.compute_in(input).unwrap();

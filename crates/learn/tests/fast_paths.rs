@@ -169,7 +169,8 @@ proptest! {
         let table = FeatureTable::new();
         let input = FeatureInput { blocks: &blocks, features: &table, document: Some(&doc) };
         let words: Vec<String> = ["nav", "comment"].iter().map(|s| s.to_string()).collect();
-        let mut class_words = ClassWords { words, ..ClassWords::default() };
+        let mut class_words = ClassWords::default();
+        class_words.words = words;
         class_words.prepare().unwrap();
         let inside = Inside { tags: vec!["li".into(), "nav".into()], key: None };
         let note = Annotation { annotation: "note".into(), missing: Some(-9.0) };
