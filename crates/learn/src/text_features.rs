@@ -22,7 +22,8 @@
 //! | `boilerplate` | `learn.text_boilerplate` | words of [`BOILERPLATE_WORDS`] (lower-cased, stripped of punctuation), plus occurrences of [`BOILERPLATE_MARKS`] and of [`BOILERPLATE_CJK`] |
 //! | `repeats` | `learn.text_repeats` | other blocks of the page with the same text (ignoring case; 0 for empty text) |
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
 
 use pith_core::{Block, Feature, FeatureKey, FeatureTable, Result};
 use serde::{Deserialize, Serialize};
@@ -191,6 +192,12 @@ pub const BOILERPLATE_MARKS: &[char] = &[
     '©', '®', '™', '|', '»', '«', '›', '‹', '•', '·', '→', '←', '★',
 ];
 
+/// [`BOILERPLATE_WORDS`] as a set, built once.
+fn boilerplate_words() -> &'static HashSet<&'static str> {
+    static SET: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    SET.get_or_init(|| BOILERPLATE_WORDS.iter().copied().collect())
+}
+
 /// Boilerplate words of scripts written without spaces (Chinese, Japanese), counted
 /// as substrings: copyright, comments, share, log in, advertisement, related.
 pub const BOILERPLATE_CJK: &[&str] = &[
@@ -284,7 +291,9 @@ struct Counts {
     boilerplate: usize,
 }
 
-fn counts(text: &str) -> Counts {
+/// The counts of `text`; the boilerplate ones (a word-list lookup per word) only when
+/// `boilerplate` is asked for.
+fn counts(text: &str, boilerplate: bool) -> Counts {
     let mut c = Counts::default();
     let mut lower = String::new();
     for token in text.split_whitespace() {
@@ -292,11 +301,13 @@ fn counts(text: &str) -> Counts {
         c.last_ends = ends;
         c.ends += usize::from(ends && token.chars().any(ends_sentence_mark));
         c.ends += token.chars().filter(|&ch| full_width_end(ch)).count();
-        c.boilerplate += token
-            .chars()
-            .filter(|ch| BOILERPLATE_MARKS.contains(ch))
-            .count();
-        if !token.is_ascii() {
+        if boilerplate {
+            c.boilerplate += token
+                .chars()
+                .filter(|ch| BOILERPLATE_MARKS.contains(ch))
+                .count();
+        }
+        if boilerplate && !token.is_ascii() {
             c.boilerplate += BOILERPLATE_CJK
                 .iter()
                 .map(|w| token.matches(w).count())
@@ -316,6 +327,9 @@ fn counts(text: &str) -> Counts {
         );
         c.numeric += usize::from(token.chars().any(|ch| ch.is_numeric()));
         c.dates += usize::from(date_like(token));
+        if !boilerplate {
+            continue;
+        }
         lower.clear();
         lower.extend(
             token
@@ -323,7 +337,7 @@ fn counts(text: &str) -> Counts {
                 .chars()
                 .flat_map(char::to_lowercase),
         );
-        c.boilerplate += usize::from(BOILERPLATE_WORDS.contains(&lower.as_str()));
+        c.boilerplate += usize::from(boilerplate_words().contains(lower.as_str()));
     }
     c
 }
@@ -365,7 +379,7 @@ impl Feature for Text {
         Ok(blocks
             .iter()
             .map(|b| {
-                let c = counts(&b.text);
+                let c = counts(&b.text, self.stat == TextStat::Boilerplate);
                 match self.stat {
                     TextStat::SentenceEnds => share(c.ends, c.words),
                     TextStat::EndsSentence => f64::from(u8::from(c.last_ends)),
