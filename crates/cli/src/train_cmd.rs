@@ -64,6 +64,17 @@ pub struct TrainArgs {
     /// learn its corrections; the trained pass adds it to every margin.
     #[arg(long, value_name = "FEATURE:WEIGHT", value_parser = prior)]
     pub prior: Option<Prior>,
+    /// With --choose-threshold: also choose, by the same out-of-fold token F1, the
+    /// weight (0 or one of -0.5, 0.25, 0.5, 1, 1.5, 2) of a prior on FEATURE added to
+    /// the margins at decoding time only (e.g. `readability.in_article`: lean towards
+    /// Readability's article); written as the pass's `prior`.
+    #[arg(
+        long,
+        value_name = "FEATURE",
+        requires = "choose_threshold",
+        conflicts_with = "prior"
+    )]
+    pub choose_prior: Option<String>,
     /// Stack a second ensemble on the first's margins, the block's and its
     /// neighbours' (context smoothing; needs --folds 2 or more).
     #[arg(long)]
@@ -147,6 +158,7 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
         choose_threshold: args.choose_threshold,
         choose_decode: args.choose_decode,
         prior: args.prior.clone(),
+        choose_prior: args.choose_prior.clone(),
         report_rounds: args.report_rounds.clone(),
         labels: args.labels,
         weights: args.weights,
@@ -176,11 +188,12 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
     );
     if !trained.scores.is_empty() {
         println!(
-            "out-of-fold ({} folds, seed {}, margin threshold {}, decode {}):",
+            "out-of-fold ({} folds, seed {}, margin threshold {}, decode {}, decoding prior weight {}):",
             args.folds,
             args.seed,
             trained.threshold,
-            decode_text(&trained.decode)
+            decode_text(&trained.decode),
+            trained.prior_weight
         );
         print_scores(&trained.scores, &sets);
     }
@@ -189,7 +202,8 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
             .fold_thresholds
             .iter()
             .zip(&trained.fold_decodes)
-            .map(|(t, d)| format!("{t} {}", decode_text(d)))
+            .zip(&trained.fold_prior_weights)
+            .map(|((t, d), w)| format!("{t} {} prior {w}", decode_text(d)))
             .collect();
         println!(
             "out-of-fold, each fold cut at the threshold and decoding chosen on the other folds ({}):",
@@ -203,8 +217,9 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
             let f1: Vec<String> = t.token_f1.iter().map(|f| format!("{f:.3}")).collect();
             let mean = t.token_f1.iter().sum::<f64>() / t.token_f1.len().max(1) as f64;
             println!(
-                "  {:<32} threshold {:>5}: {} (mean {mean:.4})",
+                "  {:<32} prior {:>4} threshold {:>5}: {} (mean {mean:.4})",
                 decode_text(&t.decode),
+                t.prior_weight,
                 t.threshold,
                 f1.join(" / ")
             );

@@ -76,6 +76,10 @@ pub struct TrainOptions {
     /// Readability's `readability.in_article`): the trees are fitted as corrections of
     /// it, and the trained pass adds it to every margin. Not with `stack`.
     pub prior: Option<Prior>,
+    /// With `choose_threshold`: also choose, among 0 and [`PRIOR_WEIGHTS`], the weight
+    /// of a prior on this feature added to the margins at decoding time only (the trees
+    /// fitted without it): the trained pass's `prior`. Not with `prior`.
+    pub choose_prior: Option<String>,
     /// Also score the first this many trees of each fold's ensemble (values below
     /// `gbdt.rounds`; the same fits cut short), for [`Trained::by_rounds`].
     pub report_rounds: Vec<usize>,
@@ -134,6 +138,7 @@ impl Default for TrainOptions {
             choose_threshold: false,
             choose_decode: false,
             prior: None,
+            choose_prior: None,
             report_rounds: Vec::new(),
             labels: LabelRule::Trigrams,
             weights: Weighting::Share,
@@ -203,7 +208,11 @@ pub struct Trained {
     pub decode: Decode,
     /// The decoding of each fold in `nested_scores`.
     pub fold_decodes: Vec<Decode>,
-    /// With `choose_decode`: each decoding's best out-of-fold figures.
+    /// The weight of the decoding prior chosen out of fold (`choose_prior`; else 0).
+    pub prior_weight: f64,
+    /// The decoding prior's weight of each fold in `nested_scores`.
+    pub fold_prior_weights: Vec<f64>,
+    /// With `choose_decode` or `choose_prior`: each decoding's best out-of-fold figures.
     pub by_decode: Vec<DecodeTry>,
     /// For each of `report_rounds` below the rounds trained: the out-of-fold scores of
     /// the ensembles' first that many trees (the same fits, cut short).
@@ -502,6 +511,11 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
     if opts.stack && opts.prior.is_some() {
         return Err("a prior and stacking do not go together".into());
     }
+    if opts.prior.is_some() && opts.choose_prior.is_some() {
+        return Err(
+            "boosting from a prior and choosing a decoding prior do not go together".into(),
+        );
+    }
     let fold = assign_folds(sets.len(), &pages, opts);
     let all: Vec<u32> = (0..rows.len() as u32).collect();
     let mut pipeline = base;
@@ -548,12 +562,26 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
             .collect();
         rounds.push(opts.gbdt.rounds);
         prior_offsets(&rows, &features, opts)?;
+        let shift = match &opts.choose_prior {
+            None => None,
+            Some(feature) => {
+                let unit = TrainOptions {
+                    prior: Some(Prior {
+                        feature: feature.clone(),
+                        weight: 1.0,
+                    }),
+                    ..TrainOptions::default()
+                };
+                prior_offsets(&rows, &features, &unit)?
+            }
+        };
+        let shift = shift.as_deref();
         let margins = oof_margins(&pages, &rows, &features, &fold, opts, &rounds);
         for (k, m) in rounds.iter().zip(&margins).take(rounds.len() - 1) {
-            by_rounds.push((*k, cut_scores(sets, &pages, &rows, m, &fold, opts)));
+            by_rounds.push((*k, cut_scores(sets, &pages, &rows, m, shift, &fold, opts)));
         }
         let last = margins.last().expect("one margin column per rounds");
-        cut_scores(sets, &pages, &rows, last, &fold, opts)
+        cut_scores(sets, &pages, &rows, last, shift, &fold, opts)
     } else {
         Cut::default()
     };
@@ -566,7 +594,13 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
         margin_threshold: cut.threshold,
         fallback: true,
         decode: cut.decode,
-        prior: opts.prior.clone(),
+        prior: match &opts.choose_prior {
+            Some(feature) if cut.prior_weight != 0.0 => Some(Prior {
+                feature: feature.clone(),
+                weight: cut.prior_weight,
+            }),
+            _ => opts.prior.clone(),
+        },
     };
     let pass = json!({"type": "learn.trees"});
     let mut pass_obj = serde_json::to_value(&stage).map_err(|e| e.to_string())?;
@@ -590,7 +624,9 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
         nested_scores: cut.nested_scores,
         fold_thresholds: cut.fold_thresholds,
         decode: cut.decode,
+        prior_weight: cut.prior_weight,
         fold_decodes: cut.fold_decodes,
+        fold_prior_weights: cut.fold_prior_weights,
         by_decode: cut.by_decode,
         by_rounds,
         features,
@@ -638,7 +674,11 @@ pub struct Cut {
     pub fold_thresholds: Vec<f64>,
     /// The decoding of each fold in `nested_scores`.
     pub fold_decodes: Vec<Decode>,
-    /// With `choose_decode`: for each decoding tried, its best threshold and the mean
+    /// The weight of the decoding prior (`choose_prior`; else 0).
+    pub prior_weight: f64,
+    /// The decoding prior's weight of each fold in `nested_scores`.
+    pub fold_prior_weights: Vec<f64>,
+    /// With `choose_decode` or `choose_prior`: for each decoding tried, its best threshold and the mean
     /// token F1 per dataset there (chosen and scored on the same out-of-fold margins).
     pub by_decode: Vec<DecodeTry>,
 }
@@ -648,6 +688,8 @@ pub struct Cut {
 pub struct DecodeTry {
     /// The decoding.
     pub decode: Decode,
+    /// The decoding prior's weight (0 without `choose_prior`).
+    pub prior_weight: f64,
     /// Its best threshold for the mean token F1 over the datasets.
     pub threshold: f64,
     /// The token F1 of each dataset there.
@@ -660,19 +702,32 @@ pub const SWITCH_COSTS: [f64; 6] = [0.25, 0.5, 1.0, 1.5, 2.0, 3.0];
 /// The switching costs `choose_decode` tries with token weights (`√(1 + tokens)`).
 pub const WEIGHTED_SWITCH_COSTS: [f64; 5] = [1.0, 2.0, 4.0, 8.0, 16.0];
 
-/// The decodings tried: the threshold alone, and with `choose_decode` the Viterbi
-/// decodings of [`SWITCH_COSTS`] and [`WEIGHTED_SWITCH_COSTS`].
-fn decodes_tried(opts: &TrainOptions) -> Vec<Decode> {
-    let mut out = vec![Decode::Threshold];
+/// The weights `choose_prior` tries (besides 0) for the decoding prior.
+pub const PRIOR_WEIGHTS: [f64; 6] = [-0.5, 0.25, 0.5, 1.0, 1.5, 2.0];
+
+/// The decodings tried, each with a decoding prior's weight: the threshold alone, and
+/// with `choose_decode` the Viterbi decodings of [`SWITCH_COSTS`] and
+/// [`WEIGHTED_SWITCH_COSTS`]; with `choose_prior` each of them at every weight of
+/// [`PRIOR_WEIGHTS`] too (weight 0 first).
+fn decodes_tried(opts: &TrainOptions) -> Vec<(f64, Decode)> {
+    let mut decodes = vec![Decode::Threshold];
     if opts.choose_decode {
         for (costs, token_weight) in [(&SWITCH_COSTS[..], false), (&WEIGHTED_SWITCH_COSTS, true)] {
-            out.extend(costs.iter().map(|&switch_cost| Decode::Viterbi {
+            decodes.extend(costs.iter().map(|&switch_cost| Decode::Viterbi {
                 switch_cost,
                 token_weight,
             }));
         }
     }
-    out
+    let weights: Vec<f64> = if opts.choose_prior.is_some() {
+        std::iter::once(0.0).chain(PRIOR_WEIGHTS).collect()
+    } else {
+        vec![0.0]
+    };
+    weights
+        .iter()
+        .flat_map(|&w| decodes.iter().map(move |&d| (w, d)))
+        .collect()
 }
 
 /// Scores out-of-fold margins at 0 with the threshold alone or, with
@@ -684,6 +739,7 @@ fn cut_scores(
     pages: &[PageRows],
     rows: &Rows,
     margins: &[f64],
+    shift: Option<&[f64]>,
     fold: &[usize],
     opts: &TrainOptions,
 ) -> Cut {
@@ -694,9 +750,9 @@ fn cut_scores(
         vec![0.0]
     };
     let decodes = decodes_tried(opts);
-    let grid = PageF1Grid::new(sets, pages, margins, &thresholds, &decodes);
+    let grid = PageF1Grid::new(sets, pages, margins, shift, &thresholds, &decodes);
     let best = grid.best(|_| true);
-    let (threshold, decode) = (thresholds[best.0], decodes[best.1]);
+    let (threshold, (prior_weight, decode)) = (thresholds[best.0], decodes[best.1]);
     let scores = score_sets(
         sets,
         pages,
@@ -704,8 +760,9 @@ fn cut_scores(
         &predict(
             pages,
             margins,
+            shift,
             &vec![threshold; pages.len()],
-            &vec![decode; pages.len()],
+            &vec![(prior_weight, decode); pages.len()],
         ),
         every_page,
     );
@@ -713,16 +770,18 @@ fn cut_scores(
         return Cut {
             threshold,
             decode,
+            prior_weight,
             scores,
             ..Cut::default()
         };
     }
-    let by_decode = if opts.choose_decode {
+    let by_decode = if opts.choose_decode || opts.choose_prior.is_some() {
         (0..decodes.len())
             .map(|d| {
                 let (t, _) = grid.best_threshold(d, |_| true);
                 DecodeTry {
-                    decode: decodes[d],
+                    decode: decodes[d].1,
+                    prior_weight: decodes[d].0,
                     threshold: thresholds[t],
                     token_f1: grid.dataset_means(t, d, |_| true),
                 }
@@ -736,20 +795,22 @@ fn cut_scores(
         .map(|f| grid.best(|p| fold[p] != f))
         .collect();
     let per_page_t: Vec<f64> = fold.iter().map(|&f| thresholds[picks[f].0]).collect();
-    let per_page_d: Vec<Decode> = fold.iter().map(|&f| decodes[picks[f].1]).collect();
+    let per_page_d: Vec<(f64, Decode)> = fold.iter().map(|&f| decodes[picks[f].1]).collect();
     Cut {
         threshold,
         decode,
+        prior_weight,
         scores,
         nested_scores: score_sets(
             sets,
             pages,
             rows,
-            &predict(pages, margins, &per_page_t, &per_page_d),
+            &predict(pages, margins, shift, &per_page_t, &per_page_d),
             every_page,
         ),
         fold_thresholds: picks.iter().map(|p| thresholds[p.0]).collect(),
-        fold_decodes: picks.iter().map(|p| decodes[p.1]).collect(),
+        fold_decodes: picks.iter().map(|p| decodes[p.1].1).collect(),
+        fold_prior_weights: picks.iter().map(|p| decodes[p.1].0).collect(),
         by_decode,
     }
 }
@@ -772,18 +833,23 @@ impl PageF1Grid {
         sets: &[TrainSet],
         pages: &[PageRows],
         margins: &[f64],
+        shift: Option<&[f64]>,
         thresholds: &[f64],
-        decodes: &[Decode],
+        decodes: &[(f64, Decode)],
     ) -> PageF1Grid {
         let n = pages.len();
         let mut f1 = vec![0.0; thresholds.len() * decodes.len() * n];
         for (p, page) in pages.iter().enumerate() {
             let bags = PageBags::new(&page.texts, &page.gold);
             let range = page.first_row..page.first_row + page.texts.len();
-            let m = &margins[range];
-            for (t, &threshold) in thresholds.iter().enumerate() {
-                for (d, decode) in decodes.iter().enumerate() {
-                    let chosen = select_with_fallback(m, threshold, decode, |i| bags.sizes[i]);
+            for (d, &(weight, decode)) in decodes.iter().enumerate() {
+                let m = shifted(
+                    &margins[range.clone()],
+                    shift.map(|s| &s[range.clone()]),
+                    weight,
+                );
+                for (t, &threshold) in thresholds.iter().enumerate() {
+                    let chosen = select_with_fallback(&m, threshold, &decode, |i| bags.sizes[i]);
                     f1[(t * decodes.len() + d) * n + p] = bags.f1(&chosen);
                 }
             }
@@ -937,20 +1003,38 @@ fn select_with_fallback(
     chosen
 }
 
+/// A page's margins plus `weight` times its rows' prior values (`shift`: the prior
+/// of weight 1), as the trained pass adds its `prior`; the margins as they are
+/// without one.
+fn shifted(margins: &[f64], shift: Option<&[f64]>, weight: f64) -> Vec<f64> {
+    match shift {
+        Some(shift) if weight != 0.0 => margins
+            .iter()
+            .zip(shift)
+            .map(|(&m, &x)| m + weight * x)
+            .collect(),
+        _ => margins.to_vec(),
+    }
+}
+
 /// The labels the trained pass gives every row: each page cut at its own threshold
-/// and decoding (by page), with the fallback.
+/// and decoding (by page, with its decoding prior's weight), with the fallback.
 fn predict(
     pages: &[PageRows],
     margins: &[f64],
+    shift: Option<&[f64]>,
     thresholds: &[f64],
-    decodes: &[Decode],
+    decodes: &[(f64, Decode)],
 ) -> Vec<bool> {
     let mut predicted = vec![false; margins.len()];
-    for ((page, &threshold), decode) in pages.iter().zip(thresholds).zip(decodes) {
+    for ((page, &threshold), &(weight, decode)) in pages.iter().zip(thresholds).zip(decodes) {
         let range = page.first_row..page.first_row + page.texts.len();
-        let chosen = select_with_fallback(&margins[range.clone()], threshold, decode, |i| {
-            token_runs(&page.texts[i])
-        });
+        let m = shifted(
+            &margins[range.clone()],
+            shift.map(|s| &s[range.clone()]),
+            weight,
+        );
+        let chosen = select_with_fallback(&m, threshold, &decode, |i| token_runs(&page.texts[i]));
         predicted[range].copy_from_slice(&chosen);
     }
     predicted

@@ -178,6 +178,53 @@ fn the_decoding_is_chosen_out_of_fold_and_written_to_the_file() {
 }
 
 #[test]
+fn a_decoding_prior_is_chosen_out_of_fold_and_written_to_the_file() {
+    let opts = TrainOptions {
+        choose_threshold: true,
+        choose_prior: Some("readability.in_article".into()),
+        ..options()
+    };
+    let a = train(&sets(), &base(), &opts).unwrap();
+    // Weight 0 and every weight of PRIOR_WEIGHTS, with the threshold alone.
+    assert_eq!(
+        a.by_decode.len(),
+        1 + pith_learn::train::PRIOR_WEIGHTS.len()
+    );
+    assert_eq!(a.by_decode[0].prior_weight, 0.0);
+    assert_eq!(a.fold_prior_weights.len(), opts.folds);
+    let chosen = a
+        .by_decode
+        .iter()
+        .find(|t| t.prior_weight == a.prior_weight)
+        .unwrap();
+    for (f1, s) in chosen.token_f1.iter().zip(&a.scores) {
+        assert!((f1 - s.token.f1).abs() < 1e-12, "{f1} vs {}", s.token.f1);
+    }
+    let pass = a.pipeline["passes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["type"] == "learn.trees")
+        .unwrap();
+    match pass.get("prior") {
+        None => assert_eq!(a.prior_weight, 0.0),
+        Some(p) => {
+            assert_eq!(p["feature"], "readability.in_article");
+            assert_eq!(p["weight"].as_f64(), Some(a.prior_weight));
+        }
+    }
+    // Not together with boosting from a prior.
+    let both = TrainOptions {
+        prior: Some(pith_learn::Prior {
+            feature: "readability.in_article".into(),
+            weight: 1.0,
+        }),
+        ..opts
+    };
+    assert!(train(&sets(), &base(), &both).is_err());
+}
+
+#[test]
 fn subsampled_boosting_is_deterministic_and_differs() {
     let sub = TrainOptions {
         gbdt: GbdtParams {
