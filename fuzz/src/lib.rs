@@ -281,14 +281,32 @@ pub fn readability(data: &[u8]) {
 
 thread_local! {
     static PITH: Pipeline = pith::preset("pith").expect("the pith preset loads");
+    /// Every `learn.text` cue (not in the `pith` preset) over declutter's blocks.
+    static TEXT_CUES: Pipeline = {
+        let stats = [
+            "sentence_ends", "ends_sentence", "capitalised", "numeric", "date_like",
+            "word_length", "sentence_length", "boilerplate", "repeats",
+        ];
+        let features: Vec<String> = stats
+            .iter()
+            .map(|s| format!(r#"{{"type": "learn.text", "stat": "{s}"}}"#))
+            .collect();
+        let json = format!(
+            r#"{{"version": 1, "tree": [], "segmenter": {{"type": "declutter.blocks"}}, "features": [{}]}}"#,
+            features.join(", ")
+        );
+        Pipeline::from_json(&json).expect("the text-cue pipeline loads")
+    };
 }
 
 /// `learn`: the learned combiner's stages. The bytes go (1) as a page through the
 /// `pith` preset (Readability in annotate mode, declutter, the `learn.*` features, the
-/// trees), and (2) as the JSON of a `learn.trees` pass and of a `learn.margin` feature
-/// in a small pipeline run on [`SMALL_PAGE`]. Checked besides "no panic": every block
-/// has a label and a value in every column, the kept text is a subsequence of the
-/// page's text, and a tree file that loads (its arrays checked) always evaluates.
+/// trees), (2) when UTF-8, as a page through every `learn.text` cue, which the preset
+/// does not use, and (3) as the JSON of a `learn.trees` pass and of a `learn.margin`
+/// feature in a small pipeline run on [`SMALL_PAGE`]. Checked besides "no panic": every
+/// block has a label and a value in every column, the kept text is a subsequence of the
+/// page's text, every text cue is finite and not negative, and a tree file that loads
+/// (its arrays checked) always evaluates.
 pub fn learn(data: &[u8]) {
     PITH.with(|p| {
         let Ok(decoded) = pith::dom::decode::decode(data, p.decode_options()) else {
@@ -315,6 +333,19 @@ pub fn learn(data: &[u8]) {
     let Ok(stage) = std::str::from_utf8(data) else {
         return;
     };
+    TEXT_CUES.with(|p| {
+        let Ok(ex) = p.run_str(stage) else {
+            return;
+        };
+        for key in ex.features.keys() {
+            let column = ex.features.column(key).expect("a listed column");
+            assert_eq!(column.len(), ex.blocks.len());
+            assert!(
+                column.iter().all(|v| v.is_finite() && *v >= 0.0),
+                "{key}: {column:?}"
+            );
+        }
+    });
     let base = r#""version": 1, "tree": [], "segmenter": {"type": "declutter.blocks"}"#;
     let features = r#"{"type": "justext.length"}, {"type": "justext.link_density"}"#;
     for pipeline in [
