@@ -18,6 +18,13 @@ mod pipeline;
 
 use pyo3::prelude::*;
 
+/// mimalloc for the Rust side of the module, as in the CLI: parsing and the tree make
+/// millions of small allocations, and mimalloc serves them faster than the C library's
+/// malloc (docs/performance.md, "The Python package"). Python's own objects keep
+/// Python's allocator; nothing allocated here is freed by Python or the reverse.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// pith: take the main text out of web pages (native module; use the `pith` package).
 #[pymodule]
 fn _pith(m: &Bound<'_, PyModule>) -> PyResult<()> {

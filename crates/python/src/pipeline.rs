@@ -81,6 +81,7 @@ impl PyPipeline {
     /// raises ``PipelineError``.
     ///
     /// >>> pith.Pipeline.preset("justext").with_params(length_low=50, stoplist="German")
+    /// Pipeline("justext")
     #[pyo3(signature = (**overrides))]
     fn with_params(&self, overrides: Option<&Bound<'_, PyDict>>) -> PyResult<PyPipeline> {
         let mut value = self.inner.to_value();

@@ -144,3 +144,23 @@ def test_help_reads_well():
     assert "drop-in" in pith.__doc__
     assert pith.Pipeline.extract.__doc__ and "GIL" in pith.Pipeline.extract.__doc__
     assert pith.Pipeline.extract_many.__doc__
+
+
+def test_extract_uses_the_named_preset_and_defaults_to_pith(sample_html):
+    ex = pith.extract(sample_html, url="https://example.com/")
+    assert ex.text == pith.Pipeline.preset("pith").extract(sample_html).text
+    assert ex.text.startswith("River town rebuilds its old footbridge")
+    assert ex.url == "https://example.com/"
+    jt = pith.extract(sample_html, "justext")
+    assert jt.text == pith.Pipeline.preset("justext").extract(sample_html).text
+    assert pith.extract(sample_html.decode("utf-8"), preset="declutter").text
+    with pytest.raises(pith.PipelineError, match="no-such-preset"):
+        pith.extract(sample_html, "no-such-preset")
+
+
+def test_the_docstring_examples_run():
+    """Every ``>>>`` example in the package's docstrings (Python and Rust halves)."""
+    import doctest
+
+    failed, tried = doctest.testmod(pith, extraglobs={"pith": pith})
+    assert tried >= 4 and failed == 0

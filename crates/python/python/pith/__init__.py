@@ -1,8 +1,11 @@
 """pith: take the main text out of web pages, from Python.
 
 pith is a Rust library; this package calls it through a native module, releasing the
-GIL while it works. Three ways in:
+GIL while it works. Four ways in:
 
+* ``extract(html)`` -- one page with a built-in preset (default ``"pith"``, the CLI's
+  default), like ``trafilatura.extract``: ``pith.extract(html).text``; the preset is
+  loaded once and kept.
 * ``Pipeline`` -- load a pipeline (``Pipeline.preset("justext")``, a file, JSON),
   then ``pipeline.extract(html)`` for one page or ``pipeline.extract_many(pages,
   workers=N)`` for many, on N threads. An ``Extraction`` has ``.text`` (the good
@@ -17,11 +20,16 @@ Errors are exceptions carrying pith's message: ``PipelineError`` (a pipeline or 
 parameter), ``ExtractError`` (a page), both ``PithError``; ``OSError`` for files.
 
 >>> import pith
+>>> pith.extract(b"<p>" + b"The text of a page, long enough and full of the words. " * 5 + b"</p>").text[:18]
+'The text of a page'
 >>> pipeline = pith.Pipeline.preset("justext")
 >>> ex = pipeline.extract(b"<p>" + b"The text of a page, long enough and full of the words. " * 5 + b"</p>")
 >>> ex.text.startswith("The text of a page")
 True
 """
+
+from functools import lru_cache
+from typing import Optional, Union
 
 from ._pith import (
     Block,
@@ -37,6 +45,7 @@ from ._pith import (
 )
 
 __all__ = [
+    "extract",
     "Block",
     "ExtractError",
     "Extraction",
@@ -48,3 +57,29 @@ __all__ = [
     "extract_warc",
     "__version__",
 ]
+
+
+@lru_cache(maxsize=None)
+def _preset(name: str) -> Pipeline:
+    """The built-in pipeline ``name``, loaded once per process (presets are a fixed set)."""
+    return Pipeline.preset(name)
+
+
+def extract(
+    html: Union[bytes, str], preset: str = "pith", *, url: Optional[str] = None
+) -> Extraction:
+    """The main text of one page with the built-in pipeline ``preset``.
+
+    ``pith.extract(html).text`` is what ``pith extract FILE`` prints: ``preset`` is a
+    name of ``pith.presets()`` (default ``"pith"``, the learned extractor; ``"justext"``
+    is Python jusText 3.0.2 exactly). Bytes are decoded as the preset decodes them
+    (``<meta charset>``, BOM, detection); ``url`` is recorded in the ``Extraction``. The
+    pipeline is loaded on the first call and kept, so calling this in a loop costs no
+    more than ``Pipeline.preset(preset).extract(...)`` held by hand; the GIL is released
+    while the page is worked on. For many pages on several threads use
+    ``Pipeline.preset(preset).extract_many(pages, workers=N)``.
+
+    Raises ``PipelineError`` for an unknown preset and ``ExtractError`` for a page pith
+    cannot read.
+    """
+    return _preset(preset).extract(html, url=url)
