@@ -20,8 +20,9 @@ use pyo3::prelude::*;
 
 /// mimalloc for the Rust side of the module, as in the CLI: parsing and the tree make
 /// millions of small allocations, and mimalloc serves them faster than the C library's
-/// malloc (docs/performance.md, "The Python package"). Python's own objects keep
-/// Python's allocator; nothing allocated here is freed by Python or the reverse.
+/// malloc (docs/performance.md, "The allocator of the native module"). Python's own
+/// objects keep Python's allocator; nothing allocated here is freed by Python or the
+/// reverse.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

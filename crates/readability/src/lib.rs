@@ -89,7 +89,10 @@ pub const TOP_CANDIDATE: &str = "readability.top_candidate";
 /// (`readability.select_article`).
 pub const ARTICLE: &str = "readability.article";
 /// Annotation key: 1 on every original node the article kept, 0 on the others
-/// (`readability.retry` in annotate mode).
+/// (`readability.retry` in annotate mode). A node counts as kept when it is itself in
+/// the attempt's tree: an element Readability replaced by a new one (a `div` of
+/// phrasing content becomes a new `p` that takes the div's text nodes) reads 0 though
+/// its text nodes read 1.
 pub const IN_ARTICLE: &str = "readability.in_article";
 /// Annotation key, on the document root: the attempt that gave the article (0 for the
 /// first; `readability.retry` in annotate mode).

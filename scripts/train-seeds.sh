@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Out-of-fold figures of a base pipeline over several fold assignments (repeated k-fold).
+#
+#   scripts/train-seeds.sh [--seeds "1 2 3"] [--base FILE] [-- MORE PITH TRAIN OPTIONS]
+#
+# `pith train --seed S` deals each folder's pages into folds with S; the trees it writes
+# do not depend on S (no subsampling), only the out-of-fold estimate and the threshold
+# chosen from it do. One deal moves the nested mean token F1 of four folders by about
+# ±0.004 (docs/evaluation.md, "How far the fold deal moves the figures"), as much as
+# most changes tried, so compare bases on the mean over several deals. Runs
+# scripts/train-pith.sh's training (five folders, 5 folds, 300 rounds, depth 6,
+# --choose-threshold) on --base (default crates/learn/presets/pith-base.json) once per
+# seed, writing nothing into the project, and prints a Markdown table of each seed's
+# nested token F1 per folder (each fold cut at the threshold the other folds chose),
+# the mean of the four other than scrapinghub, and the mean over the seeds.
+# Builds the release pith (honouring CARGO_TARGET_DIR; PITH_BIN=path skips the build).
+# Pages: $PITH_DATASETS (default ../shared/datasets). Needs python3 (standard library).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$here/.."
+seeds="1 2 3"
+base=crates/learn/presets/pith-base.json
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --seeds) seeds="$2"; shift 2 ;;
+        --base) base="$2"; shift 2 ;;
+        --) shift; break ;;
+        *) echo "train-seeds.sh: unknown option $1 (see the header)" >&2; exit 2 ;;
+    esac
+done
+if [ -n "${PITH_BIN:-}" ]; then
+    pith="$PITH_BIN"
+else
+    # shellcheck source=pith-bin.sh
+    . "$here/pith-bin.sh"
+    pith="$(pith_release_bin)"
+fi
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+for seed in $seeds; do
+    echo "train-seeds.sh: seed $seed" >&2
+    "$pith" train --dataset scrapinghub --dataset cleaneval-dev --dataset dragnet-train \
+        --dataset l3s-gn1-dev --dataset googletrends-dev --base "$base" \
+        --out "$work/trained-$seed.json" --seed "$seed" --folds 5 --rounds 300 --max-depth 6 \
+        --choose-threshold "$@" > "$work/seed-$seed.txt"
+done
+
+python3 - "$work" $seeds <<'EOF'
+import re, statistics, sys
+
+work, seeds = sys.argv[1], sys.argv[2:]
+FOLDERS = ["scrapinghub", "cleaneval-dev", "dragnet-train", "l3s-gn1-dev", "googletrends-dev"]
+ROW = re.compile(r"^(\S+)\s+\d+\s+\d+" + r"\s+([\d.]+)" * 7 + r"\s+\d+\s*$")
+
+def nested(text):
+    """Token F1 per folder of the nested table (the second `out-of-fold` table)."""
+    tables = [t for t in re.split(r"\n(?=out-of-fold)", text) if t.startswith("out-of-fold")]
+    if len(tables) < 2:
+        sys.exit("train-seeds.sh: pith train printed no nested table (needs --choose-threshold)")
+    scores = {}
+    for line in tables[1].splitlines():
+        m = ROW.match(line)
+        if m and m.group(1) in FOLDERS:
+            scores[m.group(1)] = float(m.group(7))  # tok F1: the sixth number
+    missing = [f for f in FOLDERS if f not in scores]
+    if missing:
+        sys.exit(f"train-seeds.sh: no nested row for {', '.join(missing)}")
+    return scores
+
+def mean_of_four(s):
+    return statistics.mean(s[f] for f in FOLDERS[1:])
+
+runs = {seed: nested(open(f"{work}/seed-{seed}.txt").read()) for seed in seeds}
+print("| seed | " + " | ".join(FOLDERS) + " | mean of four |")
+print("|---" * (len(FOLDERS) + 2) + "|")
+for seed, s in runs.items():
+    print(f"| {seed} | " + " | ".join(f"{s[f]:.3f}" for f in FOLDERS) + f" | {mean_of_four(s):.4f} |")
+mean = {f: statistics.mean(s[f] for s in runs.values()) for f in FOLDERS}
+print("| mean | " + " | ".join(f"{mean[f]:.4f}" for f in FOLDERS)
+      + f" | {statistics.mean(mean_of_four(s) for s in runs.values()):.4f} |")
+EOF
