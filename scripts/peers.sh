@@ -37,21 +37,20 @@ fi
 # shellcheck source=pith-bin.sh
 . scripts/pith-bin.sh
 P="$(pith_release_bin)"
-# The `pith` preset out of fold: scripts/train-pith.sh's training (keep TRAIN in step
-# with it) writing each page's out-of-fold extraction to OUT/pith-oof/<dataset>/, scored
+# The `pith` preset out of fold: scripts/train-pith.sh's training (the options of
+# scripts/pith-train-options.sh) writing each page's out-of-fold extraction to OUT/pith-oof/<dataset>/, scored
 # below as the column `pith-oof`. Training is deterministic, so the model it fits must
 # be the shipped crates/learn/presets/pith.json byte for byte; if not, the column is of
 # another model than the preset, and this says so.
-TRAIN=(--dataset scrapinghub --dataset cleaneval-dev --dataset dragnet-train
-    --dataset l3s-gn1-dev --dataset googletrends-dev
-    --base crates/learn/presets/pith-base.json
-    --seed 1 --folds 5 --rounds 300 --max-depth 6 --choose-threshold)
+# shellcheck source=pith-train-options.sh
+. scripts/pith-train-options.sh
+TRAIN=("${PITH_TRAIN_OPTIONS[@]}" --base "$PITH_TRAIN_BASE" --seed 1)
 if [ "$SCORE_ONLY" = 0 ] || [ ! -d "$OUT/pith-oof" ]; then
     rm -rf "$OUT/pith-oof"
     nice -n 19 "$P" train "${TRAIN[@]}" --out "$OUT/pith-oof.json" --oof-dir "$OUT/pith-oof" >&2
     if ! cmp -s "$OUT/pith-oof.json" crates/learn/presets/pith.json; then
         echo "peers.sh: WARNING: these training options do not give the shipped pith.json;" \
-            "the pith-oof column is not the preset's (update TRAIN from scripts/train-pith.sh)" >&2
+            "the pith-oof column is not the preset's (retrain it: scripts/train-pith.sh)" >&2
     fi
 fi
 mkdir -p "$OUT/eval"

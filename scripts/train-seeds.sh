@@ -8,10 +8,9 @@
 # chosen from it do. One deal moves the nested mean token F1 of four folders by about
 # ±0.004 (docs/evaluation.md, "How far the fold deal moves the figures"), as much as
 # most changes tried, so compare bases on the mean over several deals. Runs
-# scripts/train-pith.sh's training (five folders, 5 folds, 300 rounds, depth 6,
-# --choose-threshold) on --base (default crates/learn/presets/pith-base.json) once per
-# seed, writing nothing into the project, and prints a Markdown table of each seed's
-# nested token F1 per folder (each fold cut at the threshold the other folds chose),
+# scripts/train-pith.sh's training (scripts/pith-train-options.sh; MORE options are
+# added; --base, default the shipped base) once per seed, writing nothing into the
+# project, and prints a Markdown table of each seed's nested token F1 per folder (each fold cut at the threshold the other folds chose),
 # the mean of the four other than scrapinghub, and the mean over the seeds.
 # Builds the release pith (honouring CARGO_TARGET_DIR; PITH_BIN=path skips the build).
 # Pages: $PITH_DATASETS (default ../shared/datasets). Needs python3 (standard library).
@@ -20,7 +19,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here/.."
 seeds="1 2 3"
-base=crates/learn/presets/pith-base.json
+base=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --seeds) seeds="$2"; shift 2 ;;
@@ -36,14 +35,15 @@ else
     . "$here/pith-bin.sh"
     pith="$(pith_release_bin)"
 fi
+# shellcheck source=pith-train-options.sh
+. "$here/pith-train-options.sh"
+base="${base:-$PITH_TRAIN_BASE}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 for seed in $seeds; do
     echo "train-seeds.sh: seed $seed" >&2
-    "$pith" train --dataset scrapinghub --dataset cleaneval-dev --dataset dragnet-train \
-        --dataset l3s-gn1-dev --dataset googletrends-dev --base "$base" \
-        --out "$work/trained-$seed.json" --seed "$seed" --folds 5 --rounds 300 --max-depth 6 \
-        --choose-threshold "$@" > "$work/seed-$seed.txt"
+    "$pith" train "${PITH_TRAIN_OPTIONS[@]}" --base "$base" --seed "$seed" \
+        --out "$work/trained-$seed.json" "$@" > "$work/seed-$seed.txt"
 done
 
 python3 - "$work" $seeds <<'EOF'

@@ -96,10 +96,10 @@ pub struct TrainArgs {
     /// given below --rounds (the same fits cut short: what fewer rounds would give).
     #[arg(long, value_delimiter = ',', value_name = "N,N,...")]
     pub report_rounds: Vec<usize>,
-    /// How blocks are labelled from the gold: `trigrams` (most token trigrams in
-    /// the gold), `tokens` (most tokens in the gold's words) or `aligned` (most
-    /// tokens matched by an in-order alignment of page and gold).
-    #[arg(long, default_value = "trigrams")]
+    /// How blocks are labelled from the gold: `aligned` (most tokens matched by an
+    /// in-order alignment of page and gold; the shipped `pith` preset's), `trigrams`
+    /// (most token trigrams in the gold) or `tokens` (most tokens in the gold's words).
+    #[arg(long, default_value = "aligned")]
     pub labels: LabelRule,
     /// How blocks are weighted: `share` (of the page's tokens, plus 0.01), `confidence`
     /// (that, times how far the block's label share is from one half) or `page` (the

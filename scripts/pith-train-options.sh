@@ -1,0 +1,16 @@
+# Source it: PITH_TRAIN_BASE, the base pipeline of the shipped `pith` preset
+# (crates/learn/presets/pith.json), and PITH_TRAIN_OPTIONS, the other `pith train`
+# options that fit it on the five development folders (all but --base, --out and
+# --seed). scripts/train-pith.sh (which writes the preset), scripts/train-seeds.sh (the
+# same fit over several fold deals) and scripts/peers.sh (its out-of-fold column) all
+# read them here, so they cannot drift apart. Labels `aligned`:
+# a block is content when most of its tokens are matched by an in-order alignment of the
+# page and the gold (docs/evaluation.md, "How far the fold deal moves the figures").
+# shellcheck disable=SC2034  # used by the scripts that source this file
+PITH_TRAIN_BASE=crates/learn/presets/pith-base.json
+# shellcheck disable=SC2034
+PITH_TRAIN_OPTIONS=(
+    --dataset scrapinghub --dataset cleaneval-dev --dataset dragnet-train
+    --dataset l3s-gn1-dev --dataset googletrends-dev
+    --folds 5 --rounds 300 --max-depth 6 --labels aligned --choose-threshold
+)
