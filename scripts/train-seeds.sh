@@ -9,7 +9,8 @@
 # ±0.004 (docs/evaluation.md, "How far the fold deal moves the figures"), as much as
 # most changes tried, so compare bases on the mean over several deals. Runs
 # scripts/train-pith.sh's training (scripts/pith-train-options.sh; MORE options are
-# added; --base, default the shipped base) once per seed, writing nothing into the
+# added, and may not repeat one of those: `pith train` takes each once; --base, default
+# the shipped base) once per seed, writing nothing into the
 # project, and prints a Markdown table of each seed's nested token F1 per folder (each fold cut at the threshold the other folds chose),
 # the mean of the four other than scrapinghub, and the mean over the seeds.
 # Builds the release pith (honouring CARGO_TARGET_DIR; PITH_BIN=path skips the build).
