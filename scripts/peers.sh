@@ -38,8 +38,8 @@ fi
 . scripts/pith-bin.sh
 P="$(pith_release_bin)"
 # The `pith` preset out of fold: scripts/train-pith.sh's training (the options of
-# scripts/pith-train-options.sh) writing each page's out-of-fold extraction to OUT/pith-oof/<dataset>/, scored
-# below as the column `pith-oof`. Training is deterministic, so the model it fits must
+# scripts/pith-train-options.sh) writing each page's out-of-fold extraction to
+# OUT/pith-oof/<dataset>/, scored below as the column `pith-oof`. Training is deterministic, so the model it fits must
 # be the shipped crates/learn/presets/pith.json byte for byte; if not, the column is of
 # another model than the preset, and this says so.
 # shellcheck source=pith-train-options.sh

@@ -3,9 +3,10 @@
 # options that fit it on the five development folders (all but --base, --out and
 # --seed). scripts/train-pith.sh (which writes the preset), scripts/train-seeds.sh (the
 # same fit over several fold deals) and scripts/peers.sh (its out-of-fold column) all
-# read them here, so they cannot drift apart. Labels `aligned`:
-# a block is content when most of its tokens are matched by an in-order alignment of the
-# page and the gold (docs/evaluation.md, "How far the fold deal moves the figures").
+# read them here, so they cannot drift apart. `--labels aligned` (also `pith train`'s
+# default): a block is content when most of its tokens are matched by an in-order
+# alignment of the page and the gold (docs/evaluation.md, "Labels, measured over three
+# deals").
 # shellcheck disable=SC2034  # used by the scripts that source this file
 PITH_TRAIN_BASE=crates/learn/presets/pith-base.json
 # shellcheck disable=SC2034

@@ -3,9 +3,9 @@
 //! Three rules ([`LabelRule`]) give every block a *share* in 0 … 1; a block is main
 //! content when its share is above one half. A block without tokens is not content.
 //!
-//! - `trigrams`: the share of the block's token trigrams (three
-//!   consecutive lower-cased `\w+` tokens, the tokens `pith eval`'s token F1 counts)
-//!   that occur in the gold text; a block of one or two tokens has share 1 when that
+//! - `trigrams`: the share of the block's token trigrams (three consecutive
+//!   lower-cased `\w+` tokens, the tokens `pith eval`'s token F1 counts) that occur
+//!   in the gold text; a block of one or two tokens has share 1 when that
 //!   whole sequence does, else 0.
 //! - `tokens`: the share of its tokens that occur anywhere in the gold (the rule of
 //!   `pith eval`'s HTML report, `crates/eval/src/report.rs`).
@@ -18,10 +18,10 @@
 //!   it gives a better out-of-fold mean of four folders than `trigrams` (0.902 against
 //!   0.896; docs/evaluation.md, "Labels, measured over three deals").
 //!
-//! Why trigrams (or the alignment) rather than the report rule: with single tokens, boilerplate written in
-//! common words — user comments, which dragnet's gold leaves out, "related stories"
-//! teasers — counts as content, and the model learns to keep it. Trigrams need the
-//! block's wording to be in the gold. Gold texts differ in what they keep (captions,
+//! Why trigrams (or the alignment) rather than the report rule: with single tokens,
+//! boilerplate written in common words — user comments, which dragnet's gold leaves
+//! out, "related stories" teasers — counts as content, and the model learns to keep
+//! it. Trigrams need the block's wording to be in the gold. Gold texts differ in what they keep (captions,
 //! headlines); the training weight of a block is its share of the page's tokens
 //! ([`block_weight`]), so short blocks count little either way.
 

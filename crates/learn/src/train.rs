@@ -3,8 +3,8 @@
 //! 1. The base pipeline (any pipeline; a `learn.trees` pass in it is dropped) runs on
 //!    every page; each block becomes a row of all its feature columns, labelled by
 //!    the chosen [`LabelRule`](crate::labels::LabelRule) (default: most tokens
-//!    matched by an in-order alignment of page and gold) and weighted by its share of the page's tokens
-//!    ([`Weighting`]).
+//!    matched by an in-order alignment of page and gold) and weighted by its share
+//!    of the page's tokens ([`Weighting`]).
 //! 2. Each dataset's pages are shuffled with the seed and dealt into `folds` folds.
 //!    For fold `k`, an ensemble is fitted on the rows of every page outside fold `k`
 //!    (all datasets pooled) and labels the blocks of the pages in it: out-of-fold
