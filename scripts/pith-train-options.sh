@@ -13,5 +13,5 @@ PITH_TRAIN_BASE=crates/learn/presets/pith-base.json
 PITH_TRAIN_OPTIONS=(
     --dataset scrapinghub --dataset cleaneval-dev --dataset dragnet-train
     --dataset l3s-gn1-dev --dataset googletrends-dev
-    --folds 5 --rounds 300 --max-depth 6 --labels aligned --choose-threshold
+    --folds 5 --rounds 150 --max-depth 8 --labels aligned --choose-threshold
 )
