@@ -293,7 +293,7 @@ def table(out: Path) -> str:
             if p is None:
                 cells.append("")
                 continue
-            tok, sh = p["bow"]["macro_"]["f1"], p["shingle"]["f1"]
+            tok, sh = p["bow"]["macro"]["f1"], p["shingle"]["f1"]
             cells.append(f"{tok:.3f} / {sh:.3f}")
             empty += p["empty"]
             if ds in four:

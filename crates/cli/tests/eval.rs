@@ -446,8 +446,21 @@ fn saved_outputs_are_scored_beside_pipelines_in_command_line_order() {
     let names: Vec<&str> = (0..3).map(|i| p[i]["name"].as_str().unwrap()).collect();
     assert_eq!(names, ["tool", "justext", "other"]);
     // Page F1s 1, 2/3 (half the words: P 1, R 1/2) and 0 (missing): macro F1 5/9.
-    let f1 = p[0]["bow"]["macro_"]["f1"].as_f64().unwrap();
+    let f1 = p[0]["bow"]["macro"]["f1"].as_f64().unwrap();
     assert!((f1 - 5.0 / 9.0).abs() < 0.01, "{f1}");
+    // Every page's figures, in id order; the macro F1 is their mean.
+    let pages = p[0]["pages"].as_array().unwrap();
+    let ids: Vec<&str> = pages.iter().map(|x| x["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["a", "b", "c"]);
+    let token_f1s: Vec<f64> = pages
+        .iter()
+        .map(|x| x["token"]["f1"].as_f64().unwrap())
+        .collect();
+    assert!((token_f1s.iter().sum::<f64>() / 3.0 - f1).abs() < 1e-12);
+    assert_eq!(token_f1s[2], 0.0);
+    assert_eq!(pages[2]["empty"], true);
+    assert_eq!(pages[0]["empty"], false);
+    assert!(pages[0]["shingle"]["f1"].as_f64().is_some());
     assert_eq!(p[0]["empty"], 1);
     assert_eq!(p[0]["outputs"]["missing"], serde_json::json!(["c"]));
     assert_eq!(p[0]["outputs"]["unmatched"], serde_json::json!(["stray"]));

@@ -260,7 +260,8 @@ impl BowCounts {
 pub struct BowScore {
     /// Micro: precision = Σcommon/Σpredicted, recall = Σcommon/Σgold, F1 of the two.
     pub micro: Score,
-    /// Macro: the mean of the per-page precision, recall and F1.
+    /// Macro: the mean of the per-page precision, recall and F1 (`macro` in JSON).
+    #[serde(rename = "macro")]
     pub macro_: Score,
 }
 

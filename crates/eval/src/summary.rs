@@ -21,6 +21,25 @@ pub struct PageScore {
     pub score: Score,
 }
 
+/// One page's figures, for `--format json`: what a paired test or an error analysis
+/// outside pith needs, page by page.
+#[derive(Clone, Debug, Serialize)]
+pub struct PageFigures {
+    /// The page id.
+    pub id: String,
+    /// Shingle precision, recall and F1 of the page.
+    pub shingle: Score,
+    /// Token (bag-of-words) precision, recall and F1 of the page: the macro figures
+    /// are their means.
+    pub token: Score,
+    /// Whether the extraction has no word (an empty output).
+    pub empty: bool,
+    /// The error when the pipeline failed on the page (scored as empty); absent
+    /// otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
 /// Every figure of one pipeline (or of one tool's saved outputs).
 #[derive(Clone, Debug, Serialize)]
 pub struct PipelineSummary {
@@ -57,6 +76,8 @@ pub struct PipelineSummary {
     pub failed: Vec<(String, String)>,
     /// The pages with the lowest shingle F1, worst first.
     pub worst: Vec<PageScore>,
+    /// Every page's figures, in the dataset's order (pages sorted by id); in JSON only.
+    pub pages: Vec<PageFigures>,
 }
 
 /// The comparison of pipelines on one dataset.
@@ -158,6 +179,17 @@ pub fn summarise(dataset: &Dataset, runs: &[PipelineRun], bootstrap: usize, seed
                     .filter_map(|p| p.error.clone().map(|e| (p.id.clone(), e)))
                     .collect(),
                 worst: per_page,
+                pages: run
+                    .pages
+                    .iter()
+                    .map(|p| PageFigures {
+                        id: p.id.clone(),
+                        shingle: Score::of(std::slice::from_ref(&p.counts)),
+                        token: p.bow.score(),
+                        empty: is_empty_output(&p.text),
+                        error: p.error.clone(),
+                    })
+                    .collect(),
             }
         })
         .collect();
