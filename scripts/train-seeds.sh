@@ -44,35 +44,30 @@ trap 'rm -rf "$work"' EXIT
 for seed in $seeds; do
     echo "train-seeds.sh: seed $seed" >&2
     "$pith" train "${PITH_TRAIN_OPTIONS[@]}" --base "$base" --seed "$seed" \
-        --out "$work/trained-$seed.json" "$@" > "$work/seed-$seed.txt"
+        --out "$work/trained-$seed.json" --report "$work/report-$seed.json" "$@" \
+        > "$work/seed-$seed.txt"
 done
 
 python3 - "$work" $seeds <<'EOF'
-import re, statistics, sys
+import json, statistics, sys
 
 work, seeds = sys.argv[1], sys.argv[2:]
 FOLDERS = ["scrapinghub", "cleaneval-dev", "dragnet-train", "l3s-gn1-dev", "googletrends-dev"]
-ROW = re.compile(r"^(\S+)\s+\d+\s+\d+" + r"\s+([\d.]+)" * 7 + r"\s+\d+\s*$")
 
-def nested(text):
-    """Token F1 per folder of the nested table (the second `out-of-fold` table)."""
-    tables = [t for t in re.split(r"\n(?=out-of-fold)", text) if t.startswith("out-of-fold")]
-    if len(tables) < 2:
-        sys.exit("train-seeds.sh: pith train printed no nested table (needs --choose-threshold)")
-    scores = {}
-    for line in tables[1].splitlines():
-        m = ROW.match(line)
-        if m and m.group(1) in FOLDERS:
-            scores[m.group(1)] = float(m.group(7))  # tok F1: the sixth number
-    missing = [f for f in FOLDERS if f not in scores]
+def nested(report):
+    """Token F1 per folder of the nested table (`pith train --report`'s `nested`)."""
+    rows = {r["dataset"]: r["token"]["f1"] for r in report["nested"]["datasets"]}
+    if not rows:
+        sys.exit("train-seeds.sh: pith train reported no nested table (needs --choose-threshold)")
+    missing = [f for f in FOLDERS if f not in rows]
     if missing:
         sys.exit(f"train-seeds.sh: no nested row for {', '.join(missing)}")
-    return scores
+    return rows
 
 def mean_of_four(s):
     return statistics.mean(s[f] for f in FOLDERS[1:])
 
-runs = {seed: nested(open(f"{work}/seed-{seed}.txt").read()) for seed in seeds}
+runs = {seed: nested(json.load(open(f"{work}/report-{seed}.json"))) for seed in seeds}
 print("| seed | " + " | ".join(FOLDERS) + " | mean of four |")
 print("|---" * (len(FOLDERS) + 2) + "|")
 for seed, s in runs.items():

@@ -4,6 +4,7 @@
 //! `cargo test` replays the seed corpus through exactly the code the fuzzers run. Keep
 //! this file free of crate-level attributes and of dependencies other than `pith`.
 
+use pith::core::FeatureKey;
 use pith::dom::decode::{decode as decode_bytes, DecodeOptions, ErrorPolicy};
 use pith::Pipeline;
 
@@ -297,15 +298,27 @@ thread_local! {
         );
         Pipeline::from_json(&json).expect("the text-cue pipeline loads")
     };
+    /// The markup and tag-path features the `pith` preset does not use, over declutter's
+    /// blocks.
+    static OTHER_CUES: Pipeline = Pipeline::from_json(
+        r#"{"version": 1, "tree": [], "segmenter": {"type": "declutter.blocks"}, "features": [
+            {"type": "justext.length"},
+            {"type": "learn.hidden"},
+            {"type": "learn.path_group", "stat": "blocks"},
+            {"type": "learn.path_group", "stat": "share"},
+            {"type": "learn.path_group", "stat": "others_mean", "of": "justext.length"}]}"#,
+    )
+    .expect("the other-cue pipeline loads");
 }
 
 /// `learn`: the learned combiner's stages. The bytes go (1) as a page through the
 /// `pith` preset (Readability in annotate mode, declutter, the `learn.*` features, the
-/// trees), (2) when UTF-8, as a page through every `learn.text` cue, which the preset
-/// does not use, and (3) as the JSON of a `learn.trees` pass and of a `learn.margin`
+/// trees), (2) when UTF-8, as a page through every `learn.text` cue and through
+/// `learn.hidden` and `learn.path_group`, which the preset does not use, and (3) as the JSON of a `learn.trees` pass and of a `learn.margin`
 /// feature in a small pipeline run on [`SMALL_PAGE`]. Checked besides "no panic": every
 /// block has a label and a value in every column, the kept text is a subsequence of the
-/// page's text, every text cue is finite and not negative, and a tree file that loads
+/// page's text, every text cue is finite and not negative (a tag-path group's values
+/// too, or `NaN`; a share at most 1, a group at most every block), and a tree file that loads
 /// (its arrays checked) always evaluates.
 pub fn learn(data: &[u8]) {
     PITH.with(|p| {
@@ -345,6 +358,32 @@ pub fn learn(data: &[u8]) {
                 "{key}: {column:?}"
             );
         }
+    });
+    OTHER_CUES.with(|p| {
+        let Ok(ex) = p.run_str(stage) else {
+            return;
+        };
+        let n = ex.blocks.len() as f64;
+        for key in ex.features.keys() {
+            let column = ex.features.column(key).expect("a listed column");
+            assert_eq!(column.len(), ex.blocks.len());
+            // `others_mean` is NaN for a block alone on its path; every value is at
+            // least 0, a share at most 1, a group at most every block.
+            assert!(
+                column
+                    .iter()
+                    .all(|v| v.is_nan() || (v.is_finite() && *v >= 0.0)),
+                "{key}: {column:?}"
+            );
+        }
+        let share = ex
+            .features
+            .column(&FeatureKey::new("learn.path_group_share"));
+        assert!(share.unwrap().iter().all(|v| *v <= 1.0 + 1e-9));
+        let blocks = ex
+            .features
+            .column(&FeatureKey::new("learn.path_group_blocks"));
+        assert!(blocks.unwrap().iter().all(|v| *v >= 1.0 && *v <= n));
     });
     let base = r#""version": 1, "tree": [], "segmenter": {"type": "declutter.blocks"}"#;
     let features = r#"{"type": "justext.length"}, {"type": "justext.link_density"}"#;

@@ -15,6 +15,7 @@ mod progress;
 mod say;
 mod sink;
 mod train_cmd;
+mod train_report;
 mod tune_cmd;
 
 use eval_cmd::{eval_command, EvalArgs};

@@ -11,9 +11,9 @@ use pith::learn::train::{
     oracle, pipeline_file_text, train, DatasetScores, TrainOptions, TrainPage, TrainSet, Weighting,
 };
 use pith::learn::{Decode, Prior};
-use pith_eval::metrics::{page_counts, PageCounts, Score};
 
 use crate::eval_cmd::read_dataset;
+use crate::train_report::{dataset_rows, fit_report, oracle_report};
 use crate::UsageError;
 
 /// Options of `pith train`.
@@ -92,6 +92,11 @@ pub struct TrainArgs {
     /// decoding) to DIR/<dataset>/<page id>.txt, for error analysis.
     #[arg(long, value_name = "DIR")]
     pub oof_dir: Option<PathBuf>,
+    /// Also write every figure printed (out-of-fold and nested tables per dataset,
+    /// the chosen threshold and decoding, the pages left empty, the --report-rounds
+    /// tables; with --oracle the ceilings) to FILE as JSON, for scripts.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
     /// Also print the out-of-fold scores of each fold's first N trees, for each N
     /// given below --rounds (the same fits cut short: what fewer rounds would give).
     #[arg(long, value_delimiter = ',', value_name = "N,N,...")]
@@ -173,6 +178,9 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
         print_scores(&labels, &sets);
         println!("ceiling of {base_name}'s blocks, the best choice a local search finds for each page's token F1:");
         print_scores(&best, &sets);
+        if let Some(file) = &args.report {
+            write_report(file, &oracle_report(&labels, &best, &sets))?;
+        }
         return Ok(ExitCode::SUCCESS);
     }
     let trained =
@@ -228,6 +236,10 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
     if let Some(dir) = &args.oof_dir {
         write_oof(dir, &trained.scores, &sets)?;
         println!("wrote the out-of-fold extractions under {}", dir.display());
+    }
+    if let Some(file) = &args.report {
+        write_report(file, &fit_report(&trained, &sets, args.seed, args.folds))?;
+        println!("wrote the report {}", file.display());
     }
     for (k, cut) in &trained.by_rounds {
         println!(
@@ -303,6 +315,13 @@ fn write_oof(
     Ok(())
 }
 
+/// Writes a JSON report (pretty-printed, with a final newline).
+fn write_report(file: &std::path::Path, report: &serde_json::Value) -> Result<(), UsageError> {
+    let mut text = serde_json::to_string_pretty(report).unwrap_or_default();
+    text.push('\n');
+    std::fs::write(file, text).map_err(|e| UsageError(format!("{}: {e}", file.display())))
+}
+
 /// Prints one table row per dataset of out-of-fold scores (with `pith eval`'s shingle
 /// F1 of the out-of-fold extractions), then the ids of the pages left empty.
 fn print_scores(scores: &[DatasetScores], sets: &[TrainSet]) {
@@ -321,33 +340,26 @@ fn print_scores(scores: &[DatasetScores], sets: &[TrainSet]) {
         "empty"
     );
     let mut empty = Vec::new();
-    for (s, set) in scores.iter().zip(sets) {
-        let counts: Vec<PageCounts> = s
-            .texts
-            .iter()
-            .zip(&set.pages)
-            .map(|(text, page)| page_counts(text, &page.gold))
-            .collect();
-        let shingle = Score::of(&counts);
+    for row in dataset_rows(scores, sets) {
         println!(
             "{:<20} {:>6} {:>8}  {:>6.3} {:>6.3} {:>6.3}  {:>6.3} {:>6.3} {:>6.3}  {:>6.3}  {:>5}",
-            s.name,
-            s.pages,
-            s.blocks,
-            s.block.precision,
-            s.block.recall,
-            s.block.f1,
-            s.token.precision,
-            s.token.recall,
-            s.token.f1,
-            shingle.f1,
-            s.empty
+            row.dataset,
+            row.pages,
+            row.blocks,
+            row.block.precision,
+            row.block.recall,
+            row.block.f1,
+            row.token.precision,
+            row.token.recall,
+            row.token.f1,
+            row.shingle_f1,
+            row.empty
         );
-        for (text, page) in s.texts.iter().zip(&set.pages) {
-            if !text.chars().any(|c| c.is_alphanumeric() || c == '_') {
-                empty.push(format!("{}/{}", s.name, page.id));
-            }
-        }
+        empty.extend(
+            row.empty_pages
+                .iter()
+                .map(|id| format!("{}/{id}", row.dataset)),
+        );
     }
     if !empty.is_empty() {
         println!("empty out of fold: {}", empty.join(" "));

@@ -1,6 +1,6 @@
 //! `pith train` end to end on a small synthetic dataset: the decoding chosen out of
 //! fold is printed and written to the file, and `--oof-dir` writes every page's
-//! out-of-fold extraction.
+//! out-of-fold extraction; `--report` writes the printed figures as JSON.
 
 use std::path::Path;
 
@@ -44,6 +44,7 @@ fn train_chooses_a_decoding_and_writes_out_of_fold_extractions() {
     let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("../learn/presets/pith-base.json");
     let file = out.path().join("trained.json");
     let oof = out.path().join("oof");
+    let report = out.path().join("report.json");
     let o = pith(
         &[
             "train",
@@ -67,6 +68,10 @@ fn train_chooses_a_decoding_and_writes_out_of_fold_extractions() {
             "--choose-decode",
             "--oof-dir",
             oof.to_str().unwrap(),
+            "--report",
+            report.to_str().unwrap(),
+            "--report-rounds",
+            "5",
         ],
         None,
     );
@@ -90,6 +95,27 @@ fn train_chooses_a_decoding_and_writes_out_of_fold_extractions() {
             "p{i}: {text:?}"
         );
     }
+    // The report holds the printed figures: the out-of-fold row's token F1 as printed
+    // (three decimals), the nested table, each decoding tried, the 5-tree cut.
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let row = &r["out_of_fold"][0];
+    assert_eq!(row["dataset"], name.to_str().unwrap());
+    assert_eq!(row["pages"], 6);
+    let f1 = row["token"]["f1"].as_f64().unwrap();
+    let printed = stdout
+        .lines()
+        .find(|l| l.starts_with(name.to_str().unwrap()))
+        .unwrap();
+    assert!(printed.contains(&format!("{f1:.3}")), "{printed} / {f1}");
+    assert!(row["shingle_f1"].as_f64().unwrap() > 0.5, "{row}");
+    assert_eq!(row["empty_pages"], serde_json::json!([]));
+    assert_eq!(r["nested"]["fold_thresholds"].as_array().unwrap().len(), 2);
+    assert_eq!(r["nested"]["datasets"][0]["pages"], 6);
+    assert!(r["by_decode"].as_array().unwrap().len() > 1);
+    assert_eq!(r["by_rounds"][0]["trees"], 5);
+    assert_eq!(r["seed"], 1);
+    assert!(r["features"].as_array().unwrap().len() > 10);
     // The trained file loads.
     let page = ds.path().join("html/p1.html");
     let o = pith(

@@ -423,9 +423,14 @@ fn content_never_read(tree: &[Box<dyn TreeStage>]) -> Vec<String> {
 }
 
 /// The elements whose attributes some stage reads (`None`: any element's), so the
-/// parser can leave out the others' attributes.
+/// parser can leave out the others' attributes. Tree stages, the segmenter and the
+/// features read the document; rules and passes see only blocks and columns.
 fn attributes_read(spec: &PipelineSpec) -> Option<Vec<String>> {
-    let uses = spec.tree.iter().map(|s| s.reads_attributes());
+    let uses = spec
+        .tree
+        .iter()
+        .map(|s| s.reads_attributes())
+        .chain(spec.features.iter().map(|f| f.reads_attributes()));
     // The metadata reader reads `<link rel=canonical>` on every page.
     let mut names: Vec<String> = pith_dom::METADATA_ATTRIBUTES_OF
         .iter()

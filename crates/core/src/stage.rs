@@ -99,6 +99,14 @@ pub trait Feature: Send + Sync + Debug {
     fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
         self.compute(input.blocks, input.features)
     }
+    /// The attributes this feature reads in the document ([`FeatureInput::document`]),
+    /// so that the parser keeps them (decision 0007). Default: all of them — always
+    /// correct; a feature that reads no attribute (block text, element names,
+    /// annotations, other columns) says `AttributeUse::Of(vec![])` and lets a pipeline
+    /// whose other stages read few attributes parse faster.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::All
+    }
     /// What a user should know about this page's result, for the record's `warnings`
     /// (e.g. the page's language does not match a fixed stoplist). Called once per page
     /// after every feature is computed. Default: nothing.

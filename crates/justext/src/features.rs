@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use pith_core::{Block, Error, Feature, FeatureKey, FeatureTable, Result};
+use pith_core::{AttributeUse, Block, Error, Feature, FeatureKey, FeatureTable, Result};
 use pith_stoplists::Stoplist;
 use regex::Regex;
 use serde::{Deserialize, Serialize};
@@ -64,6 +64,10 @@ impl Default for Length {
 
 #[typetag::serde(name = "justext.length")]
 impl Feature for Length {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         LENGTH
     }
@@ -97,6 +101,10 @@ pub struct LinkDensity {}
 
 #[typetag::serde(name = "justext.link_density")]
 impl Feature for LinkDensity {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         LINK_DENSITY
     }
@@ -173,6 +181,10 @@ pub struct WordsCount {
 
 #[typetag::serde(name = "justext.words_count")]
 impl Feature for WordsCount {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         WORDS_COUNT
     }
@@ -247,6 +259,10 @@ impl StopwordsCount {
 
 #[typetag::serde(name = "justext.stopwords_count")]
 impl Feature for StopwordsCount {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         STOPWORDS_COUNT
     }
@@ -402,6 +418,10 @@ pub struct StopwordsDensity {}
 
 #[typetag::serde(name = "justext.stopwords_density")]
 impl Feature for StopwordsDensity {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         STOPWORDS_DENSITY
     }
@@ -479,6 +499,10 @@ impl PartialEq for Heading {
 
 #[typetag::serde(name = "justext.heading")]
 impl Feature for Heading {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         HEADING
     }

@@ -26,7 +26,9 @@
 
 use aho_corasick::AhoCorasick;
 use pith_core::dom::{value_at, Document, NodeId};
-use pith_core::{Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Result};
+use pith_core::{
+    AttributeUse, Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Result,
+};
 use pith_declutter::prune::POISON_WORDS;
 use serde::{Deserialize, Serialize};
 
@@ -92,6 +94,29 @@ impl<T: Copy> Inherited<T> {
     }
 }
 
+/// Each block's `step`-inherited value through one [`Inherited`] table (as
+/// [`inherited_column`]), `None` for a block without a node; `None` for the whole page
+/// without a document.
+pub(crate) fn inherited_values<T: Copy>(
+    input: FeatureInput<'_>,
+    top: T,
+    mut step: impl FnMut(&Document, NodeId, T) -> T,
+) -> Option<Vec<Option<T>>> {
+    let doc = input.document?;
+    let mut table = Inherited::new(doc, top);
+    Some(
+        input
+            .blocks
+            .iter()
+            .map(|b| {
+                b.node
+                    .filter(|n| n.index() < doc.arena_len())
+                    .map(|n| table.get(doc, n, |m, up| step(doc, m, up)))
+            })
+            .collect(),
+    )
+}
+
 /// Applies `per_node` to each block's node through one [`Inherited`] table: a column of
 /// `step`-inherited values, `NaN` for blocks without a node or without a document.
 pub(crate) fn inherited_column<T: Copy>(
@@ -131,6 +156,10 @@ pub struct Annotation {
 
 #[typetag::serde(name = "learn.annotation")]
 impl Feature for Annotation {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         FeatureKey(self.annotation.clone().into())
     }
@@ -181,6 +210,10 @@ pub struct RelativeAnnotation {
 
 #[typetag::serde(name = "learn.relative_annotation")]
 impl Feature for RelativeAnnotation {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         FeatureKey(
             self.key
@@ -237,6 +270,10 @@ pub const TEXT_SHARE: FeatureKey = FeatureKey::new("learn.text_share");
 
 #[typetag::serde(name = "learn.text_share")]
 impl Feature for TextShare {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         TEXT_SHARE
     }
@@ -305,6 +342,10 @@ fn subtree_text_and_link_chars(doc: &Document) -> (Vec<u32>, Vec<u32>) {
 
 #[typetag::serde(name = "learn.container_link_density")]
 impl Feature for ContainerLinkDensity {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         FeatureKey(
             self.key
@@ -343,6 +384,10 @@ pub const DEPTH: FeatureKey = FeatureKey::new("learn.depth");
 
 #[typetag::serde(name = "learn.depth")]
 impl Feature for Depth {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         DEPTH
     }
@@ -371,6 +416,10 @@ pub const POSITION: FeatureKey = FeatureKey::new("learn.position");
 
 #[typetag::serde(name = "learn.position")]
 impl Feature for Position {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         POSITION
     }
@@ -408,6 +457,10 @@ pub struct Inside {
 
 #[typetag::serde(name = "learn.inside")]
 impl Feature for Inside {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         match &self.key {
             Some(k) => FeatureKey(k.clone().into()),
@@ -703,6 +756,10 @@ pub const JUSTEXT_CLASS: FeatureKey = FeatureKey::new("learn.justext_class");
 
 #[typetag::serde(name = "learn.justext_class")]
 impl Feature for JustextClass {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         JUSTEXT_CLASS
     }
@@ -758,6 +815,10 @@ pub struct Neighbour {
 
 #[typetag::serde(name = "learn.neighbour")]
 impl Feature for Neighbour {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         FeatureKey(
             self.key

@@ -9,8 +9,11 @@
 //! - [`page_features`]: page-level values (the article's share and length, the page's
 //!   link density, how far the families agree) and a block's place relative to
 //!   Readability's article, so the trees can learn when to trust which family.
+//! - [`path_features`]: tag-path groups — how many blocks share a block's path of
+//!   element names and classes, their share of the page's text, and how the other
+//!   families judged the other members.
 //! - [`markup_features`]: markup cues (the heading level, whether the block is the
-//!   page's `<title>`, and the positive/negative class vocabularies that
+//!   page's `<title>`, whether a reader can see it, and the positive/negative class vocabularies that
 //!   `learn.class_words` counts).
 //! - [`text_features`]: text cues of a block (sentence ends, capitalised, numeric and
 //!   date-like words, word and sentence length, boilerplate vocabulary, text repeated
@@ -59,6 +62,7 @@ pub mod gbdt;
 pub mod labels;
 pub mod markup_features;
 pub mod page_features;
+pub mod path_features;
 pub mod presets;
 pub mod recover;
 pub mod text_features;
@@ -72,8 +76,9 @@ pub use features::{
     RelativeAnnotation, TextShare,
 };
 pub use gbdt::{fit, GbdtParams};
-pub use markup_features::{HeadingLevel, TitleMatch};
+pub use markup_features::{HeadingLevel, Hidden, TitleMatch};
 pub use page_features::{Agree, Page, PageStat, Span, SpanMeasure, TreeDistance};
+pub use path_features::{PathGroup, PathGroupStat};
 pub use presets::presets;
 pub use recover::RecoverTitle;
 pub use text_features::{Text, TextStat};

@@ -11,11 +11,14 @@
 //! | tag | key | value |
 //! |---|---|---|
 //! | `learn.heading_level` | `learn.heading_level` | the level (1–6) of the innermost `h1`…`h6` that is the block's node or an ancestor, 0 when none |
+//! | `learn.hidden` | `learn.hidden` | 1 when the block's node or an ancestor is one a reader cannot see (Readability's `_isProbablyVisible`: inline `display: none` or `visibility: hidden`, the `hidden` attribute, `aria-hidden="true"`; or a modal dialog), else 0 |
 //! | `learn.title_match` | `learn.title_match` | 2 when the block's text is the page's `<title>` text (ASCII case and whitespace ignored), 1 when one contains the other, 0 otherwise or without a title |
 
 use pith_core::dom::{Document, NodeId};
-use pith_core::{Block, Feature, FeatureInput, FeatureKey, FeatureTable, Result};
+use pith_core::{AttributeUse, Block, Feature, FeatureInput, FeatureKey, FeatureTable, Result};
 use serde::{Deserialize, Serialize};
+
+use pith_readability::unlikely::is_hidden;
 
 use crate::features::{contains_ignore_ascii_case, inherited_column};
 
@@ -130,6 +133,10 @@ fn heading_level(name: &str) -> Option<u8> {
 
 #[typetag::serde(name = "learn.heading_level")]
 impl Feature for HeadingLevel {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         HEADING_LEVEL
     }
@@ -142,6 +149,38 @@ impl Feature for HeadingLevel {
             0u8,
             |doc, n, up| doc.element_name(n).and_then(heading_level).unwrap_or(up),
             f64::from,
+        ))
+    }
+}
+
+/// `learn.hidden`: 1 when the block's node or one of its ancestors is an element a
+/// reader cannot see, as Readability judges it
+/// ([`pith_readability::unlikely::is_hidden`]: an inline `style` with `display: none`
+/// or `visibility: hidden`, the `hidden` attribute, `aria-hidden="true"` but for
+/// class `fallback-image`, a modal dialog), else 0. Pages hide whole copies of their
+/// article this way (schema.org microdata with `display: none`), and collapsed
+/// menus and pop-ups. `NaN` for blocks handed over without a document. No fields.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hidden {}
+
+/// The key of [`Hidden`].
+pub const HIDDEN: FeatureKey = FeatureKey::new("learn.hidden");
+
+#[typetag::serde(name = "learn.hidden")]
+impl Feature for Hidden {
+    fn key(&self) -> FeatureKey {
+        HIDDEN
+    }
+    fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
+        Ok(vec![f64::NAN; blocks.len()])
+    }
+    fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
+        Ok(inherited_column(
+            input,
+            false,
+            |doc, n, up| up || doc.element(n).is_some_and(is_hidden),
+            |hidden| f64::from(u8::from(hidden)),
         ))
     }
 }
@@ -216,6 +255,10 @@ fn title_match_normal(title: &str, text: &str) -> f64 {
 
 #[typetag::serde(name = "learn.title_match")]
 impl Feature for TitleMatch {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         TITLE_MATCH
     }
@@ -291,6 +334,26 @@ mod tests {
         };
         assert_eq!(words("learn.class_positive"), POSITIVE_CLASS_WORDS);
         assert_eq!(words("learn.class_negative"), NEGATIVE_CLASS_WORDS);
+    }
+
+    #[test]
+    fn hidden_is_inherited_from_any_invisible_ancestor() {
+        let doc = pith_core::dom::parse_html(
+            "<body><div style='color: red; DISPLAY : none !important'><p>copy</p></div>\
+             <p>seen</p><section hidden><p>h</p></section><p aria-hidden=true>a</p>\
+             <p aria-hidden=true class=fallback-image>f</p><p style='visibility:hidden'>v</p></body>",
+        );
+        let ps: Vec<NodeId> = elements(&doc)
+            .into_iter()
+            .filter(|&n| doc.element_name(n) == Some("p"))
+            .collect();
+        let b = blocks_of(&doc, &ps);
+        assert_eq!(run(&Hidden {}, &doc, &b), [1.0, 0.0, 1.0, 1.0, 0.0, 1.0]);
+        assert!(Hidden {}
+            .compute(&b, &FeatureTable::new())
+            .unwrap()
+            .iter()
+            .all(|v| v.is_nan()));
     }
 
     #[test]

@@ -19,7 +19,9 @@
 use std::collections::HashMap;
 
 use pith_core::dom::{value_at, Document, NodeId};
-use pith_core::{Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Result};
+use pith_core::{
+    AttributeUse, Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Result,
+};
 use serde::{Deserialize, Serialize};
 
 /// The value above which a 0/1 column (or annotation) counts as set.
@@ -73,6 +75,10 @@ pub struct Page {
 
 #[typetag::serde(name = "learn.page")]
 impl Feature for Page {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         let key = self.key.clone().unwrap_or_else(|| match &self.of {
             Some(of) => format!("learn.page_{}({of})", self.stat.name()),
@@ -155,6 +161,10 @@ pub struct Agree {
 
 #[typetag::serde(name = "learn.agree")]
 impl Feature for Agree {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         FeatureKey(
             self.key
@@ -218,6 +228,10 @@ pub struct Span {
 
 #[typetag::serde(name = "learn.span")]
 impl Feature for Span {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         let measure = match self.measure {
             SpanMeasure::Side => "side",
@@ -277,6 +291,10 @@ pub struct TreeDistance {
 
 #[typetag::serde(name = "learn.tree_distance")]
 impl Feature for TreeDistance {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         FeatureKey(
             self.key

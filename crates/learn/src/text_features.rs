@@ -25,7 +25,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
-use pith_core::{Block, Feature, FeatureKey, FeatureTable, Result};
+use pith_core::{AttributeUse, Block, Feature, FeatureKey, FeatureTable, Result};
 use serde::{Deserialize, Serialize};
 
 /// What [`Text`] measures (see the module's table).
@@ -364,6 +364,10 @@ fn repeats(blocks: &[Block]) -> Vec<f64> {
 
 #[typetag::serde(name = "learn.text")]
 impl Feature for Text {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         FeatureKey(
             self.key

@@ -27,7 +27,8 @@
 //! ```
 
 use pith_core::{
-    Block, ContextPass, Error, Feature, FeatureKey, FeatureTable, Label, PassContext, Result,
+    AttributeUse, Block, ContextPass, Error, Feature, FeatureKey, FeatureTable, Label, PassContext,
+    Result,
 };
 use serde::{Deserialize, Serialize};
 
@@ -595,6 +596,10 @@ impl Margin {
 
 #[typetag::serde(name = "learn.margin")]
 impl Feature for Margin {
+    /// Reads no attribute.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
+    }
     fn key(&self) -> FeatureKey {
         FeatureKey(self.key.clone().unwrap_or_else(|| MARGIN.into()).into())
     }

@@ -1,0 +1,142 @@
+//! `pith train --report FILE`: the figures `pith train` prints, as one JSON document,
+//! so that scripts comparing fits (several fold deals, several bases) read numbers
+//! instead of parsing the printed tables.
+//!
+//! Each table becomes a list of per-dataset rows ([`DatasetRow`]): pages, blocks,
+//! block-level P/R/F1 against the derived labels, token P/R/F1 (`pith eval`'s macro
+//! BoW), `pith eval`'s shingle F1 of the out-of-fold extractions, and the pages left
+//! empty.
+
+use pith::learn::train::{DatasetScores, Prf, TrainSet, Trained};
+use pith::learn::Decode;
+use pith_eval::metrics::{page_counts, PageCounts, Score};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+/// One dataset's row of a table of out-of-fold scores.
+#[derive(Clone, Debug, Serialize)]
+pub struct DatasetRow {
+    /// The dataset's name.
+    pub dataset: String,
+    /// Pages scored.
+    pub pages: usize,
+    /// Blocks scored.
+    pub blocks: usize,
+    /// Block-level precision, recall and F1 against the derived labels.
+    pub block: PrfJson,
+    /// Token (bag-of-words, macro over pages) precision, recall and F1.
+    pub token: PrfJson,
+    /// `pith eval`'s shingle F1 of the extractions.
+    pub shingle_f1: f64,
+    /// Pages whose extraction is empty (the printed table's `empty`).
+    pub empty: usize,
+    /// The ids of the pages whose extraction has no word (the printed "empty out of
+    /// fold" list).
+    pub empty_pages: Vec<String>,
+}
+
+/// Precision, recall and F1.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct PrfJson {
+    /// Precision.
+    pub precision: f64,
+    /// Recall.
+    pub recall: f64,
+    /// F1.
+    pub f1: f64,
+}
+
+impl From<Prf> for PrfJson {
+    fn from(p: Prf) -> PrfJson {
+        PrfJson {
+            precision: p.precision,
+            recall: p.recall,
+            f1: p.f1,
+        }
+    }
+}
+
+/// Whether an extraction has no word (`pith eval`'s empty output).
+fn has_no_word(text: &str) -> bool {
+    !text.chars().any(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// The rows of one table of scores, the datasets in `sets`' order.
+pub fn dataset_rows(scores: &[DatasetScores], sets: &[TrainSet]) -> Vec<DatasetRow> {
+    scores
+        .iter()
+        .zip(sets)
+        .map(|(s, set)| {
+            let counts: Vec<PageCounts> = s
+                .texts
+                .iter()
+                .zip(&set.pages)
+                .map(|(text, page)| page_counts(text, &page.gold))
+                .collect();
+            DatasetRow {
+                dataset: s.name.clone(),
+                pages: s.pages,
+                blocks: s.blocks,
+                block: s.block.into(),
+                token: s.token.into(),
+                shingle_f1: Score::of(&counts).f1,
+                empty: s.empty,
+                empty_pages: s
+                    .texts
+                    .iter()
+                    .zip(&set.pages)
+                    .filter(|(text, _)| has_no_word(text))
+                    .map(|(_, page)| page.id.clone())
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// The report of a fit: the fit's size, the chosen cut and decoding, the out-of-fold
+/// table, the nested one (each fold at the other folds' choice), each decoding tried,
+/// and the tables of the fits cut short (`--report-rounds`).
+pub fn fit_report(trained: &Trained, sets: &[TrainSet], seed: u64, folds: usize) -> Value {
+    let decode = |d: &Decode| serde_json::to_value(d).unwrap_or(Value::Null);
+    json!({
+        "seed": seed,
+        "folds": folds,
+        "rows": trained.rows,
+        "features": trained.features,
+        "threshold": trained.threshold,
+        "decode": decode(&trained.decode),
+        "prior_weight": trained.prior_weight,
+        "out_of_fold": dataset_rows(&trained.scores, sets),
+        "nested": {
+            "fold_thresholds": trained.fold_thresholds,
+            "fold_decodes": trained.fold_decodes.iter().map(decode).collect::<Vec<_>>(),
+            "fold_prior_weights": trained.fold_prior_weights,
+            "datasets": dataset_rows(&trained.nested_scores, sets),
+        },
+        "by_decode": trained.by_decode.iter().map(|t| json!({
+            "decode": decode(&t.decode),
+            "prior_weight": t.prior_weight,
+            "threshold": t.threshold,
+            "token_f1": t.token_f1,
+        })).collect::<Vec<_>>(),
+        "by_rounds": trained.by_rounds.iter().map(|(k, cut)| json!({
+            "trees": k,
+            "threshold": cut.threshold,
+            "out_of_fold": dataset_rows(&cut.scores, sets),
+            "nested": {
+                "fold_thresholds": cut.fold_thresholds,
+                "datasets": dataset_rows(&cut.nested_scores, sets),
+            },
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The report of `--oracle`: the two ceilings' tables.
+pub fn oracle_report(labels: &[DatasetScores], best: &[DatasetScores], sets: &[TrainSet]) -> Value {
+    json!({
+        "oracle": {
+            "labels": dataset_rows(labels, sets),
+            "best": dataset_rows(best, sets),
+        }
+    })
+}
