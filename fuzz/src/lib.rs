@@ -299,9 +299,10 @@ thread_local! {
         Pipeline::from_json(&json).expect("the text-cue pipeline loads")
     };
     /// The markup and tag-path features the `pith` preset does not use, over declutter's
-    /// blocks.
+    /// blocks of the page less its hidden copies (`learn.drop_hidden_copies`).
     static OTHER_CUES: Pipeline = Pipeline::from_json(
-        r#"{"version": 1, "tree": [], "segmenter": {"type": "declutter.blocks"}, "features": [
+        r#"{"version": 1, "tree": [{"type": "learn.drop_hidden_copies", "min_words": 5}],
+            "segmenter": {"type": "declutter.blocks"}, "features": [
             {"type": "justext.length"},
             {"type": "learn.hidden"},
             {"type": "learn.path_group", "stat": "blocks"},
@@ -314,7 +315,8 @@ thread_local! {
 /// `learn`: the learned combiner's stages. The bytes go (1) as a page through the
 /// `pith` preset (Readability in annotate mode, declutter, the `learn.*` features, the
 /// trees), (2) when UTF-8, as a page through every `learn.text` cue and through
-/// `learn.hidden` and `learn.path_group`, which the preset does not use, and (3) as the JSON of a `learn.trees` pass and of a `learn.margin`
+/// `learn.drop_hidden_copies`, `learn.hidden` and `learn.path_group`, which the preset
+/// does not use, and (3) as the JSON of a `learn.trees` pass and of a `learn.margin`
 /// feature in a small pipeline run on [`SMALL_PAGE`]. Checked besides "no panic": every
 /// block has a label and a value in every column, the kept text is a subsequence of the
 /// page's text, every text cue is finite and not negative (a tag-path group's values

@@ -18,6 +18,8 @@
 //! - [`text_features`]: text cues of a block (sentence ends, capitalised, numeric and
 //!   date-like words, word and sentence length, boilerplate vocabulary, text repeated
 //!   on the page).
+//! - [`hidden_copies`]: `learn.drop_hidden_copies`, the tree stage that cuts hidden
+//!   elements whose text the page shows anyway (microdata copies of the article).
 //! - [`recover`]: `learn.recover_title`, the tree stage that gives a page whose
 //!   `<title>` never ends its body back (the `pith` preset's only input repair).
 //! - [`trees`]: the `learn.trees` stage — a gradient-boosted tree ensemble stored as
@@ -59,6 +61,7 @@
 pub mod decode;
 pub mod features;
 pub mod gbdt;
+pub mod hidden_copies;
 pub mod labels;
 pub mod markup_features;
 pub mod page_features;
@@ -76,6 +79,7 @@ pub use features::{
     RelativeAnnotation, TextShare,
 };
 pub use gbdt::{fit, GbdtParams};
+pub use hidden_copies::DropHiddenCopies;
 pub use markup_features::{HeadingLevel, Hidden, TitleMatch};
 pub use page_features::{Agree, Page, PageStat, Span, SpanMeasure, TreeDistance};
 pub use path_features::{PathGroup, PathGroupStat};

@@ -611,3 +611,64 @@ proptest! {
         prop_assert_eq!(doc.text_content(doc.root()), once);
     }
 }
+
+/// A page of paragraphs, some inside hidden elements, their texts from a small pool
+/// (so that hidden copies of visible text happen), nested up to three deep.
+fn page_with_hidden_parts() -> impl Strategy<Value = String> {
+    let sentence = prop::sample::select(vec![
+        "the council said that it would review the plan for the new bridge over the river",
+        "residents who live near the site have asked for more time to read the report",
+        "Home News Sport Contact",
+        "short",
+    ]);
+    let leaf = (sentence, 1..4usize).prop_map(|(s, n)| format!("<p>{}</p>", [s; 3][..n].join(" ")));
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        (
+            prop::sample::select(vec![
+                "",
+                "style='display:none'",
+                "hidden",
+                "aria-hidden=true",
+                "class='menu'",
+            ]),
+            prop::collection::vec(inner, 1..4),
+        )
+            .prop_map(|(attr, kids)| format!("<div {attr}>{}</div>", kids.concat()))
+    })
+}
+
+/// The text outside every element `learn.drop_hidden_copies` counts as hidden.
+fn visible_text(doc: &pith_core::dom::Document) -> String {
+    let mut doc = doc.clone();
+    let hidden: Vec<_> = doc
+        .descendants(doc.root())
+        .filter(|&n| {
+            doc.element(n)
+                .is_some_and(pith_readability::unlikely::is_hidden)
+        })
+        .collect();
+    for n in hidden {
+        doc.detach(n);
+    }
+    doc.text_content(doc.root())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// `learn.drop_hidden_copies` only takes hidden elements away: the visible text
+    /// stays as it was, no text is added, and a second run changes nothing.
+    #[test]
+    fn drop_hidden_copies_keeps_the_visible_text_and_is_idempotent(html in page_with_hidden_parts()) {
+        use pith_core::TreeStage;
+        let before = pith_core::dom::parse_html(&html);
+        let mut doc = before.clone();
+        let stage = pith_learn::DropHiddenCopies::default();
+        stage.apply(&mut doc, &mut Default::default()).unwrap();
+        prop_assert_eq!(visible_text(&doc), visible_text(&before));
+        let (input, output) = (before.text_content(before.root()), doc.text_content(doc.root()));
+        prop_assert!(is_subsequence(&output, &input), "{:?} not in {:?}", output, input);
+        stage.apply(&mut doc, &mut Default::default()).unwrap();
+        prop_assert_eq!(doc.text_content(doc.root()), output);
+    }
+}
