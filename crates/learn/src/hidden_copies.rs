@@ -18,8 +18,9 @@
 //! `visibility: hidden`, the `hidden` attribute, `aria-hidden="true"`, a modal dialog);
 //! only the outermost hidden elements are judged, each with all the text inside it.
 //! Words are runs of letters and digits, lower-cased; text inside `script`, `style`,
-//! `noscript` and `template` is not read. One walk over the page; the visible n-grams
-//! are hashed only on pages with a hidden element of at least `min_words` words.
+//! `noscript` and `template` is not read. One walk over the page finds the hidden
+//! elements and counts their words; only on a page with one of at least `min_words`
+//! words does a second walk hash the words and the visible n-grams.
 
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
@@ -106,12 +107,21 @@ fn ngrams(words: &[u64], n: usize) -> impl Iterator<Item = u64> + '_ {
     })
 }
 
-/// The page's words outside hidden elements, and the outermost hidden elements with
-/// the words inside each.
-fn read_page(doc: &Document) -> (Vec<u64>, Vec<(NodeId, Vec<u64>)>) {
-    let mut visible = Vec::new();
-    let mut hidden: Vec<(NodeId, Vec<u64>)> = Vec::new();
+/// What [`walk`] hands its visitor, in document order.
+enum Visit<'a> {
+    /// An outermost hidden element (the `i`-th visited is number `i` below).
+    Hidden(NodeId),
+    /// Page text outside every hidden element.
+    Visible(&'a str),
+    /// Page text inside the `i`-th outermost hidden element.
+    InHidden(&'a str, usize),
+}
+
+/// One walk of the page in document order: visits each outermost hidden element and
+/// every text node that is page text (not inside [`NOT_TEXT`] elements).
+fn walk<'a>(doc: &'a Document, mut visit: impl FnMut(Visit<'a>)) {
     let mut hidden_root: Option<NodeId> = None;
+    let mut hidden_count = 0usize;
     let mut not_text = 0usize;
     for edge in doc.traverse(doc.root()) {
         match edge {
@@ -121,13 +131,14 @@ fn read_page(doc: &Document) -> (Vec<u64>, Vec<(NodeId, Vec<u64>)>) {
                         not_text += 1;
                     } else if hidden_root.is_none() && is_hidden(el) {
                         hidden_root = Some(n);
-                        hidden.push((n, Vec::new()));
+                        hidden_count += 1;
+                        visit(Visit::Hidden(n));
                     }
                 } else if let (Some(text), 0) = (doc.text(n), not_text) {
-                    match (hidden_root, hidden.last_mut()) {
-                        (Some(_), Some((_, words))) => push_words(text, words),
-                        _ => push_words(text, &mut visible),
-                    }
+                    visit(match hidden_root {
+                        Some(_) => Visit::InHidden(text, hidden_count - 1),
+                        None => Visit::Visible(text),
+                    });
                 }
             }
             Edge::Close(n) => {
@@ -139,7 +150,13 @@ fn read_page(doc: &Document) -> (Vec<u64>, Vec<(NodeId, Vec<u64>)>) {
             }
         }
     }
-    (visible, hidden)
+}
+
+/// Words of `text` (runs of letters and digits).
+fn count_words(text: &str) -> usize {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .count()
 }
 
 #[typetag::serde(name = "learn.drop_hidden_copies")]
@@ -155,14 +172,33 @@ impl TreeStage for DropHiddenCopies {
     }
 
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
-        let (visible, hidden) = read_page(doc);
+        // First the hidden elements' sizes alone: most pages have none to judge, and
+        // hash nothing.
         let min_words = self.min_words.max(self.ngram);
-        let mut judged = hidden.into_iter().filter(|(_, w)| w.len() >= min_words);
-        let Some(first) = judged.next() else {
+        let mut sizes: Vec<usize> = Vec::new();
+        walk(doc, |visit| match visit {
+            Visit::Hidden(_) => sizes.push(0),
+            Visit::InHidden(text, i) => sizes[i] += count_words(text),
+            Visit::Visible(_) => {}
+        });
+        if sizes.iter().all(|&n| n < min_words) {
             return Ok(());
-        };
+        }
+        let mut visible = Vec::new();
+        let mut nodes: Vec<NodeId> = Vec::with_capacity(sizes.len());
+        let mut words: Vec<Vec<u64>> = vec![Vec::new(); sizes.len()];
+        walk(doc, |visit| match visit {
+            Visit::Hidden(n) => nodes.push(n),
+            Visit::Visible(text) => push_words(text, &mut visible),
+            Visit::InHidden(text, i) if sizes[i] >= min_words => push_words(text, &mut words[i]),
+            Visit::InHidden(..) => {}
+        });
         let seen: HashSet<u64> = ngrams(&visible, self.ngram).collect();
-        for (node, words) in std::iter::once(first).chain(judged) {
+        let judged = nodes
+            .into_iter()
+            .zip(words)
+            .filter(|(_, w)| w.len() >= min_words);
+        for (node, words) in judged {
             let total = words.len() + 1 - self.ngram;
             let found = ngrams(&words, self.ngram)
                 .filter(|g| seen.contains(g))
