@@ -22,13 +22,12 @@
 //! elements and counts their words; only on a page with one of at least `min_words`
 //! words does a second walk hash the words and the visible n-grams.
 
-use std::collections::hash_map::DefaultHasher;
-use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
 use pith_core::dom::{Document, Edge, NodeId};
 use pith_core::{Diagnostics, Error, Result, TreeStage};
 use pith_readability::unlikely::is_hidden;
+use rustc_hash::{FxHashSet, FxHasher};
 use serde::{Deserialize, Serialize};
 
 /// Elements whose text is not page text: not read (so the parser may skip it when a
@@ -90,9 +89,9 @@ fn push_words(text: &str, out: &mut Vec<u64>) {
         if word.is_empty() {
             continue;
         }
-        let mut h = DefaultHasher::new();
+        let mut h = FxHasher::default();
         for c in word.chars().flat_map(char::to_lowercase) {
-            c.hash(&mut h);
+            h.write_u32(u32::from(c));
         }
         out.push(h.finish());
     }
@@ -101,7 +100,7 @@ fn push_words(text: &str, out: &mut Vec<u64>) {
 /// The hash of each run of `n` consecutive words.
 fn ngrams(words: &[u64], n: usize) -> impl Iterator<Item = u64> + '_ {
     words.windows(n).map(|w| {
-        let mut h = DefaultHasher::new();
+        let mut h = FxHasher::default();
         w.hash(&mut h);
         h.finish()
     })
@@ -193,7 +192,7 @@ impl TreeStage for DropHiddenCopies {
             Visit::InHidden(text, i) if sizes[i] >= min_words => push_words(text, &mut words[i]),
             Visit::InHidden(..) => {}
         });
-        let seen: HashSet<u64> = ngrams(&visible, self.ngram).collect();
+        let seen: FxHashSet<u64> = ngrams(&visible, self.ngram).collect();
         let judged = nodes
             .into_iter()
             .zip(words)

@@ -21,12 +21,11 @@
 //! |---|---|---|
 //! | `learn.path_group` | `key` (default `learn.path_group_<stat>` or `learn.path_group_<stat>(<of>)`) | `blocks`: the blocks sharing the block's path (itself included); `share`: their characters over the page's; `others_mean`: the `of` column's mean over the *other* blocks of the group, weighted by their characters (`NaN` when none has characters or a value); `NaN` for blocks without a node or a document |
 
-use std::collections::hash_map::DefaultHasher;
-use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use pith_core::dom::{Document, NodeId};
 use pith_core::{Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Result};
+use rustc_hash::{FxHashMap, FxHasher};
 use serde::{Deserialize, Serialize};
 
 use crate::features::inherited_values;
@@ -84,7 +83,7 @@ fn fold_path(doc: &Document, node: NodeId, parent: u64) -> u64 {
     let Some(element) = doc.element(node) else {
         return parent;
     };
-    let mut h = DefaultHasher::new();
+    let mut h = FxHasher::default();
     parent.hash(&mut h);
     element.name().hash(&mut h);
     for b in element.attr("class").unwrap_or("").bytes() {
@@ -156,7 +155,7 @@ impl Feature for PathGroup {
             weight: f64,
             sum: f64,
         }
-        let mut groups: HashMap<u64, Group> = HashMap::new();
+        let mut groups: FxHashMap<u64, Group> = FxHashMap::default();
         for (i, path) in paths.iter().enumerate() {
             let Some(path) = path else { continue };
             let g = groups.entry(*path).or_default();
