@@ -89,8 +89,8 @@ print("| preset | " + " | ".join(f"{ds} ({runs[ds]['pages']})" for ds in folders
       + " | mean | empty | MB/s |")
 print("|---|" + "---:|" * (len(folders) + 3))
 for i, n in enumerate(names):
-    f1s = [runs[ds]["pipelines"][i]["bow"]["macro_"]["f1"] for ds in folders]
-    best = [max(p["bow"]["macro_"]["f1"] for p in runs[ds]["pipelines"]
+    f1s = [runs[ds]["pipelines"][i]["bow"]["macro"]["f1"] for ds in folders]
+    best = [max(p["bow"]["macro"]["f1"] for p in runs[ds]["pipelines"]
                 if p["name"] not in in_sample) for ds in folders]
     cells = [f"**{f3(v)}**" if v >= b and n not in in_sample else f3(v)
              for v, b in zip(f1s, best)]
@@ -119,7 +119,7 @@ for ds in folders:
           "| empty | failed | pages/s |")
     print("|---|" + "---:|" * 9)
     for p in run["pipelines"]:
-        b, s = p["bow"]["macro_"], p["shingle"]
+        b, s = p["bow"]["macro"], p["shingle"]
         pps = 1000.0 / p["ms_per_page"] if p["ms_per_page"] > 0 else 0.0
         print(f"| {label(p['name'])} | {f3(b['precision'])} | {f3(b['recall'])} | {f3(b['f1'])} "
               f"| {f3(s['precision'])} | {f3(s['recall'])} | {f3(s['f1'])} | {p['empty']} "
