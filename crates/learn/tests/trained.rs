@@ -99,6 +99,22 @@ fn training_is_deterministic_and_the_file_round_trips() {
     assert!(a.scores.iter().all(|s| s.token.f1 > 0.9), "{:?}", a.scores);
 }
 
+/// The shipped `pith.json` is `pith-base.json` plus its trained `learn.trees` pass: a
+/// change to the base (a stage or a column) must come with the retrained file
+/// (`scripts/train-pith.sh`), or the trees would read columns they were not fitted on.
+#[test]
+fn the_shipped_preset_is_its_base_plus_the_trees() {
+    let mut shipped: serde_json::Value =
+        serde_json::from_str(pith_learn::presets::PITH_JSON).unwrap();
+    let passes = shipped["passes"].as_array().unwrap().clone();
+    assert_eq!(passes.len(), 1);
+    assert_eq!(passes[0]["type"], "learn.trees");
+    shipped.as_object_mut().unwrap().remove("passes");
+    // The file is written as loaded (every default spelled out): compare as loaded.
+    let loaded = |v: serde_json::Value| Pipeline::from_value(v).unwrap().to_value();
+    assert_eq!(loaded(shipped), loaded(base()));
+}
+
 #[test]
 fn fewer_rounds_are_scored_as_the_same_fits_cut_short() {
     let opts = TrainOptions {
