@@ -10,9 +10,10 @@ what pith keeps (at least C of its tokens, as a multiset) and much shorter (at m
 times pith's tokens), take Readability's article instead: what pith keeps around it
 (related stories, comments, teasers) is then more likely furniture. For every page of the
 five development folders, the out-of-fold extraction of `pith train --oof-dir` (the trees
-that made it never saw the page) and Readability's are scored against the gold with
-`pith eval`'s token F1 (lower-cased `\\w+` tokens, per page; Python's `\\w`, which differs
-from pith's only on a few combining marks). Prints each folder's mean for a few (C, R),
+that made it never saw the page) and Readability's are scored against the gold by
+`pith eval --outputs oof=DIR --pipeline readability --format json` (each page's token F1,
+`pipelines[i].pages`). The share and length ratio compare lower-cased `\\w+` tokens
+(Python's `\\w`, which differs from pith's only on a few combining marks). Prints each folder's mean for a few (C, R),
 then nested figures: the pages dealt into 5 folds by a hash of their id, (C, R) chosen on
 four folds by the mean of the five folders' means and applied to the fifth.
 Needs only the standard library.
@@ -37,25 +38,19 @@ def tokens(text):
     return Counter(w.lower() for w in WORD.findall(text))
 
 
-def token_f1(extracted, gold):
-    """pith eval's per-page bag-of-words F1 (an empty extraction of an empty gold is 1)."""
-    n_ext, n_gold = sum(extracted.values()), sum(gold.values())
-    common = sum((extracted & gold).values())
-    precision = common / n_ext if n_ext else float(n_gold == 0)
-    recall = common / n_gold if n_gold else 1.0
-    return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-
-
-def gold_texts(datasets, folder):
-    if os.path.exists(f"{datasets}/{folder}/ground-truth.json"):
-        truth = json.load(open(f"{datasets}/{folder}/ground-truth.json", encoding="utf-8"))
-        return {pid: page["articleBody"] for pid, page in truth.items()}
-    gold_dir = f"{datasets}/{folder}/gold"
-    return {
-        name[:-4]: open(f"{gold_dir}/{name}", encoding="utf-8", errors="replace").read()
-        for name in os.listdir(gold_dir)
-        if name.endswith(".txt")
-    }
+def page_f1s(pith, datasets, oof_dir, folder):
+    """Each page's token F1 of the out-of-fold extraction and of Readability's, from
+    `pith eval`'s JSON (exit code 1 only means a page failed; it is scored as empty)."""
+    run = subprocess.run(
+        [pith, "eval", "--dataset", f"{datasets}/{folder}", "--outputs", f"oof={oof_dir}/{folder}",
+         "--pipeline", "readability", "--format", "json", "--bootstrap", "0", "-q"],
+        capture_output=True, text=True,
+    )
+    if run.returncode not in (0, 1):
+        raise SystemExit(f"page_switch.py: pith eval {folder}: {run.stderr}")
+    oof, readability = json.loads(run.stdout)["pipelines"]
+    f1 = lambda p: {page["id"]: page["token"]["f1"] for page in p["pages"]}
+    return f1(oof), f1(readability)
 
 
 def readability_texts(pith, datasets, folder):
@@ -72,18 +67,17 @@ def readability_texts(pith, datasets, folder):
 
 def pages_of(pith, datasets, oof_dir, folder):
     """(id, pith's F1, Readability's F1, share of Readability's tokens pith keeps, length ratio)."""
-    gold = gold_texts(datasets, folder)
+    oof_f1, readability_f1 = page_f1s(pith, datasets, oof_dir, folder)
     readability = readability_texts(pith, datasets, folder)
     rows = []
-    for pid in sorted(readability):
+    for pid in sorted(oof_f1):
         path = f"{oof_dir}/{folder}/{pid}.txt"
         kept = tokens(open(path, encoding="utf-8").read() if os.path.exists(path) else "")
-        article = tokens(readability[pid])
+        article = tokens(readability.get(pid, ""))
         n_kept, n_article = sum(kept.values()), sum(article.values())
         inside = sum((kept & article).values()) / n_article if n_article else 0.0
         ratio = n_article / n_kept if n_kept else float("inf")
-        g = tokens(gold.get(pid, ""))
-        rows.append((pid, token_f1(kept, g), token_f1(article, g), inside, ratio))
+        rows.append((pid, oof_f1[pid], readability_f1[pid], inside, ratio))
     return rows
 
 
