@@ -36,6 +36,17 @@ fn nan_column(blocks: &[Block]) -> Vec<f64> {
     vec![f64::NAN; blocks.len()]
 }
 
+/// A column's value by block index, `NaN` when the column or the block is missing:
+/// [`FeatureTable::get`] with the column looked up once (the lookup compares the key
+/// with every column's, and a page has ~70 columns and ~200 blocks).
+pub(crate) fn column_of<'a>(
+    table: &'a FeatureTable,
+    key: &FeatureKey,
+) -> impl Fn(usize) -> f64 + 'a {
+    let column = table.column(key).unwrap_or(&[]);
+    move |i| column.get(i).copied().unwrap_or(f64::NAN)
+}
+
 /// Applies `f` to each block's node, `NaN` for blocks without one or without a document.
 fn per_node(input: FeatureInput<'_>, mut f: impl FnMut(&Document, NodeId) -> f64) -> Vec<f64> {
     let Some(doc) = input.document else {
@@ -767,13 +778,16 @@ impl Feature for JustextClass {
         vec![LENGTH, LINK_DENSITY, STOPWORDS_DENSITY]
     }
     fn compute(&self, blocks: &[Block], table: &FeatureTable) -> Result<Vec<f64>> {
+        let (length, links, stop) = (
+            column_of(table, &LENGTH),
+            column_of(table, &LINK_DENSITY),
+            column_of(table, &STOPWORDS_DENSITY),
+        );
         Ok(blocks
             .iter()
             .enumerate()
             .map(|(i, b)| {
-                let get = |k: &FeatureKey| table.get(k, i).unwrap_or(f64::NAN);
-                let (length, links, stop) =
-                    (get(&LENGTH), get(&LINK_DENSITY), get(&STOPWORDS_DENSITY));
+                let (length, links, stop) = (length(i), links(i), stop(i));
                 if links > self.max_link_density {
                     0.0
                 } else if length < self.length_low {

@@ -24,6 +24,8 @@ use pith_core::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::features::column_of;
+
 /// The value above which a 0/1 column (or annotation) counts as set.
 const SET: f64 = 0.5;
 
@@ -93,9 +95,12 @@ impl Feature for Page {
             .collect()
     }
     fn compute(&self, blocks: &[Block], table: &FeatureTable) -> Result<Vec<f64>> {
-        let of = self.of.as_ref().map(|of| FeatureKey(of.clone().into()));
+        let of = self
+            .of
+            .as_ref()
+            .map(|of| column_of(table, &FeatureKey(of.clone().into())));
         let value = |i: usize| match &of {
-            Some(k) => table.get(k, i).unwrap_or(f64::NAN),
+            Some(column) => column(i),
             None => 1.0,
         };
         let chars = |b: &Block| b.text.chars().count() as f64;
@@ -181,15 +186,12 @@ impl Feature for Agree {
     }
     fn compute(&self, blocks: &[Block], table: &FeatureTable) -> Result<Vec<f64>> {
         let (a, b) = (
-            FeatureKey(self.a.clone().into()),
-            FeatureKey(self.b.clone().into()),
+            column_of(table, &FeatureKey(self.a.clone().into())),
+            column_of(table, &FeatureKey(self.b.clone().into())),
         );
         Ok((0..blocks.len())
             .map(|i| {
-                let (x, y) = (
-                    table.get(&a, i).unwrap_or(f64::NAN),
-                    table.get(&b, i).unwrap_or(f64::NAN),
-                );
+                let (x, y) = (a(i), b(i));
                 if x.is_nan() || y.is_nan() {
                     f64::NAN
                 } else {
@@ -248,8 +250,8 @@ impl Feature for Span {
         vec![FeatureKey(self.of.clone().into())]
     }
     fn compute(&self, blocks: &[Block], table: &FeatureTable) -> Result<Vec<f64>> {
-        let key = FeatureKey(self.of.clone().into());
-        let set = |i: usize| table.get(&key, i).is_some_and(|v| v > SET);
+        let of = column_of(table, &FeatureKey(self.of.clone().into()));
+        let set = |i: usize| of(i) > SET;
         let first = (0..blocks.len()).find(|&i| set(i));
         let last = (0..blocks.len()).rev().find(|&i| set(i));
         let (Some(first), Some(last)) = (first, last) else {

@@ -28,7 +28,7 @@ use pith_core::{Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, R
 use rustc_hash::{FxHashMap, FxHasher};
 use serde::{Deserialize, Serialize};
 
-use crate::features::inherited_values;
+use crate::features::{column_of, inherited_values};
 
 /// What [`PathGroup`] measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -141,9 +141,12 @@ impl Feature for PathGroup {
             .iter()
             .map(|b| b.text.chars().count() as f64)
             .collect();
-        let of = self.of.as_ref().map(|of| FeatureKey(of.clone().into()));
+        let of = self
+            .of
+            .as_ref()
+            .map(|of| column_of(input.features, &FeatureKey(of.clone().into())));
         let value = |i: usize| match &of {
-            Some(k) => input.features.get(k, i).unwrap_or(f64::NAN),
+            Some(column) => column(i),
             None => f64::NAN,
         };
         // Per group: blocks, characters, and the characters and weighted sum of the
