@@ -9,7 +9,7 @@
 //! token precision 0.32). Readability drops every hidden element, but hidden is not
 //! the same as boilerplate: collapsed sections ("show all episodes", tabs,
 //! accordions) hold text that is in no other place, and human golds keep it
-//! (googletrends-dev's IMDb page: a filmography of 2,800 words in `display: none`
+//! (googletrends-dev's IMDb page: a filmography of 4,700 words in `display: none`
 //! sections). So this stage cuts a hidden element only when its text is a copy: when
 //! most of its word n-grams occur in the page's visible text.
 //!
