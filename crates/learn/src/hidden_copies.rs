@@ -18,9 +18,9 @@
 //! `visibility: hidden`, the `hidden` attribute, `aria-hidden="true"`, a modal dialog);
 //! only the outermost hidden elements are judged, each with all the text inside it.
 //! Words are runs of letters and digits, lower-cased; text inside `script`, `style`,
-//! `noscript` and `template` is not read. One walk over the page finds the hidden
-//! elements and counts their words; only on a page with one of at least `min_words`
-//! words does a second walk hash the words and the visible n-grams.
+//! `noscript` and `template` is not read. One walk over the page collects its text
+//! nodes, visible or inside each hidden element; only on a page with a hidden element
+//! of at least `min_words` words are the words hashed.
 
 use std::hash::{Hash, Hasher};
 
@@ -83,12 +83,15 @@ impl Default for DropHiddenCopies {
     }
 }
 
-/// The hash of each word of `text` (runs of letters and digits, lower-cased), appended.
+/// The words of `text`: runs of letters and digits.
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+}
+
+/// The hash of each word of `text`, lower-cased, appended.
 fn push_words(text: &str, out: &mut Vec<u64>) {
-    for word in text.split(|c: char| !c.is_alphanumeric()) {
-        if word.is_empty() {
-            continue;
-        }
+    for word in words(text) {
         let mut h = FxHasher::default();
         for c in word.chars().flat_map(char::to_lowercase) {
             h.write_u32(u32::from(c));
@@ -106,21 +109,20 @@ fn ngrams(words: &[u64], n: usize) -> impl Iterator<Item = u64> + '_ {
     })
 }
 
-/// What [`walk`] hands its visitor, in document order.
-enum Visit<'a> {
-    /// An outermost hidden element (the `i`-th visited is number `i` below).
-    Hidden(NodeId),
-    /// Page text outside every hidden element.
-    Visible(&'a str),
-    /// Page text inside the `i`-th outermost hidden element.
-    InHidden(&'a str, usize),
+/// The page's text, read in one walk in document order: the text nodes outside every
+/// hidden element, and each outermost hidden element with the text nodes inside it.
+/// Text inside [`NOT_TEXT`] elements is not page text and is left out.
+struct PageText<'a> {
+    visible: Vec<&'a str>,
+    hidden: Vec<(NodeId, Vec<&'a str>)>,
 }
 
-/// One walk of the page in document order: visits each outermost hidden element and
-/// every text node that is page text (not inside [`NOT_TEXT`] elements).
-fn walk<'a>(doc: &'a Document, mut visit: impl FnMut(Visit<'a>)) {
+fn read_page(doc: &Document) -> PageText<'_> {
+    let mut page = PageText {
+        visible: Vec::new(),
+        hidden: Vec::new(),
+    };
     let mut hidden_root: Option<NodeId> = None;
-    let mut hidden_count = 0usize;
     let mut not_text = 0usize;
     for edge in doc.traverse(doc.root()) {
         match edge {
@@ -130,14 +132,13 @@ fn walk<'a>(doc: &'a Document, mut visit: impl FnMut(Visit<'a>)) {
                         not_text += 1;
                     } else if hidden_root.is_none() && is_hidden(el) {
                         hidden_root = Some(n);
-                        hidden_count += 1;
-                        visit(Visit::Hidden(n));
+                        page.hidden.push((n, Vec::new()));
                     }
                 } else if let (Some(text), 0) = (doc.text(n), not_text) {
-                    visit(match hidden_root {
-                        Some(_) => Visit::InHidden(text, hidden_count - 1),
-                        None => Visit::Visible(text),
-                    });
+                    match (hidden_root, page.hidden.last_mut()) {
+                        (Some(_), Some((_, texts))) => texts.push(text),
+                        _ => page.visible.push(text),
+                    }
                 }
             }
             Edge::Close(n) => {
@@ -149,13 +150,44 @@ fn walk<'a>(doc: &'a Document, mut visit: impl FnMut(Visit<'a>)) {
             }
         }
     }
+    page
 }
 
-/// Words of `text` (runs of letters and digits).
-fn count_words(text: &str) -> usize {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .count()
+impl DropHiddenCopies {
+    /// The outermost hidden elements whose text is a copy of the visible text.
+    fn copies(&self, doc: &Document) -> Vec<NodeId> {
+        let page = read_page(doc);
+        let min_words = self.min_words.max(self.ngram);
+        let judged: Vec<&(NodeId, Vec<&str>)> = page
+            .hidden
+            .iter()
+            .filter(|(_, texts)| texts.iter().map(|t| words(t).count()).sum::<usize>() >= min_words)
+            .collect();
+        // Most pages have no hidden element to judge, and hash nothing.
+        if judged.is_empty() {
+            return Vec::new();
+        }
+        let mut visible = Vec::new();
+        for text in &page.visible {
+            push_words(text, &mut visible);
+        }
+        let seen: FxHashSet<u64> = ngrams(&visible, self.ngram).collect();
+        let mut copies = Vec::new();
+        for (node, texts) in judged {
+            let mut words = Vec::new();
+            for text in texts {
+                push_words(text, &mut words);
+            }
+            let total = words.len() + 1 - self.ngram;
+            let found = ngrams(&words, self.ngram)
+                .filter(|g| seen.contains(g))
+                .count();
+            if found as f64 >= self.min_share * total as f64 {
+                copies.push(*node);
+            }
+        }
+        copies
+    }
 }
 
 #[typetag::serde(name = "learn.drop_hidden_copies")]
@@ -171,40 +203,8 @@ impl TreeStage for DropHiddenCopies {
     }
 
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
-        // First the hidden elements' sizes alone: most pages have none to judge, and
-        // hash nothing.
-        let min_words = self.min_words.max(self.ngram);
-        let mut sizes: Vec<usize> = Vec::new();
-        walk(doc, |visit| match visit {
-            Visit::Hidden(_) => sizes.push(0),
-            Visit::InHidden(text, i) => sizes[i] += count_words(text),
-            Visit::Visible(_) => {}
-        });
-        if sizes.iter().all(|&n| n < min_words) {
-            return Ok(());
-        }
-        let mut visible = Vec::new();
-        let mut nodes: Vec<NodeId> = Vec::with_capacity(sizes.len());
-        let mut words: Vec<Vec<u64>> = vec![Vec::new(); sizes.len()];
-        walk(doc, |visit| match visit {
-            Visit::Hidden(n) => nodes.push(n),
-            Visit::Visible(text) => push_words(text, &mut visible),
-            Visit::InHidden(text, i) if sizes[i] >= min_words => push_words(text, &mut words[i]),
-            Visit::InHidden(..) => {}
-        });
-        let seen: FxHashSet<u64> = ngrams(&visible, self.ngram).collect();
-        let judged = nodes
-            .into_iter()
-            .zip(words)
-            .filter(|(_, w)| w.len() >= min_words);
-        for (node, words) in judged {
-            let total = words.len() + 1 - self.ngram;
-            let found = ngrams(&words, self.ngram)
-                .filter(|g| seen.contains(g))
-                .count();
-            if found as f64 >= self.min_share * total as f64 {
-                doc.detach(node);
-            }
+        for node in self.copies(doc) {
+            doc.detach(node);
         }
         Ok(())
     }
