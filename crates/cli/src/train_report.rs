@@ -10,6 +10,7 @@
 use pith::learn::train::{DatasetScores, Prf, TrainSet, Trained};
 use pith::learn::Decode;
 use pith_eval::metrics::{page_counts, PageCounts, Score};
+use pith_eval::summary::is_empty_output;
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -30,8 +31,8 @@ pub struct DatasetRow {
     pub shingle_f1: f64,
     /// Pages whose extraction is empty (the printed table's `empty`).
     pub empty: usize,
-    /// The ids of the pages whose extraction has no word (the printed "empty out of
-    /// fold" list).
+    /// The ids of the pages whose extraction has no word, as `pith eval` counts empty
+    /// outputs (the printed "empty out of fold" list).
     pub empty_pages: Vec<String>,
 }
 
@@ -54,11 +55,6 @@ impl From<Prf> for PrfJson {
             f1: p.f1,
         }
     }
-}
-
-/// Whether an extraction has no word (`pith eval`'s empty output).
-fn has_no_word(text: &str) -> bool {
-    !text.chars().any(|c| c.is_alphanumeric() || c == '_')
 }
 
 /// The rows of one table of scores, the datasets in `sets`' order.
@@ -85,7 +81,7 @@ pub fn dataset_rows(scores: &[DatasetScores], sets: &[TrainSet]) -> Vec<DatasetR
                     .texts
                     .iter()
                     .zip(&set.pages)
-                    .filter(|(text, _)| has_no_word(text))
+                    .filter(|(text, _)| is_empty_output(text))
                     .map(|(_, page)| page.id.clone())
                     .collect(),
             }
