@@ -82,11 +82,7 @@ impl Feature for Page {
         AttributeUse::Of(Vec::new())
     }
     fn key(&self) -> FeatureKey {
-        let key = self.key.clone().unwrap_or_else(|| match &self.of {
-            Some(of) => format!("learn.page_{}({of})", self.stat.name()),
-            None => format!("learn.page_{}", self.stat.name()),
-        });
-        FeatureKey(key.into())
+        stat_key("learn.page", self.stat.name(), &self.of, &self.key)
     }
     fn requires(&self) -> Vec<FeatureKey> {
         self.of
@@ -136,6 +132,21 @@ impl Feature for Page {
         };
         Ok(vec![v; blocks.len()])
     }
+}
+
+/// The key of a statistic stage such as [`Page`]: `key` when given, else
+/// `<tag>_<stat>(<of>)`, or `<tag>_<stat>` without `of`.
+pub(crate) fn stat_key(
+    tag: &str,
+    stat: &str,
+    of: &Option<String>,
+    key: &Option<String>,
+) -> FeatureKey {
+    let key = key.clone().unwrap_or_else(|| match of {
+        Some(of) => format!("{tag}_{stat}({of})"),
+        None => format!("{tag}_{stat}"),
+    });
+    FeatureKey(key.into())
 }
 
 fn half() -> f64 {

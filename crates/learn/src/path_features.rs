@@ -29,6 +29,7 @@ use rustc_hash::{FxHashMap, FxHasher};
 use serde::{Deserialize, Serialize};
 
 use crate::features::{column_of, inherited_values};
+use crate::page_features::stat_key;
 
 /// What [`PathGroup`] measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,11 +104,7 @@ fn block_paths(input: FeatureInput<'_>) -> Option<Vec<Option<u64>>> {
 #[typetag::serde(name = "learn.path_group")]
 impl Feature for PathGroup {
     fn key(&self) -> FeatureKey {
-        let key = self.key.clone().unwrap_or_else(|| match &self.of {
-            Some(of) => format!("learn.path_group_{}({of})", self.stat.name()),
-            None => format!("learn.path_group_{}", self.stat.name()),
-        });
-        FeatureKey(key.into())
+        stat_key("learn.path_group", self.stat.name(), &self.of, &self.key)
     }
     fn requires(&self) -> Vec<FeatureKey> {
         self.of
