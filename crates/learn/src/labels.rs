@@ -21,9 +21,9 @@
 //! Why trigrams (or the alignment) rather than the report rule: with single tokens,
 //! boilerplate written in common words — user comments, which dragnet's gold leaves
 //! out, "related stories" teasers — counts as content, and the model learns to keep
-//! it. Trigrams need the block's wording to be in the gold. Gold texts differ in what they keep (captions,
-//! headlines); the training weight of a block is its share of the page's tokens
-//! ([`block_weight`]), so short blocks count little either way.
+//! it. Trigrams need the block's wording to be in the gold. Gold texts differ in what
+//! they keep (captions, headlines); the training weight of a block is its share of
+//! the page's tokens ([`block_weight`]), so short blocks count little either way.
 
 use std::collections::{HashMap, HashSet};
 
