@@ -551,7 +551,7 @@ pub struct ClassWords {
     /// Count the words found on the node and its ancestors instead of 0/1.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub count: bool,
-    /// The non-empty words as one automaton, built by `prepare` (for `count`).
+    /// The non-empty words as one automaton, built by `prepare`.
     #[serde(skip)]
     matcher: Matcher,
 }
@@ -642,6 +642,24 @@ impl ClassWords {
         }
         u32::try_from(found).unwrap_or(u32::MAX)
     }
+
+    /// Whether one of the words is in one of the node's attributes.
+    fn any_word_on(&self, doc: &Document, n: NodeId) -> bool {
+        let Some(el) = doc.element(n) else {
+            return false;
+        };
+        self.attributes
+            .iter()
+            .filter_map(|attr| el.attr(attr))
+            .any(|value| match &self.matcher.0 {
+                Some(ac) => ac.is_match(value),
+                // Not prepared: the same answer, one search per word.
+                None => self
+                    .words
+                    .iter()
+                    .any(|w| contains_ignore_ascii_case(value, w)),
+            })
+    }
 }
 
 #[typetag::serde(name = "learn.class_words")]
@@ -661,7 +679,7 @@ impl Feature for ClassWords {
         for a in &mut self.attributes {
             a.make_ascii_lowercase();
         }
-        if self.count {
+        {
             let words = self.words.iter().filter(|w| !w.is_empty());
             let ac = AhoCorasick::builder()
                 .ascii_case_insensitive(true)
@@ -690,15 +708,7 @@ impl Feature for ClassWords {
         Ok(inherited_column(
             input,
             false,
-            |doc, n, up| {
-                up || doc.element(n).is_some_and(|el| {
-                    self.attributes.iter().any(|attr| {
-                        el.attr(attr).is_some_and(|v| {
-                            self.words.iter().any(|w| contains_ignore_ascii_case(v, w))
-                        })
-                    })
-                })
-            },
+            |doc, n, up| up || self.any_word_on(doc, n),
             |hit| f64::from(u8::from(hit)),
         ))
     }
