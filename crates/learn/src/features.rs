@@ -679,17 +679,15 @@ impl Feature for ClassWords {
         for a in &mut self.attributes {
             a.make_ascii_lowercase();
         }
-        {
-            let words = self.words.iter().filter(|w| !w.is_empty());
-            let ac = AhoCorasick::builder()
-                .ascii_case_insensitive(true)
-                .build(words)
-                .map_err(|e| Error::Stage {
-                    stage: "learn.class_words".into(),
-                    message: e.to_string(),
-                })?;
-            self.matcher = Matcher(Some(ac));
-        }
+        let words = self.words.iter().filter(|w| !w.is_empty());
+        let ac = AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(words)
+            .map_err(|e| Error::Stage {
+                stage: "learn.class_words".into(),
+                message: e.to_string(),
+            })?;
+        self.matcher = Matcher(Some(ac));
         Ok(())
     }
     fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
