@@ -81,6 +81,8 @@ pub struct HeapTree {
     features: Vec<u32>,
     /// The leaf values, by position on the last level.
     values: Vec<f64>,
+    /// The least and the greatest value of a leaf a row can reach.
+    leaf_range: (f64, f64),
 }
 
 impl HeapTree {
@@ -128,6 +130,7 @@ impl HeapTree {
             thresholds: vec![f64::INFINITY; slots],
             features: vec![0; slots],
             values: vec![0.0; slots],
+            leaf_range: (f64::INFINITY, f64::NEG_INFINITY),
         };
         for &(old, slot, d) in &order {
             if tree.left[old] != 0 {
@@ -135,6 +138,8 @@ impl HeapTree {
                 heap.features[slot] = tree.feature[old];
                 continue;
             }
+            let (low, high) = heap.leaf_range;
+            heap.leaf_range = (low.min(tree.value[old]), high.max(tree.value[old]));
             // Always left (the slots on the way already say so) down to the last level.
             let mut at = slot;
             for _ in d..depth {
@@ -148,22 +153,53 @@ impl HeapTree {
     /// Adds each row's leaf value to its sum (`rows` padded to `W` values, `W` above
     /// every feature index the tree reads).
     pub fn add_leaves<const W: usize>(&self, rows: &[[f64; W]], sums: &mut [f64]) {
+        self.add_leaves_of(rows, sums, None);
+    }
+
+    /// [`add_leaves`](HeapTree::add_leaves) for the rows numbered in `active` only.
+    pub fn add_leaves_at<const W: usize>(
+        &self,
+        rows: &[[f64; W]],
+        sums: &mut [f64],
+        active: &[u32],
+    ) {
+        self.add_leaves_of(rows, sums, Some(active));
+    }
+
+    /// The least and the greatest leaf value a row can reach (+∞ and −∞ for a tree
+    /// without leaves, which `new` does not make).
+    pub fn leaf_range(&self) -> (f64, f64) {
+        self.leaf_range
+    }
+
+    fn add_leaves_of<const W: usize>(
+        &self,
+        rows: &[[f64; W]],
+        sums: &mut [f64],
+        active: Option<&[u32]>,
+    ) {
         match self.depth {
-            0 => self.add::<1, W>(rows, sums),
-            1 => self.add::<2, W>(rows, sums),
-            2 => self.add::<4, W>(rows, sums),
-            3 => self.add::<8, W>(rows, sums),
-            4 => self.add::<16, W>(rows, sums),
-            5 => self.add::<32, W>(rows, sums),
-            6 => self.add::<64, W>(rows, sums),
-            7 => self.add::<128, W>(rows, sums),
-            _ => self.add::<256, W>(rows, sums),
+            0 => self.add::<1, W>(rows, sums, active),
+            1 => self.add::<2, W>(rows, sums, active),
+            2 => self.add::<4, W>(rows, sums, active),
+            3 => self.add::<8, W>(rows, sums, active),
+            4 => self.add::<16, W>(rows, sums, active),
+            5 => self.add::<32, W>(rows, sums, active),
+            6 => self.add::<64, W>(rows, sums, active),
+            7 => self.add::<128, W>(rows, sums, active),
+            _ => self.add::<256, W>(rows, sums, active),
         }
     }
 
-    /// [`add_leaves`](HeapTree::add_leaves) for a tree of `N = 2^depth` slots.
+    /// [`add_leaves`](HeapTree::add_leaves) for a tree of `N = 2^depth` slots, every
+    /// row or those in `active`.
     #[inline]
-    fn add<const N: usize, const W: usize>(&self, rows: &[[f64; W]], sums: &mut [f64]) {
+    fn add<const N: usize, const W: usize>(
+        &self,
+        rows: &[[f64; W]],
+        sums: &mut [f64],
+        active: Option<&[u32]>,
+    ) {
         let (Ok(thresholds), Ok(features), Ok(values)) = (
             <&[f64; N]>::try_from(self.thresholds.as_slice()),
             <&[u32; N]>::try_from(self.features.as_slice()),
@@ -172,14 +208,27 @@ impl HeapTree {
             unreachable!("a heap tree has 2^depth slots")
         };
         let levels = N.trailing_zeros();
-        for (sum, row) in sums.iter_mut().zip(rows) {
+        let leaf = |row: &[f64; W]| {
             let mut i = 0usize;
             for _ in 0..levels {
                 let k = i & (N - 1);
                 let v = row[features[k] as usize & (W - 1)];
                 i = 2 * i + 1 + usize::from(v > thresholds[k]);
             }
-            *sum += values[(i + 1 - N) & (N - 1)];
+            values[(i + 1 - N) & (N - 1)]
+        };
+        match active {
+            None => {
+                for (sum, row) in sums.iter_mut().zip(rows) {
+                    *sum += leaf(row);
+                }
+            }
+            Some(active) => {
+                for &r in active {
+                    let r = r as usize;
+                    sums[r] += leaf(&rows[r]);
+                }
+            }
         }
     }
 }

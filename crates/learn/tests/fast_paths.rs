@@ -6,7 +6,7 @@
 use pith_core::dom::{Document, NodeId};
 use pith_core::PassContext;
 use pith_core::{Block, ContextPass, Feature, FeatureInput, FeatureKey, FeatureTable, Label};
-use pith_learn::{Annotation, ClassWords, Depth, Inside, Tree, Trees};
+use pith_learn::{Annotation, ClassWords, Depth, Inside, Prior, Tree, Trees};
 use proptest::prelude::*;
 
 /// A random valid tree over `n_features` features: node `i`'s children follow it;
@@ -115,6 +115,58 @@ proptest! {
                 prop_assert_eq!(*label, Label::Good);
             }
         }
+    }
+}
+
+proptest! {
+    #[test]
+    fn threshold_sides_are_the_margins_sides(
+        trees in prop::collection::vec(tree(4), 0..35),
+        base in -2.0f64..2.0,
+        threshold in -3.0f64..3.0,
+        prior_weight in prop::option::of(-1.0f64..1.0),
+        fallback in any::<bool>(),
+        rows in prop::collection::vec(prop::collection::vec(value(), 3), 0..20),
+    ) {
+        let keys: Vec<String> = (0..4).map(|i| format!("f{i}")).collect();
+        let stage = Trees {
+            features: keys.clone(),
+            base_score: base,
+            trees,
+            margin_threshold: threshold,
+            fallback,
+            decode: Default::default(),
+            prior: prior_weight.map(|weight| Prior { feature: "f0".into(), weight }),
+        };
+        let mut table = FeatureTable::new();
+        for (f, key) in keys.iter().take(3).enumerate() {
+            table.insert(FeatureKey(key.clone().into()), rows.iter().map(|r| r[f]).collect());
+        }
+        // Walking each row only until its side is decided gives every row's side.
+        let margins = stage.margins(&table, rows.len());
+        let want: Vec<bool> = margins.iter().map(|&m| m > threshold).collect();
+        prop_assert_eq!(stage.threshold_sides(&table, rows.len()), want.clone());
+        // And the pass labels by them, with the fallback on the first greatest margin.
+        let blocks = vec![Block::default(); rows.len()];
+        let cf = vec![Label::Bad; rows.len()];
+        let mut labels = cf.clone();
+        stage
+            .revise(PassContext { blocks: &blocks, features: &table, cf_labels: &cf }, &mut labels)
+            .unwrap();
+        let mut expected: Vec<Label> =
+            want.iter().map(|&g| if g { Label::Good } else { Label::Bad }).collect();
+        if fallback && !want.contains(&true) {
+            let mut best: Option<(usize, f64)> = None;
+            for (b, &m) in margins.iter().enumerate() {
+                if best.is_none_or(|(_, x)| m > x) {
+                    best = Some((b, m));
+                }
+            }
+            if let Some((b, _)) = best {
+                expected[b] = Label::Good;
+            }
+        }
+        prop_assert_eq!(labels, expected);
     }
 }
 
