@@ -2,7 +2,7 @@
 //!
 //! 1. The base pipeline (any pipeline; a `learn.trees` pass in it is dropped) runs on
 //!    every page; each block becomes a row of all its feature columns, labelled by
-//!    the chosen [`LabelRule`](crate::labels::LabelRule) (default: most tokens
+//!    the chosen [`LabelRule`] (default: most tokens
 //!    matched by an in-order alignment of page and gold) and weighted by its share
 //!    of the page's tokens ([`Weighting`]).
 //! 2. Each dataset's pages are shuffled with the seed and dealt into `folds` folds.
@@ -97,7 +97,7 @@ pub struct TrainOptions {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Weighting {
     /// The block's share of the page's tokens plus a small floor
-    /// ([`block_weight`](crate::labels::block_weight)).
+    /// ([`block_weight`]).
     #[default]
     Share,
     /// That, times the label's confidence `0.1 + 0.9·|2s − 1|` where `s` is the
