@@ -310,14 +310,7 @@ impl ContextPass for Trees {
             }
             if self.fallback && !good.iter().any(|&g| g) {
                 // The greatest margin needs every tree (rare: no block passed).
-                let margins = self.margins(ctx.features, labels.len());
-                let mut best: Option<(usize, f64)> = None;
-                for (b, &margin) in margins.iter().enumerate() {
-                    if best.is_none_or(|(_, m)| margin > m) {
-                        best = Some((b, margin));
-                    }
-                }
-                if let Some((b, _)) = best {
+                if let Some(b) = first_greatest(&self.margins(ctx.features, labels.len())) {
                     labels[b] = Label::Good;
                 }
             }
@@ -336,6 +329,19 @@ impl ContextPass for Trees {
         }
         Ok(())
     }
+}
+
+/// The threshold decoding's fallback block: the first greatest margin, compared as it
+/// comes (a `NaN` first margin stays chosen, unlike [`best_margin`]'s; margins are not
+/// `NaN` unless a leaf is).
+fn first_greatest(margins: &[f64]) -> Option<usize> {
+    let mut best: Option<(usize, f64)> = None;
+    for (b, &margin) in margins.iter().enumerate() {
+        if best.is_none_or(|(_, m)| margin > m) {
+            best = Some((b, margin));
+        }
+    }
+    best.map(|(b, _)| b)
 }
 
 /// The index of the greatest margin (the first of equals; `NaN` never), as the
@@ -362,19 +368,27 @@ impl Trees {
             features,
             blocks,
         );
-        if let Some(prior) = &self.prior {
-            let column = features
-                .column(&FeatureKey(prior.feature.clone().into()))
-                .unwrap_or(&[]);
-            for (i, m) in margins.iter_mut().enumerate() {
-                *m += prior.of(column.get(i).copied().unwrap_or(f64::NAN));
+        if let Some(prior) = self.prior_terms(features, blocks) {
+            for (m, p) in margins.iter_mut().zip(prior) {
+                *m += p;
             }
         }
         margins
     }
-}
 
-impl Trees {
+    /// Each block's contribution of the prior (`None` without one).
+    fn prior_terms(&self, features: &FeatureTable, blocks: usize) -> Option<Vec<f64>> {
+        let prior = self.prior.as_ref()?;
+        let column = features
+            .column(&FeatureKey(prior.feature.clone().into()))
+            .unwrap_or(&[]);
+        Some(
+            (0..blocks)
+                .map(|i| prior.of(column.get(i).copied().unwrap_or(f64::NAN)))
+                .collect(),
+        )
+    }
+
     /// Whether each block's margin is above `margin_threshold` — what comparing
     /// [`margins`](Trees::margins) with it gives, block for block — with each block's
     /// row walked through the trees only until the trees left cannot bring its margin
@@ -384,14 +398,7 @@ impl Trees {
     /// walks of the `pith` preset over scrapinghub.
     pub fn threshold_sides(&self, features: &FeatureTable, blocks: usize) -> Vec<bool> {
         let columns = columns_of(&self.features, features);
-        let prior: Option<Vec<f64>> = self.prior.as_ref().map(|prior| {
-            let column = features
-                .column(&FeatureKey(prior.feature.clone().into()))
-                .unwrap_or(&[]);
-            (0..blocks)
-                .map(|i| prior.of(column.get(i).copied().unwrap_or(f64::NAN)))
-                .collect()
-        });
+        let prior = self.prior_terms(features, blocks);
         let sides = Sides {
             base_score: self.base_score,
             prior: prior.as_deref(),

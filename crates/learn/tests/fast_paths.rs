@@ -64,6 +64,24 @@ fn value() -> impl Strategy<Value = f64> {
     ]
 }
 
+/// The labels `stage` gives `blocks` blocks (context-free labels all bad).
+fn labels_of(stage: &Trees, table: &FeatureTable, blocks: usize) -> Vec<Label> {
+    let plain = vec![Block::default(); blocks];
+    let cf = vec![Label::Bad; blocks];
+    let mut labels = cf.clone();
+    stage
+        .revise(
+            PassContext {
+                blocks: &plain,
+                features: table,
+                cf_labels: &cf,
+            },
+            &mut labels,
+        )
+        .unwrap();
+    labels
+}
+
 proptest! {
     #[test]
     fn page_margins_are_the_rows_margins(
@@ -104,12 +122,7 @@ proptest! {
             prop_assert_eq!(m.to_bits(), stage.margin(&row).to_bits());
         }
         // And the pass labels by those margins.
-        let blocks = vec![Block::default(); rows.len()];
-        let cf = vec![Label::Bad; rows.len()];
-        let mut labels = cf.clone();
-        stage
-            .revise(PassContext { blocks: &blocks, features: &table, cf_labels: &cf }, &mut labels)
-            .unwrap();
+        let labels = labels_of(&stage, &table, rows.len());
         for (label, m) in labels.iter().zip(&margins) {
             if *m > 0.0 {
                 prop_assert_eq!(*label, Label::Good);
@@ -147,12 +160,7 @@ proptest! {
         let want: Vec<bool> = margins.iter().map(|&m| m > threshold).collect();
         prop_assert_eq!(stage.threshold_sides(&table, rows.len()), want.clone());
         // And the pass labels by them, with the fallback on the first greatest margin.
-        let blocks = vec![Block::default(); rows.len()];
-        let cf = vec![Label::Bad; rows.len()];
-        let mut labels = cf.clone();
-        stage
-            .revise(PassContext { blocks: &blocks, features: &table, cf_labels: &cf }, &mut labels)
-            .unwrap();
+        let labels = labels_of(&stage, &table, rows.len());
         let mut expected: Vec<Label> =
             want.iter().map(|&g| if g { Label::Good } else { Label::Bad }).collect();
         if fallback && !want.contains(&true) {
