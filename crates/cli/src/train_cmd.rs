@@ -84,10 +84,17 @@ pub struct TrainArgs {
     #[arg(long)]
     pub choose_threshold: bool,
     /// With --choose-threshold: also choose how margins become a selection — the
-    /// threshold alone or a Viterbi decoding with a switching cost (content is mostly
-    /// one stretch of blocks) — by the same out-of-fold token F1.
+    /// threshold alone, a Viterbi decoding with a switching cost (content is mostly
+    /// one stretch of blocks) or the expected-F1 decoding — by the same out-of-fold
+    /// token F1.
     #[arg(long, requires = "choose_threshold")]
     pub choose_decode: bool,
+    /// How the trained pass turns margins into a selection: `threshold` (each block on
+    /// its own) or `expected-f1` (per page, the blocks that maximise the expected token
+    /// F1 under the trees' probabilities: a page-adaptive threshold). With
+    /// --choose-decode, the first decoding tried.
+    #[arg(long, value_enum, default_value = "threshold")]
+    pub decode: DecodeArg,
     /// Write each page's out-of-fold extraction (at the chosen threshold and
     /// decoding) to DIR/<dataset>/<page id>.txt, for error analysis.
     #[arg(long, value_name = "DIR")]
@@ -162,6 +169,7 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
         stack: args.stack,
         choose_threshold: args.choose_threshold,
         choose_decode: args.choose_decode,
+        decode: args.decode.into(),
         prior: args.prior.clone(),
         choose_prior: args.choose_prior.clone(),
         report_rounds: args.report_rounds.clone(),
@@ -283,6 +291,24 @@ fn share(s: &str) -> Result<f64, String> {
     }
 }
 
+/// The decodings `--decode` names (those without parameters).
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum DecodeArg {
+    /// Each block on its own, against the threshold.
+    Threshold,
+    /// The page's expected token F1 maximised ([`Decode::ExpectedF1`]).
+    ExpectedF1,
+}
+
+impl From<DecodeArg> for Decode {
+    fn from(arg: DecodeArg) -> Decode {
+        match arg {
+            DecodeArg::Threshold => Decode::Threshold,
+            DecodeArg::ExpectedF1 => Decode::ExpectedF1,
+        }
+    }
+}
+
 /// A decoding as one short phrase.
 fn decode_text(decode: &Decode) -> String {
     match decode {
@@ -294,6 +320,7 @@ fn decode_text(decode: &Decode) -> String {
             "viterbi switch_cost {switch_cost}{}",
             if *token_weight { " token_weight" } else { "" }
         ),
+        Decode::ExpectedF1 => "expected_f1".into(),
     }
 }
 

@@ -68,10 +68,13 @@ pub struct TrainOptions {
     /// token F1 averaged over the datasets (each dataset weighs alike); needs
     /// `folds ≥ 2`. Otherwise the threshold is 0 (probability one half).
     pub choose_threshold: bool,
-    /// With `choose_threshold`: also choose the decoding (the threshold alone or a
-    /// Viterbi decoding with a switching cost, [`Decode`]) with the threshold, by the
-    /// same out-of-fold token F1.
+    /// With `choose_threshold`: also choose the decoding (the threshold alone, a
+    /// Viterbi decoding with a switching cost or the expected-F1 decoding, [`Decode`])
+    /// with the threshold, by the same out-of-fold token F1.
     pub choose_decode: bool,
+    /// The decoding of the trained pass (and of the out-of-fold scores): without
+    /// `choose_decode` the one used, with it the first of those tried.
+    pub decode: Decode,
     /// Boost from a prior ([`Prior`]: a weight times a feature column, such as
     /// Readability's `readability.in_article`): the trees are fitted as corrections of
     /// it, and the trained pass adds it to every margin. Not with `stack`.
@@ -137,6 +140,7 @@ impl Default for TrainOptions {
             stack: false,
             choose_threshold: false,
             choose_decode: false,
+            decode: Decode::Threshold,
             prior: None,
             choose_prior: None,
             report_rounds: Vec::new(),
@@ -583,7 +587,10 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
         let last = margins.last().expect("one margin column per rounds");
         cut_scores(sets, &pages, &rows, last, shift, &fold, opts)
     } else {
-        Cut::default()
+        Cut {
+            decode: opts.decode,
+            ..Cut::default()
+        }
     };
     let offset = prior_offsets(&rows, &features, opts)?;
     let (base_score, trees) = fit_from(&rows, &all, &opts.gbdt, offset.as_deref());
@@ -705,18 +712,26 @@ pub const WEIGHTED_SWITCH_COSTS: [f64; 5] = [1.0, 2.0, 4.0, 8.0, 16.0];
 /// The weights `choose_prior` tries (besides 0) for the decoding prior.
 pub const PRIOR_WEIGHTS: [f64; 6] = [-0.5, 0.25, 0.5, 1.0, 1.5, 2.0];
 
-/// The decodings tried, each with a decoding prior's weight: the threshold alone, and
-/// with `choose_decode` the Viterbi decodings of [`SWITCH_COSTS`] and
-/// [`WEIGHTED_SWITCH_COSTS`]; with `choose_prior` each of them at every weight of
-/// [`PRIOR_WEIGHTS`] too (weight 0 first).
+/// The decodings tried, each with a decoding prior's weight: `opts.decode` first, and
+/// with `choose_decode` the threshold alone, the Viterbi decodings of [`SWITCH_COSTS`]
+/// and [`WEIGHTED_SWITCH_COSTS`] and the expected-F1 decoding (each once); with
+/// `choose_prior` each of them at every weight of [`PRIOR_WEIGHTS`] too (weight 0
+/// first).
 fn decodes_tried(opts: &TrainOptions) -> Vec<(f64, Decode)> {
-    let mut decodes = vec![Decode::Threshold];
+    let mut decodes = vec![opts.decode];
     if opts.choose_decode {
+        let mut others = vec![Decode::Threshold];
         for (costs, token_weight) in [(&SWITCH_COSTS[..], false), (&WEIGHTED_SWITCH_COSTS, true)] {
-            decodes.extend(costs.iter().map(|&switch_cost| Decode::Viterbi {
+            others.extend(costs.iter().map(|&switch_cost| Decode::Viterbi {
                 switch_cost,
                 token_weight,
             }));
+        }
+        others.push(Decode::ExpectedF1);
+        for d in others {
+            if !decodes.contains(&d) {
+                decodes.push(d);
+            }
         }
     }
     let weights: Vec<f64> = if opts.choose_prior.is_some() {

@@ -1,6 +1,8 @@
 //! Properties of `learn.trees`' decoding (`pith_learn::decode`): the Viterbi selection
 //! is the best-scoring one (checked against every selection of short pages), a
-//! switching cost of 0 is the plain threshold, and the `learn.trees` pass applies it.
+//! switching cost of 0 is the plain threshold, the expected-F1 selection is the best
+//! for its objective (against every selection of short pages), and the `learn.trees`
+//! pass applies them.
 
 use pith_core::{Block, FeatureKey, FeatureTable, Label, PassContext};
 use pith_learn::decode::{select, Decode};
@@ -18,6 +20,32 @@ fn objective(chosen: &[bool], scores: &[f64], cost: f64) -> f64 {
         .sum();
     let switches = chosen.windows(2).filter(|w| w[0] != w[1]).count();
     kept - cost * switches as f64
+}
+
+/// The objective the expected-F1 decoding maximises: `2·Σ_S q·n / (Σ_S n + Σ q·n)`,
+/// with `q = σ(margin − threshold)` (0 for `NaN`) and `n` each block's tokens.
+fn expected_f1(chosen: &[bool], margins: &[f64], threshold: f64, tokens: &[usize]) -> f64 {
+    let q = |m: f64| {
+        if m.is_nan() {
+            0.0
+        } else {
+            1.0 / (1.0 + (threshold - m).exp())
+        }
+    };
+    let (mut common, mut size, mut gold) = (0.0, 0.0, 0.0);
+    for (i, &m) in margins.iter().enumerate() {
+        let n = tokens[i] as f64;
+        gold += q(m) * n;
+        if chosen[i] {
+            common += q(m) * n;
+            size += n;
+        }
+    }
+    if size + gold > 0.0 {
+        2.0 * common / (size + gold)
+    } else {
+        0.0
+    }
 }
 
 fn viterbi(cost: f64, token_weight: bool) -> Decode {
@@ -61,6 +89,49 @@ proptest! {
         prop_assert_eq!(&plain, &zero);
         let want: Vec<bool> = margins.iter().map(|&m| m > threshold).collect();
         prop_assert_eq!(plain, want);
+    }
+
+    #[test]
+    fn expected_f1_finds_the_best_selection(
+        margins in prop::collection::vec(prop_oneof![-4.0f64..4.0, Just(f64::NAN)], 0..11),
+        tokens in prop::collection::vec(prop_oneof![Just(0usize), 1usize..200], 11),
+        threshold in -1.5f64..1.5,
+    ) {
+        let n = margins.len();
+        let chosen = select(&margins, threshold, &Decode::ExpectedF1, |i| tokens[i]);
+        prop_assert_eq!(chosen.len(), n);
+        let got = expected_f1(&chosen, &margins, threshold, &tokens);
+        let mut best = 0.0f64;
+        for mask in 0u32..(1 << n) {
+            let c: Vec<bool> = (0..n).map(|i| mask & (1 << i) != 0).collect();
+            best = best.max(expected_f1(&c, &margins, threshold, &tokens));
+        }
+        prop_assert!(got >= best - 1e-9, "{got} < {best}");
+        // A page-adaptive cut: every chosen block is at least as probable as every
+        // block left out, and a NaN margin is never chosen.
+        for i in 0..n {
+            for j in 0..n {
+                if chosen[i] && !chosen[j] && !margins[j].is_nan() {
+                    prop_assert!(margins[i] >= margins[j]);
+                }
+            }
+            prop_assert!(!(chosen[i] && margins[i].is_nan()));
+        }
+    }
+
+    #[test]
+    fn expected_f1_keeps_every_block_the_threshold_keeps(
+        margins in prop::collection::vec(-4.0f64..4.0, 0..60),
+        tokens in prop::collection::vec(0usize..200, 60),
+        threshold in -1.5f64..1.5,
+    ) {
+        // Its page cut is at most one half: a block of probability above one half
+        // always raises the expected F1 (the cut is half the best, and F1 ≤ 1).
+        let plain = select(&margins, threshold, &Decode::Threshold, |i| tokens[i]);
+        let ef1 = select(&margins, threshold, &Decode::ExpectedF1, |i| tokens[i]);
+        for (p, e) in plain.iter().zip(&ef1) {
+            prop_assert!(!p || *e);
+        }
     }
 
     #[test]
@@ -135,4 +206,60 @@ fn the_pass_decodes_its_margins() {
         "{json}"
     );
     assert_eq!(serde_json::from_str::<Trees>(&json).unwrap(), stage);
+    // Expected F1: blocks of 10 tokens, margins ±1 (probabilities 0.73 and 0.27). The
+    // page's best expected F1 is 2·(0.73·50)/(50 + 50) ≈ 0.73 (the expected gold is
+    // 0.73·50 + 0.27·50), so its cut is about 0.37: the five sure blocks, not the
+    // unsure ones.
+    stage.decode = Decode::ExpectedF1;
+    stage.fallback = false;
+    let blocks: Vec<Block> = xs
+        .iter()
+        .map(|_| Block {
+            text: "one two three four five six seven eight nine ten".into(),
+            ..Block::default()
+        })
+        .collect();
+    let mut labels = vec![Label::Bad; xs.len()];
+    let ctx = PassContext {
+        blocks: &blocks,
+        features: &table,
+        cf_labels: &labels.clone(),
+    };
+    pith_core::ContextPass::revise(&stage, ctx, &mut labels).unwrap();
+    assert_eq!(
+        labels.iter().map(|&l| l == Label::Good).collect::<Vec<_>>(),
+        xs.map(|x| x > 0.0)
+    );
+    let json = serde_json::to_string(&stage).unwrap();
+    assert!(
+        json.contains(r#""decode":{"type":"expected_f1"}"#),
+        "{json}"
+    );
+    assert_eq!(serde_json::from_str::<Trees>(&json).unwrap(), stage);
+}
+
+#[test]
+fn expected_f1_golden_cases() {
+    let all = |m: &[f64], t: f64, n: &[usize]| select(m, t, &Decode::ExpectedF1, |i| n[i]);
+    // Sure content and sure boilerplate: the threshold's answer.
+    assert_eq!(
+        all(&[4.0, 4.0, -4.0, -4.0], 0.0, &[20, 20, 20, 20]),
+        [true, true, false, false]
+    );
+    // A page the trees doubt everywhere: every block at probability 0.38 (margin −0.5)
+    // is below one half, yet taking them all (expected F1 0.55) beats any part of them,
+    // since the cut is half the best expected F1.
+    assert_eq!(
+        all(&[-0.5, -0.5, -0.5], 0.0, &[30, 30, 30]),
+        [true, true, true]
+    );
+    // The same doubtful blocks beside a sure, long article: now they are left out.
+    assert_eq!(
+        all(&[4.0, -0.5, -0.5], 0.0, &[500, 30, 30]),
+        [true, false, false]
+    );
+    // The threshold is the probabilities' offset.
+    assert_eq!(all(&[1.0, 1.0], 3.0, &[10, 10]), [true, true]);
+    assert_eq!(all(&[1.0, f64::NAN], 0.0, &[10, 10]), [true, false]);
+    assert!(all(&[], 0.0, &[]).is_empty());
 }

@@ -150,12 +150,17 @@ fn the_decoding_is_chosen_out_of_fold_and_written_to_the_file() {
         ..options()
     };
     let a = train(&sets(), &base(), &opts).unwrap();
-    // Every decoding tried is reported; the threshold alone is the first.
+    // Every decoding tried is reported; the threshold alone is the first, the
+    // expected-F1 decoding the last.
     assert_eq!(
         a.by_decode.len(),
-        1 + pith_learn::train::SWITCH_COSTS.len() + pith_learn::train::WEIGHTED_SWITCH_COSTS.len()
+        2 + pith_learn::train::SWITCH_COSTS.len() + pith_learn::train::WEIGHTED_SWITCH_COSTS.len()
     );
     assert_eq!(a.by_decode[0].decode, pith_learn::Decode::Threshold);
+    assert_eq!(
+        a.by_decode.last().unwrap().decode,
+        pith_learn::Decode::ExpectedF1
+    );
     assert_eq!(a.fold_decodes.len(), opts.folds);
     // The chosen decoding is the best of those tried, and the file carries it.
     let best = a
@@ -191,6 +196,31 @@ fn the_decoding_is_chosen_out_of_fold_and_written_to_the_file() {
         .unwrap()
         .iter()
         .all(|p| p.get("decode").is_none()));
+    // A decoding asked for (`--decode`) is the one used and written, and with
+    // `choose_decode` it is the first tried, each decoding once.
+    for choose_decode in [false, true] {
+        let opts = TrainOptions {
+            choose_threshold: true,
+            choose_decode,
+            decode: pith_learn::Decode::ExpectedF1,
+            ..options()
+        };
+        let t = train(&sets(), &base(), &opts).unwrap();
+        if choose_decode {
+            assert_eq!(t.by_decode.len(), a.by_decode.len());
+            assert_eq!(t.by_decode[0].decode, pith_learn::Decode::ExpectedF1);
+            assert_eq!(t.by_decode[1].decode, pith_learn::Decode::Threshold);
+        } else {
+            assert_eq!(t.decode, pith_learn::Decode::ExpectedF1);
+            let pass = t.pipeline["passes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|p| p["type"] == "learn.trees")
+                .unwrap();
+            assert_eq!(pass["decode"], serde_json::json!({"type": "expected_f1"}));
+        }
+    }
 }
 
 #[test]
