@@ -91,8 +91,9 @@ pub struct TrainArgs {
     pub choose_decode: bool,
     /// How the trained pass turns margins into a selection: `threshold` (each block on
     /// its own) or `expected-f1` (per page, the blocks that maximise the expected token
-    /// F1 under the trees' probabilities: a page-adaptive threshold). With
-    /// --choose-decode, the first decoding tried.
+    /// F1 under the trees' probabilities: a page-adaptive threshold; with
+    /// --choose-threshold the probabilities' scale is chosen with the threshold, among
+    /// 1, 0.7, 0.5, 0.35 and 0.25). With --choose-decode, the first decoding tried.
     #[arg(long, value_enum, default_value = "threshold")]
     pub decode: DecodeArg,
     /// Write each page's out-of-fold extraction (at the chosen threshold and
@@ -304,7 +305,7 @@ impl From<DecodeArg> for Decode {
     fn from(arg: DecodeArg) -> Decode {
         match arg {
             DecodeArg::Threshold => Decode::Threshold,
-            DecodeArg::ExpectedF1 => Decode::ExpectedF1,
+            DecodeArg::ExpectedF1 => Decode::ExpectedF1 { scale: 1.0 },
         }
     }
 }
@@ -320,7 +321,7 @@ fn decode_text(decode: &Decode) -> String {
             "viterbi switch_cost {switch_cost}{}",
             if *token_weight { " token_weight" } else { "" }
         ),
-        Decode::ExpectedF1 => "expected_f1".into(),
+        Decode::ExpectedF1 { scale } => format!("expected_f1 scale {scale}"),
     }
 }
 

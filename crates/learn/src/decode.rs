@@ -45,9 +45,23 @@ pub enum Decode {
         token_weight: bool,
     },
     /// Per page, the blocks that maximise the page's expected token F1 when each block
-    /// is content with probability `σ(margin − threshold)` (see [`expected_f1`]): a
-    /// page-adaptive threshold, lower on pages the trees are unsure of.
-    ExpectedF1,
+    /// is content with probability `σ(scale·(margin − threshold))` (see
+    /// [`expected_f1`]): a page-adaptive threshold, lower on pages the trees are unsure
+    /// of.
+    ExpectedF1 {
+        /// How sure the margins are taken to be: the probabilities' temperature (1: the
+        /// trees' own, below 1: softer, as out-of-fold margins of deep trees call for).
+        #[serde(default = "one", skip_serializing_if = "is_one")]
+        scale: f64,
+    },
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+fn is_one(x: &f64) -> bool {
+    *x == 1.0
 }
 
 impl Decode {
@@ -59,7 +73,16 @@ impl Decode {
     /// Checks the parameters: a switching cost is a finite number, not negative.
     pub fn check(&self) -> Result<(), String> {
         match *self {
-            Decode::Threshold | Decode::ExpectedF1 => Ok(()),
+            Decode::Threshold => Ok(()),
+            Decode::ExpectedF1 { scale } => {
+                if scale.is_finite() && scale > 0.0 {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "decode.scale must be a finite number > 0, not {scale}"
+                    ))
+                }
+            }
             Decode::Viterbi { switch_cost, .. } => {
                 if switch_cost.is_finite() && switch_cost >= 0.0 {
                     Ok(())
@@ -79,7 +102,7 @@ impl Decode {
             Decode::Viterbi {
                 token_weight: true,
                 ..
-            } | Decode::ExpectedF1
+            } | Decode::ExpectedF1 { .. }
         )
     }
 }
@@ -124,12 +147,12 @@ pub fn select(
             });
             viterbi(scores, margins.len(), switch_cost)
         }
-        Decode::ExpectedF1 => expected_f1(margins, threshold, tokens),
+        Decode::ExpectedF1 { scale } => expected_f1(margins, threshold, scale, tokens),
     }
 }
 
 /// The selection that maximises a page's expected token F1, each block content with
-/// probability `q = σ(margin − threshold)` on its own.
+/// probability `q = σ(scale·(margin − threshold))` on its own.
 ///
 /// With `n` a block's tokens, the expected F1 of a selection `S` is approximated by the
 /// ratio of expectations `2·Σ_S q·n / (Σ_S n + Σ_all q·n)` (expected common tokens over
@@ -140,14 +163,19 @@ pub fn select(
 /// page the trees are sure of, lower on a page where they doubt every block (a page
 /// whose content is all near the threshold is taken rather than lost). Blocks without
 /// tokens go with that cut too. A `NaN` margin is never good.
-pub fn expected_f1(margins: &[f64], threshold: f64, tokens: impl Fn(usize) -> usize) -> Vec<bool> {
+pub fn expected_f1(
+    margins: &[f64],
+    threshold: f64,
+    scale: f64,
+    tokens: impl Fn(usize) -> usize,
+) -> Vec<bool> {
     let q: Vec<f64> = margins
         .iter()
         .map(|&m| {
             if m.is_nan() {
                 0.0
             } else {
-                1.0 / (1.0 + (threshold - m).exp())
+                1.0 / (1.0 + (scale * (threshold - m)).exp())
             }
         })
         .collect();

@@ -709,6 +709,16 @@ pub const SWITCH_COSTS: [f64; 6] = [0.25, 0.5, 1.0, 1.5, 2.0, 3.0];
 /// The switching costs `choose_decode` tries with token weights (`√(1 + tokens)`).
 pub const WEIGHTED_SWITCH_COSTS: [f64; 5] = [1.0, 2.0, 4.0, 8.0, 16.0];
 
+/// The scales (temperatures) of the expected-F1 decoding tried with the threshold
+/// when it is asked for (`decode`) or chosen among others (`choose_decode`).
+pub const EXPECTED_F1_SCALES: [f64; 5] = [1.0, 0.7, 0.5, 0.35, 0.25];
+
+fn expected_f1_scales() -> impl Iterator<Item = Decode> {
+    EXPECTED_F1_SCALES
+        .iter()
+        .map(|&scale| Decode::ExpectedF1 { scale })
+}
+
 /// The weights `choose_prior` tries (besides 0) for the decoding prior.
 pub const PRIOR_WEIGHTS: [f64; 6] = [-0.5, 0.25, 0.5, 1.0, 1.5, 2.0];
 
@@ -727,8 +737,14 @@ fn decodes_tried(opts: &TrainOptions) -> Vec<(f64, Decode)> {
                 token_weight,
             }));
         }
-        others.push(Decode::ExpectedF1);
+        others.extend(expected_f1_scales());
         for d in others {
+            if !decodes.contains(&d) {
+                decodes.push(d);
+            }
+        }
+    } else if opts.choose_threshold && matches!(opts.decode, Decode::ExpectedF1 { .. }) {
+        for d in expected_f1_scales() {
             if !decodes.contains(&d) {
                 decodes.push(d);
             }
@@ -790,7 +806,7 @@ fn cut_scores(
             ..Cut::default()
         };
     }
-    let by_decode = if opts.choose_decode || opts.choose_prior.is_some() {
+    let by_decode = if decodes.len() > 1 {
         (0..decodes.len())
             .map(|d| {
                 let (t, _) = grid.best_threshold(d, |_| true);

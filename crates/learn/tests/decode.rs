@@ -23,13 +23,18 @@ fn objective(chosen: &[bool], scores: &[f64], cost: f64) -> f64 {
 }
 
 /// The objective the expected-F1 decoding maximises: `2·Σ_S q·n / (Σ_S n + Σ q·n)`,
-/// with `q = σ(margin − threshold)` (0 for `NaN`) and `n` each block's tokens.
-fn expected_f1(chosen: &[bool], margins: &[f64], threshold: f64, tokens: &[usize]) -> f64 {
+/// with `q = σ(scale·(margin − threshold))` (0 for `NaN`) and `n` each block's tokens.
+fn expected_f1(
+    chosen: &[bool],
+    margins: &[f64],
+    (threshold, scale): (f64, f64),
+    tokens: &[usize],
+) -> f64 {
     let q = |m: f64| {
         if m.is_nan() {
             0.0
         } else {
-            1.0 / (1.0 + (threshold - m).exp())
+            1.0 / (1.0 + (scale * (threshold - m)).exp())
         }
     };
     let (mut common, mut size, mut gold) = (0.0, 0.0, 0.0);
@@ -96,15 +101,16 @@ proptest! {
         margins in prop::collection::vec(prop_oneof![-4.0f64..4.0, Just(f64::NAN)], 0..11),
         tokens in prop::collection::vec(prop_oneof![Just(0usize), 1usize..200], 11),
         threshold in -1.5f64..1.5,
+        scale in prop_oneof![Just(1.0f64), 0.1f64..3.0],
     ) {
         let n = margins.len();
-        let chosen = select(&margins, threshold, &Decode::ExpectedF1, |i| tokens[i]);
+        let chosen = select(&margins, threshold, &Decode::ExpectedF1 { scale }, |i| tokens[i]);
         prop_assert_eq!(chosen.len(), n);
-        let got = expected_f1(&chosen, &margins, threshold, &tokens);
+        let got = expected_f1(&chosen, &margins, (threshold, scale), &tokens);
         let mut best = 0.0f64;
         for mask in 0u32..(1 << n) {
             let c: Vec<bool> = (0..n).map(|i| mask & (1 << i) != 0).collect();
-            best = best.max(expected_f1(&c, &margins, threshold, &tokens));
+            best = best.max(expected_f1(&c, &margins, (threshold, scale), &tokens));
         }
         prop_assert!(got >= best - 1e-9, "{got} < {best}");
         // A page-adaptive cut: every chosen block is at least as probable as every
@@ -124,11 +130,12 @@ proptest! {
         margins in prop::collection::vec(-4.0f64..4.0, 0..60),
         tokens in prop::collection::vec(0usize..200, 60),
         threshold in -1.5f64..1.5,
+        scale in 0.1f64..3.0,
     ) {
         // Its page cut is at most one half: a block of probability above one half
         // always raises the expected F1 (the cut is half the best, and F1 ≤ 1).
         let plain = select(&margins, threshold, &Decode::Threshold, |i| tokens[i]);
-        let ef1 = select(&margins, threshold, &Decode::ExpectedF1, |i| tokens[i]);
+        let ef1 = select(&margins, threshold, &Decode::ExpectedF1 { scale }, |i| tokens[i]);
         for (p, e) in plain.iter().zip(&ef1) {
             prop_assert!(!p || *e);
         }
@@ -210,7 +217,7 @@ fn the_pass_decodes_its_margins() {
     // page's best expected F1 is 2·(0.73·50)/(50 + 50) ≈ 0.73 (the expected gold is
     // 0.73·50 + 0.27·50), so its cut is about 0.37: the five sure blocks, not the
     // unsure ones.
-    stage.decode = Decode::ExpectedF1;
+    stage.decode = Decode::ExpectedF1 { scale: 1.0 };
     stage.fallback = false;
     let blocks: Vec<Block> = xs
         .iter()
@@ -236,11 +243,22 @@ fn the_pass_decodes_its_margins() {
         "{json}"
     );
     assert_eq!(serde_json::from_str::<Trees>(&json).unwrap(), stage);
+    stage.decode = Decode::ExpectedF1 { scale: 0.5 };
+    let json = serde_json::to_string(&stage).unwrap();
+    assert!(
+        json.contains(r#""decode":{"type":"expected_f1","scale":0.5}"#),
+        "{json}"
+    );
+    assert_eq!(serde_json::from_str::<Trees>(&json).unwrap(), stage);
+    for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+        assert!(Decode::ExpectedF1 { scale: bad }.check().is_err());
+    }
 }
 
 #[test]
 fn expected_f1_golden_cases() {
-    let all = |m: &[f64], t: f64, n: &[usize]| select(m, t, &Decode::ExpectedF1, |i| n[i]);
+    let all =
+        |m: &[f64], t: f64, n: &[usize]| select(m, t, &Decode::ExpectedF1 { scale: 1.0 }, |i| n[i]);
     // Sure content and sure boilerplate: the threshold's answer.
     assert_eq!(
         all(&[4.0, 4.0, -4.0, -4.0], 0.0, &[20, 20, 20, 20]),
@@ -261,5 +279,14 @@ fn expected_f1_golden_cases() {
     // The threshold is the probabilities' offset.
     assert_eq!(all(&[1.0, 1.0], 3.0, &[10, 10]), [true, true]);
     assert_eq!(all(&[1.0, f64::NAN], 0.0, &[10, 10]), [true, false]);
+    // A softer scale takes the doubtful blocks beside the article: at scale 0.25 the
+    // article's probability is 0.73 and theirs 0.47, above half the page's best.
+    let soft = select(
+        &[4.0, -0.5, -0.5],
+        0.0,
+        &Decode::ExpectedF1 { scale: 0.25 },
+        |i| [500, 30, 30][i],
+    );
+    assert_eq!(soft, [true, true, true]);
     assert!(all(&[], 0.0, &[]).is_empty());
 }

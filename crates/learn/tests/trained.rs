@@ -154,13 +154,15 @@ fn the_decoding_is_chosen_out_of_fold_and_written_to_the_file() {
     // expected-F1 decoding the last.
     assert_eq!(
         a.by_decode.len(),
-        2 + pith_learn::train::SWITCH_COSTS.len() + pith_learn::train::WEIGHTED_SWITCH_COSTS.len()
+        1 + pith_learn::train::SWITCH_COSTS.len()
+            + pith_learn::train::WEIGHTED_SWITCH_COSTS.len()
+            + pith_learn::train::EXPECTED_F1_SCALES.len()
     );
     assert_eq!(a.by_decode[0].decode, pith_learn::Decode::Threshold);
-    assert_eq!(
+    assert!(matches!(
         a.by_decode.last().unwrap().decode,
-        pith_learn::Decode::ExpectedF1
-    );
+        pith_learn::Decode::ExpectedF1 { .. }
+    ));
     assert_eq!(a.fold_decodes.len(), opts.folds);
     // The chosen decoding is the best of those tried, and the file carries it.
     let best = a
@@ -196,29 +198,41 @@ fn the_decoding_is_chosen_out_of_fold_and_written_to_the_file() {
         .unwrap()
         .iter()
         .all(|p| p.get("decode").is_none()));
-    // A decoding asked for (`--decode`) is the one used and written, and with
-    // `choose_decode` it is the first tried, each decoding once.
+    // A decoding asked for (`--decode`) is the one used and written: the expected-F1
+    // decoding at the scale chosen with the threshold, and with `choose_decode` among
+    // every other decoding too, each once, the one asked for first.
     for choose_decode in [false, true] {
         let opts = TrainOptions {
             choose_threshold: true,
             choose_decode,
-            decode: pith_learn::Decode::ExpectedF1,
+            decode: pith_learn::Decode::ExpectedF1 { scale: 1.0 },
             ..options()
         };
         let t = train(&sets(), &base(), &opts).unwrap();
+        assert_eq!(
+            t.by_decode[0].decode,
+            pith_learn::Decode::ExpectedF1 { scale: 1.0 }
+        );
         if choose_decode {
             assert_eq!(t.by_decode.len(), a.by_decode.len());
-            assert_eq!(t.by_decode[0].decode, pith_learn::Decode::ExpectedF1);
             assert_eq!(t.by_decode[1].decode, pith_learn::Decode::Threshold);
         } else {
-            assert_eq!(t.decode, pith_learn::Decode::ExpectedF1);
+            let scales: Vec<pith_learn::Decode> = pith_learn::train::EXPECTED_F1_SCALES
+                .iter()
+                .map(|&scale| pith_learn::Decode::ExpectedF1 { scale })
+                .collect();
+            let tried: Vec<_> = t.by_decode.iter().map(|d| d.decode).collect();
+            assert_eq!(tried, scales);
             let pass = t.pipeline["passes"]
                 .as_array()
                 .unwrap()
                 .iter()
                 .find(|p| p["type"] == "learn.trees")
                 .unwrap();
-            assert_eq!(pass["decode"], serde_json::json!({"type": "expected_f1"}));
+            let written: pith_learn::Decode =
+                serde_json::from_value(pass["decode"].clone()).unwrap();
+            assert_eq!(written, t.decode);
+            assert!(scales.contains(&t.decode));
         }
     }
 }
