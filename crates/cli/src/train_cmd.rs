@@ -91,11 +91,14 @@ pub struct TrainArgs {
     pub choose_decode: bool,
     /// How the trained pass turns margins into a selection: `threshold` (each block on
     /// its own) or `expected-f1` (per page, the blocks that maximise the expected token
-    /// F1 under the trees' probabilities: a page-adaptive threshold; with
-    /// --choose-threshold the probabilities' scale is chosen with the threshold, among
-    /// 1, 0.7, 0.5, 0.35 and 0.25). With --choose-decode, the first decoding tried.
+    /// F1 under the trees' probabilities: a page-adaptive threshold). With
+    /// --choose-decode, the first decoding tried.
     #[arg(long, value_enum, default_value = "threshold")]
     pub decode: DecodeArg,
+    /// With --decode expected-f1: the probabilities' scale (temperature), σ(scale ·
+    /// (margin − threshold)); below 1 softens the trees' margins.
+    #[arg(long, default_value_t = 1.0, value_parser = positive)]
+    pub decode_scale: f64,
     /// Write each page's out-of-fold extraction (at the chosen threshold and
     /// decoding) to DIR/<dataset>/<page id>.txt, for error analysis.
     #[arg(long, value_name = "DIR")]
@@ -153,6 +156,11 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
             })
         })
         .collect::<Result<Vec<_>, UsageError>>()?;
+    if args.decode_scale != 1.0 && !matches!(args.decode, DecodeArg::ExpectedF1) {
+        return Err(UsageError(
+            "--decode-scale applies to --decode expected-f1 only".into(),
+        ));
+    }
     let opts = TrainOptions {
         folds: args.folds,
         seed: args.seed,
@@ -170,7 +178,12 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
         stack: args.stack,
         choose_threshold: args.choose_threshold,
         choose_decode: args.choose_decode,
-        decode: args.decode.into(),
+        decode: match args.decode {
+            DecodeArg::Threshold => Decode::Threshold,
+            DecodeArg::ExpectedF1 => Decode::ExpectedF1 {
+                scale: args.decode_scale,
+            },
+        },
         prior: args.prior.clone(),
         choose_prior: args.choose_prior.clone(),
         report_rounds: args.report_rounds.clone(),
@@ -284,6 +297,14 @@ fn prior(s: &str) -> Result<Prior, String> {
     })
 }
 
+/// Parses a finite number above 0.
+fn positive(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("{s:?} is not a finite number above 0")),
+    }
+}
+
 /// Parses a share in (0, 1].
 fn share(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
@@ -292,22 +313,13 @@ fn share(s: &str) -> Result<f64, String> {
     }
 }
 
-/// The decodings `--decode` names (those without parameters).
+/// The decodings `--decode` names.
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum DecodeArg {
     /// Each block on its own, against the threshold.
     Threshold,
     /// The page's expected token F1 maximised ([`Decode::ExpectedF1`]).
     ExpectedF1,
-}
-
-impl From<DecodeArg> for Decode {
-    fn from(arg: DecodeArg) -> Decode {
-        match arg {
-            DecodeArg::Threshold => Decode::Threshold,
-            DecodeArg::ExpectedF1 => Decode::ExpectedF1 { scale: 1.0 },
-        }
-    }
 }
 
 /// A decoding as one short phrase.

@@ -709,8 +709,7 @@ pub const SWITCH_COSTS: [f64; 6] = [0.25, 0.5, 1.0, 1.5, 2.0, 3.0];
 /// The switching costs `choose_decode` tries with token weights (`√(1 + tokens)`).
 pub const WEIGHTED_SWITCH_COSTS: [f64; 5] = [1.0, 2.0, 4.0, 8.0, 16.0];
 
-/// The scales (temperatures) of the expected-F1 decoding tried with the threshold
-/// when it is asked for (`decode`) or chosen among others (`choose_decode`).
+/// The scales (temperatures) of the expected-F1 decoding that `choose_decode` tries.
 pub const EXPECTED_F1_SCALES: [f64; 5] = [1.0, 0.7, 0.5, 0.35, 0.25];
 
 fn expected_f1_scales() -> impl Iterator<Item = Decode> {
@@ -739,12 +738,6 @@ fn decodes_tried(opts: &TrainOptions) -> Vec<(f64, Decode)> {
         }
         others.extend(expected_f1_scales());
         for d in others {
-            if !decodes.contains(&d) {
-                decodes.push(d);
-            }
-        }
-    } else if opts.choose_threshold && matches!(opts.decode, Decode::ExpectedF1 { .. }) {
-        for d in expected_f1_scales() {
             if !decodes.contains(&d) {
                 decodes.push(d);
             }
