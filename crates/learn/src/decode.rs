@@ -16,6 +16,13 @@
 //! block's margin counts more than a one-word block's (its share of token F1 is
 //! larger), while one long block still cannot outweigh every switch.
 //!
+//! [`Decode::ExpectedF1`] (the shipped `pith` preset's) puts the metric into the
+//! decision instead: the trees' margins become probabilities, and each page keeps the
+//! blocks that maximise its expected token F1 ([`expected_f1`]). A block the trees give
+//! 0.4 is left out beside a long, sure article (it would add more noise than text) but
+//! kept on a page where the trees doubt every block (leaving it out would lose most of
+//! the page): a threshold of its own per page, chosen by the metric's own trade.
+//!
 //! ```
 //! use pith_learn::decode::{select, Decode};
 //! // A lone block that barely passes, far from the article: dropped at cost 1.
