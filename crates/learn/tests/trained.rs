@@ -71,6 +71,16 @@ fn options() -> TrainOptions {
     }
 }
 
+/// The `learn.trees` pass of a trained pipeline file.
+fn trees_pass(pipeline: &serde_json::Value) -> &serde_json::Value {
+    pipeline["passes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["type"] == "learn.trees")
+        .unwrap()
+}
+
 fn base() -> serde_json::Value {
     serde_json::from_str(pith_learn::presets::PITH_BASE_JSON).unwrap()
 }
@@ -173,12 +183,7 @@ fn the_decoding_is_chosen_out_of_fold_and_written_to_the_file() {
     let chosen = a.by_decode.iter().find(|t| t.decode == a.decode).unwrap();
     assert_eq!(chosen.token_f1.iter().sum::<f64>(), best);
     assert_eq!(chosen.threshold, a.threshold);
-    let pass = a.pipeline["passes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["type"] == "learn.trees")
-        .unwrap();
+    let pass = trees_pass(&a.pipeline);
     let decode: pith_learn::Decode = match pass.get("decode") {
         Some(d) => serde_json::from_value(d.clone()).unwrap(),
         None => pith_learn::Decode::Threshold,
@@ -216,12 +221,7 @@ fn the_decoding_is_chosen_out_of_fold_and_written_to_the_file() {
         } else {
             assert!(t.by_decode.is_empty());
             assert_eq!(t.decode, asked);
-            let pass = t.pipeline["passes"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|p| p["type"] == "learn.trees")
-                .unwrap();
+            let pass = trees_pass(&t.pipeline);
             assert_eq!(
                 pass["decode"],
                 serde_json::json!({"type": "expected_f1", "scale": 0.7})
@@ -253,12 +253,7 @@ fn a_decoding_prior_is_chosen_out_of_fold_and_written_to_the_file() {
     for (f1, s) in chosen.token_f1.iter().zip(&a.scores) {
         assert!((f1 - s.token.f1).abs() < 1e-12, "{f1} vs {}", s.token.f1);
     }
-    let pass = a.pipeline["passes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["type"] == "learn.trees")
-        .unwrap();
+    let pass = trees_pass(&a.pipeline);
     match pass.get("prior") {
         None => assert_eq!(a.prior_weight, 0.0),
         Some(p) => {
@@ -355,13 +350,7 @@ fn boosting_from_a_prior_is_deterministic_and_the_pass_adds_it() {
         a.pipeline,
         train(&sets(), &base(), &options()).unwrap().pipeline
     );
-    let pass = a.pipeline["passes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| p["type"] == "learn.trees")
-        .unwrap()
-        .clone();
+    let pass = trees_pass(&a.pipeline).clone();
     let mut stage: pith_learn::Trees = {
         let mut v = pass.clone();
         v.as_object_mut().unwrap().remove("type");
