@@ -136,6 +136,11 @@ pub struct TrainArgs {
 
 /// Runs `pith train`.
 pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
+    if args.decode_scale != 1.0 && !matches!(args.decode, DecodeArg::ExpectedF1) {
+        return Err(UsageError(
+            "--decode-scale applies to --decode expected-f1 only".into(),
+        ));
+    }
     let (base_name, base) = pith_eval::run::parse_pipeline_arg(&args.base).map_err(UsageError)?;
     let sets = args
         .datasets
@@ -156,11 +161,6 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
             })
         })
         .collect::<Result<Vec<_>, UsageError>>()?;
-    if args.decode_scale != 1.0 && !matches!(args.decode, DecodeArg::ExpectedF1) {
-        return Err(UsageError(
-            "--decode-scale applies to --decode expected-f1 only".into(),
-        ));
-    }
     let opts = TrainOptions {
         folds: args.folds,
         seed: args.seed,

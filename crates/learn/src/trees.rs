@@ -209,7 +209,8 @@ pub struct Trees {
     /// The trees.
     #[serde(default)]
     pub trees: Vec<Tree>,
-    /// Blocks with a greater margin are good.
+    /// With the threshold decoding, blocks with a greater margin are good; with the
+    /// others, the margin each block's score is taken from (see [`Decode`]).
     #[serde(default)]
     pub margin_threshold: f64,
     /// How the margins become the page's selection (default: the threshold alone).
