@@ -51,6 +51,10 @@ pub struct TrainArgs {
     /// L2 regularisation of leaf values.
     #[arg(long, default_value_t = GbdtParams::default().lambda)]
     pub lambda: f64,
+    /// Most bins each feature's values are cut into before the splits are searched
+    /// (2 to 255, the missing value's bin included; more: finer thresholds).
+    #[arg(long, default_value_t = GbdtParams::default().max_bins, value_parser = max_bins)]
+    pub max_bins: usize,
     /// The share of rows each tree is fitted on, drawn per round from a hash of the
     /// seed (stochastic boosting; 1: every row).
     #[arg(long, default_value_t = 1.0, value_parser = share)]
@@ -170,10 +174,10 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
             learning_rate: args.learning_rate,
             min_child_weight: args.min_child_weight,
             lambda: args.lambda,
+            max_bins: args.max_bins,
             subsample: args.subsample,
             colsample: args.colsample,
             seed: args.seed,
-            ..GbdtParams::default()
         },
         stack: args.stack,
         choose_threshold: args.choose_threshold,
@@ -310,6 +314,14 @@ fn share(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if v > 0.0 && v <= 1.0 => Ok(v),
         _ => Err(format!("{s:?} is not a share in (0, 1]")),
+    }
+}
+
+/// A bin count the trainer uses as given (it clamps others into 2..=255).
+fn max_bins(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(v) if (2..=255).contains(&v) => Ok(v),
+        _ => Err(format!("{s:?} is not a bin count from 2 to 255")),
     }
 }
 

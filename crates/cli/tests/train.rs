@@ -165,3 +165,89 @@ fn train_chooses_a_decoding_and_writes_out_of_fold_extractions() {
         "--choose-decode needs --choose-threshold"
     );
 }
+
+#[test]
+fn max_bins_reaches_the_trainer_and_is_checked() {
+    let ds = dataset();
+    let out = tempfile::tempdir().unwrap();
+    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("../learn/presets/pith-base.json");
+    let train = |bins: &str, file: &Path| {
+        pith(
+            &[
+                "train",
+                "--dataset",
+                ds.path().to_str().unwrap(),
+                "--base",
+                base.to_str().unwrap(),
+                "--out",
+                file.to_str().unwrap(),
+                "--folds",
+                "0",
+                "--rounds",
+                "5",
+                "--max-depth",
+                "3",
+                "--min-child-weight",
+                "0.01",
+                "--max-bins",
+                bins,
+            ],
+            None,
+        )
+    };
+    let (coarse, fine) = (out.path().join("coarse.json"), out.path().join("fine.json"));
+    for (bins, file) in [("2", &coarse), ("255", &fine)] {
+        let o = train(bins, file);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    // Two bins leave one threshold per feature; 255 leave room for every distinct value.
+    let thresholds = |file: &Path| -> std::collections::BTreeSet<String> {
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        let pass = v["passes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["type"] == "learn.trees")
+            .unwrap()
+            .clone();
+        pass["trees"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|t| {
+                let pairs: Vec<String> = t["feature"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .zip(t["threshold"].as_array().unwrap())
+                    .zip(t["left"].as_array().unwrap())
+                    .filter(|(_, left)| left.as_u64() != Some(0))
+                    .map(|((f, x), _)| format!("{f}:{x}"))
+                    .collect();
+                pairs
+            })
+            .collect()
+    };
+    let (c, f) = (thresholds(&coarse), thresholds(&fine));
+    let features = |set: &std::collections::BTreeSet<String>| {
+        set.iter()
+            .map(|p| p.split(':').next().unwrap().to_owned())
+            .collect::<std::collections::BTreeSet<_>>()
+    };
+    assert_eq!(
+        c.len(),
+        features(&c).len(),
+        "one threshold per feature: {c:?}"
+    );
+    assert_ne!(c, f);
+    for bins in ["1", "256"] {
+        let o = train(bins, &out.path().join("bad.json"));
+        assert!(!o.status.success(), "--max-bins {bins}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("is not a bin count from 2 to 255"),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}
