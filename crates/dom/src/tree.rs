@@ -109,7 +109,7 @@ impl Element {
     pub fn attr(&self, name: &str) -> Option<&str> {
         self.attrs
             .iter()
-            .find(|a| &*a.name.local == name)
+            .find(|a| same_name(&a.name.local, name))
             .map(|a| &*a.value)
     }
 
@@ -132,6 +132,13 @@ impl Element {
     pub fn clear_attrs(&mut self) {
         self.attrs.clear();
     }
+}
+
+/// Whether an attribute's local name is `name`. Attribute names are short, and the
+/// lookups run for most elements of several stages: comparing lengths, then bytes in
+/// line, costs less than a call to `memcmp` for each attribute.
+fn same_name(local: &str, name: &str) -> bool {
+    local.len() == name.len() && local.bytes().zip(name.bytes()).all(|(a, b)| a == b)
 }
 
 #[derive(Clone, Debug)]

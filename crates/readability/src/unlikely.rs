@@ -79,11 +79,26 @@ fn style_says_hidden(style: &str) -> bool {
 
 /// Whether Readability would take the element for invisible or a modal dialog.
 pub fn is_hidden(el: &Element) -> bool {
-    el.attr("style").is_some_and(style_says_hidden)
-        || el.attr("hidden").is_some()
-        || (el.attr("aria-hidden") == Some("true")
-            && !el.attr("class").unwrap_or("").contains("fallback-image"))
-        || (el.attr("aria-modal") == Some("true") && el.attr("role") == Some("dialog"))
+    // One pass over the attributes, not one search per name: this runs for every
+    // element, several times a page, and most elements have no attribute it reads.
+    let (mut style, mut aria_hidden, mut class, mut aria_modal, mut role) =
+        (None, None, None, None, None);
+    for (name, value) in el.attrs() {
+        let slot = match name {
+            "style" => &mut style,
+            "hidden" => return true,
+            "aria-hidden" => &mut aria_hidden,
+            "class" => &mut class,
+            "aria-modal" => &mut aria_modal,
+            "role" => &mut role,
+            _ => continue,
+        };
+        // The first attribute of a name counts, as with `Element::attr`.
+        slot.get_or_insert(value);
+    }
+    style.is_some_and(style_says_hidden)
+        || (aria_hidden == Some("true") && !class.unwrap_or("").contains("fallback-image"))
+        || (aria_modal == Some("true") && role == Some("dialog"))
 }
 
 #[typetag::serde(name = "readability.remove_hidden")]
