@@ -65,7 +65,9 @@ fn remove_where(doc: &mut Document, doomed: impl Fn(&Document, pith_dom::NodeId)
 #[serde(deny_unknown_fields)]
 pub struct RemoveHidden {}
 
-fn style_says_hidden(style: &str) -> bool {
+/// Whether an inline `style` hides its element: a `display: none` or `visibility:
+/// hidden` declaration (property and value in any case, `!important` allowed).
+pub fn style_says_hidden(style: &str) -> bool {
     style.split(';').any(|decl| {
         let Some((prop, value)) = decl.split_once(':') else {
             return false;

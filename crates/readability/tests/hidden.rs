@@ -3,22 +3,13 @@
 //! does, on any mix of attributes in any order, repeated names included.
 
 use pith_dom::{parse_html, Document, Element};
-use pith_readability::unlikely::is_hidden;
+use pith_readability::unlikely::{is_hidden, style_says_hidden};
 use proptest::prelude::*;
 
-/// Readability's test, one `attr` lookup per name (the first attribute of a name).
+/// Readability's test, one `attr` lookup per name (the first attribute of a name); the
+/// style is read as `is_hidden` reads it.
 fn hidden_by_lookups(el: &Element) -> bool {
-    let style_hides = el.attr("style").is_some_and(|style| {
-        style.split(';').any(|decl| {
-            let Some((prop, value)) = decl.split_once(':') else {
-                return false;
-            };
-            let prop = prop.trim().to_ascii_lowercase();
-            let value = value.trim().trim_end_matches("!important").trim();
-            (prop == "display" && value.eq_ignore_ascii_case("none"))
-                || (prop == "visibility" && value.eq_ignore_ascii_case("hidden"))
-        })
-    });
+    let style_hides = el.attr("style").is_some_and(style_says_hidden);
     style_hides
         || el.attr("hidden").is_some()
         || (el.attr("aria-hidden") == Some("true")
