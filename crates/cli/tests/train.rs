@@ -37,23 +37,34 @@ fn dataset() -> tempfile::TempDir {
     dir
 }
 
+/// `pith train --dataset DS --base (the pith preset's base) --out OUT` with `more`
+/// options.
+fn train(ds: &Path, out: &Path, more: &[&str]) -> std::process::Output {
+    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("../learn/presets/pith-base.json");
+    let mut args = vec![
+        "train",
+        "--dataset",
+        ds.to_str().unwrap(),
+        "--base",
+        base.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(more);
+    pith(&args, None)
+}
+
 #[test]
 fn train_chooses_a_decoding_and_writes_out_of_fold_extractions() {
     let ds = dataset();
     let out = tempfile::tempdir().unwrap();
-    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("../learn/presets/pith-base.json");
     let file = out.path().join("trained.json");
     let oof = out.path().join("oof");
     let report = out.path().join("report.json");
-    let o = pith(
+    let o = train(
+        ds.path(),
+        &file,
         &[
-            "train",
-            "--dataset",
-            ds.path().to_str().unwrap(),
-            "--base",
-            base.to_str().unwrap(),
-            "--out",
-            file.to_str().unwrap(),
             "--folds",
             "2",
             "--rounds",
@@ -73,7 +84,6 @@ fn train_chooses_a_decoding_and_writes_out_of_fold_extractions() {
             "--report-rounds",
             "5",
         ],
-        None,
     );
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(
@@ -132,34 +142,9 @@ fn train_chooses_a_decoding_and_writes_out_of_fold_extractions() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stdout).contains(SENTENCES[1]));
     // Options out of range are usage errors.
-    let o = pith(
-        &[
-            "train",
-            "--dataset",
-            ds.path().to_str().unwrap(),
-            "--base",
-            base.to_str().unwrap(),
-            "--out",
-            file.to_str().unwrap(),
-            "--subsample",
-            "0",
-        ],
-        None,
-    );
+    let o = train(ds.path(), &file, &["--subsample", "0"]);
     assert!(!o.status.success());
-    let o = pith(
-        &[
-            "train",
-            "--dataset",
-            ds.path().to_str().unwrap(),
-            "--base",
-            base.to_str().unwrap(),
-            "--out",
-            file.to_str().unwrap(),
-            "--choose-decode",
-        ],
-        None,
-    );
+    let o = train(ds.path(), &file, &["--choose-decode"]);
     assert!(
         !o.status.success(),
         "--choose-decode needs --choose-threshold"
@@ -170,17 +155,11 @@ fn train_chooses_a_decoding_and_writes_out_of_fold_extractions() {
 fn max_bins_reaches_the_trainer_and_is_checked() {
     let ds = dataset();
     let out = tempfile::tempdir().unwrap();
-    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("../learn/presets/pith-base.json");
-    let train = |bins: &str, file: &Path| {
-        pith(
+    let fit = |bins: &str, file: &Path| {
+        train(
+            ds.path(),
+            file,
             &[
-                "train",
-                "--dataset",
-                ds.path().to_str().unwrap(),
-                "--base",
-                base.to_str().unwrap(),
-                "--out",
-                file.to_str().unwrap(),
                 "--folds",
                 "0",
                 "--rounds",
@@ -192,12 +171,11 @@ fn max_bins_reaches_the_trainer_and_is_checked() {
                 "--max-bins",
                 bins,
             ],
-            None,
         )
     };
     let (coarse, fine) = (out.path().join("coarse.json"), out.path().join("fine.json"));
     for (bins, file) in [("2", &coarse), ("255", &fine)] {
-        let o = train(bins, file);
+        let o = fit(bins, file);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     }
     // Two bins leave one threshold per feature; 255 leave room for every distinct value.
@@ -242,7 +220,7 @@ fn max_bins_reaches_the_trainer_and_is_checked() {
     );
     assert_ne!(c, f);
     for bins in ["1", "256"] {
-        let o = train(bins, &out.path().join("bad.json"));
+        let o = fit(bins, &out.path().join("bad.json"));
         assert!(!o.status.success(), "--max-bins {bins}");
         assert!(
             String::from_utf8_lossy(&o.stderr).contains("is not a bin count from 2 to 255"),
