@@ -14,13 +14,13 @@
 //! ```
 //! use pith_core::tag_blocks::{split_at_tags, BLOCK_TAGS};
 //! let doc = pith_dom::parse_html("<div>a <b>b</b><p>c</p></div>");
-//! let tags: Vec<String> = BLOCK_TAGS.iter().map(|t| t.to_string()).collect();
+//! let tags = pith_dom::TagNames::from(BLOCK_TAGS);
 //! let blocks = split_at_tags(&doc, &tags, |_, in_head| !in_head);
 //! let texts: Vec<&str> = blocks.iter().map(|b| b.text.as_str()).collect();
 //! assert_eq!(texts, ["a b", "c"]);
 //! ```
 
-use pith_dom::{Document, Edge, NodeData, NodeId};
+use pith_dom::{Document, Edge, NodeData, NodeId, TagNames};
 
 use crate::Block;
 
@@ -154,10 +154,9 @@ impl Open {
 /// `<head>`); a text node it refuses adds nothing, while its elements still delimit.
 pub fn split_at_tags(
     doc: &Document,
-    block_tags: &[String],
+    block_tags: &TagNames,
     take: impl Fn(NodeId, bool) -> bool,
 ) -> Vec<Block> {
-    let is_block = |name: &str| block_tags.iter().any(|t| t == name);
     let mut blocks = Vec::new();
     let mut open = Open::default();
     let mut path = String::new();
@@ -178,7 +177,7 @@ pub fn split_at_tags(
                         "head" => head += 1,
                         _ => {}
                     }
-                    if name == "br" || is_block(name) {
+                    if name == "br" || el.is_named_in(block_tags) {
                         open.flush(&mut blocks, &path);
                     }
                 }
@@ -201,7 +200,8 @@ pub fn split_at_tags(
                 _ => {}
             },
             Edge::Close(id) => {
-                if let Some(name) = doc.element_name(id) {
+                if let Some(el) = doc.element(id) {
+                    let name = el.name();
                     if let Some(len) = path_lens.pop() {
                         path.truncate(len);
                     }
@@ -210,7 +210,7 @@ pub fn split_at_tags(
                         "head" => head = head.saturating_sub(1),
                         _ => {}
                     }
-                    if is_block(name) {
+                    if el.is_named_in(block_tags) {
                         open.flush(&mut blocks, &path);
                     }
                 }
@@ -262,8 +262,8 @@ mod tests {
         }
     }
 
-    fn tags() -> Vec<String> {
-        BLOCK_TAGS.iter().map(|t| t.to_string()).collect()
+    fn tags() -> TagNames {
+        TagNames::from(BLOCK_TAGS)
     }
 
     #[test]

@@ -14,12 +14,12 @@
 //! ```
 //! # use pith_declutter::Blocks;
 //! let stage: Blocks = serde_json::from_str(r#"{"include_head": false}"#).unwrap();
-//! assert!(stage.block_tags.contains(&"p".to_string()));
+//! assert!(stage.block_tags.contains("p"));
 //! ```
 
 use pith_core::tag_blocks::split_at_tags;
 use pith_core::{Block, Result, Segmenter};
-use pith_dom::Document;
+use pith_dom::{Document, TagNames};
 use serde::{Deserialize, Serialize};
 
 pub use pith_core::tag_blocks::{BLOCK_TAGS, MAX_PATH};
@@ -31,14 +31,14 @@ pub use pith_core::tag_blocks::{BLOCK_TAGS, MAX_PATH};
 pub struct Blocks {
     /// Elements whose start and end delimit blocks (`<br>` always does).
     #[serde(default = "default_block_tags")]
-    pub block_tags: Vec<String>,
+    pub block_tags: TagNames,
     /// Also emit the text inside `<head>` (the title).
     #[serde(default)]
     pub include_head: bool,
 }
 
-fn default_block_tags() -> Vec<String> {
-    BLOCK_TAGS.iter().map(|s| s.to_string()).collect()
+fn default_block_tags() -> TagNames {
+    TagNames::from(BLOCK_TAGS)
 }
 
 impl Default for Blocks {

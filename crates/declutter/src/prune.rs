@@ -14,11 +14,11 @@
 //! let stage: Prune = serde_json::from_str(
 //!     r#"{"poison_words": ["comment", "promo", "popup"], "match_id": true}"#,
 //! ).unwrap();
-//! assert!(stage.drop_tags.contains(&"script".to_string()));
+//! assert!(stage.drop_tags.contains("script"));
 //! ```
 
 use pith_core::{Diagnostics, Result, TreeStage};
-use pith_dom::{Document, ElementNamespace, NodeId};
+use pith_dom::{Document, ElementNamespace, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
 use crate::words::{class_or_id_contains, lowercase_all};
@@ -78,7 +78,7 @@ pub const NEVER_PRUNE: &[&str] = &["html", "body", "main", "article"];
 pub struct Prune {
     /// Elements deleted with their subtree, whatever their attributes.
     #[serde(default = "default_drop_tags")]
-    pub drop_tags: Vec<String>,
+    pub drop_tags: TagNames,
     /// Words matched (case-insensitive substring) in `class` and `id`.
     #[serde(default = "default_poison_words")]
     pub poison_words: Vec<String>,
@@ -87,7 +87,7 @@ pub struct Prune {
     pub match_id: bool,
     /// Elements that a poison word never prunes (`drop_tags` still applies).
     #[serde(default = "default_never_prune")]
-    pub never_prune: Vec<String>,
+    pub never_prune: TagNames,
     #[serde(skip)]
     poison_lower: Vec<String>,
 }
@@ -95,14 +95,14 @@ pub struct Prune {
 fn strings(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
-fn default_drop_tags() -> Vec<String> {
-    strings(DROP_TAGS)
+fn default_drop_tags() -> TagNames {
+    TagNames::from(DROP_TAGS)
 }
 fn default_poison_words() -> Vec<String> {
     strings(POISON_WORDS)
 }
-fn default_never_prune() -> Vec<String> {
-    strings(NEVER_PRUNE)
+fn default_never_prune() -> TagNames {
+    TagNames::from(NEVER_PRUNE)
 }
 fn default_true() -> bool {
     true
@@ -110,7 +110,7 @@ fn default_true() -> bool {
 
 impl Default for Prune {
     fn default() -> Self {
-        Prune::new(default_drop_tags(), default_poison_words())
+        Prune::new(strings(DROP_TAGS), default_poison_words())
     }
 }
 
@@ -119,7 +119,7 @@ impl Prune {
     pub fn new(drop_tags: Vec<String>, poison_words: Vec<String>) -> Prune {
         let poison_lower = lowercase_all(&poison_words);
         Prune {
-            drop_tags,
+            drop_tags: drop_tags.into(),
             poison_words,
             match_id: true,
             never_prune: default_never_prune(),
@@ -134,10 +134,10 @@ impl Prune {
         };
         let name = el.name();
         let html = el.namespace() == ElementNamespace::Html;
-        if self.drop_tags.iter().any(|t| t == name) && (html || name == "svg") {
+        if el.is_named_in(&self.drop_tags) && (html || name == "svg") {
             return true;
         }
-        if self.never_prune.iter().any(|t| t == name) {
+        if el.is_named_in(&self.never_prune) {
             return false;
         }
         class_or_id_contains(el, &self.poison_lower, self.match_id)
@@ -191,7 +191,7 @@ impl TreeStage for Prune {
     }
 
     fn deletes_with_content(&self) -> Vec<String> {
-        self.drop_tags.clone()
+        self.drop_tags.names().to_vec()
     }
 }
 

@@ -22,7 +22,7 @@
 use std::collections::BTreeMap;
 
 use pith_core::{Diagnostics, Result, TreeStage};
-use pith_dom::{Document, ElementNamespace, NodeData, NodeId};
+use pith_dom::{Document, ElementNamespace, NodeData, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
 /// The approved tags and their approved attributes by default.
@@ -126,7 +126,7 @@ pub struct Purify {
     pub tags: BTreeMap<String, Vec<String>>,
     /// Elements deleted with their content instead of flattened.
     #[serde(default = "default_remove")]
-    pub remove: Vec<String>,
+    pub remove: TagNames,
     /// Schemes allowed in URL attributes.
     #[serde(default = "default_url_schemes")]
     pub url_schemes: Vec<String>,
@@ -145,8 +145,8 @@ fn default_tags() -> BTreeMap<String, Vec<String>> {
         .map(|(t, a)| (t.to_string(), a.iter().map(|s| s.to_string()).collect()))
         .collect()
 }
-fn default_remove() -> Vec<String> {
-    REMOVE.iter().map(|s| s.to_string()).collect()
+fn default_remove() -> TagNames {
+    TagNames::from(REMOVE)
 }
 fn default_url_schemes() -> Vec<String> {
     URL_SCHEMES.iter().map(|s| s.to_string()).collect()
@@ -224,7 +224,7 @@ impl Purify {
                 NodeData::Element(el) => {
                     let html = el.namespace() == ElementNamespace::Html;
                     let name = el.name();
-                    if html && self.remove.iter().any(|r| r == name) {
+                    if html && el.is_named_in(&self.remove) {
                         removals.push(id);
                         descend = false;
                     } else if !html || !self.tags.contains_key(name) {

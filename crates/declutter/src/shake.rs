@@ -26,11 +26,11 @@
 //! ```
 //! # use pith_declutter::Shake;
 //! let stage: Shake = serde_json::from_str(r#"{"link_weight": 2.0, "tag_weight": 1.0}"#).unwrap();
-//! assert!(stage.block_tags.contains(&"div".to_string()));
+//! assert!(stage.block_tags.contains("div"));
 //! ```
 
 use pith_core::{Diagnostics, Result, TreeStage};
-use pith_dom::{Document, Edge, ElementNamespace, NodeData};
+use pith_dom::{Document, Edge, ElementNamespace, NodeData, TagNames};
 use serde::{Deserialize, Serialize};
 
 use crate::words::{class_or_id_contains, count_words, lowercase_all};
@@ -84,7 +84,7 @@ pub const BLESS_WORDS: &[&str] = &["author", "byline", "dateline"];
 pub struct Shake {
     /// Elements at which a keep-or-delete decision is made.
     #[serde(default = "default_block_tags")]
-    pub block_tags: Vec<String>,
+    pub block_tags: TagNames,
     /// Weight of LinkWords in the score (the article's 2).
     #[serde(default = "default_link_weight")]
     pub link_weight: f64,
@@ -107,8 +107,8 @@ pub struct Shake {
 fn strings(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
 }
-fn default_block_tags() -> Vec<String> {
-    strings(BLOCK_TAGS)
+fn default_block_tags() -> TagNames {
+    TagNames::from(BLOCK_TAGS)
 }
 fn default_bless_words() -> Vec<String> {
     strings(BLESS_WORDS)
@@ -204,7 +204,7 @@ impl Shake {
                     if let NodeData::Element(el) = doc.data(id) {
                         stats[i].tags += 1;
                         let is_block = el.namespace() == ElementNamespace::Html
-                            && self.block_tags.iter().any(|t| t == el.name());
+                            && el.is_named_in(&self.block_tags);
                         if is_block && self.score(stats[i]) >= 0.0 {
                             keep[i] = true;
                         }

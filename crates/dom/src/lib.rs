@@ -28,6 +28,7 @@ mod prescan;
 mod rawtext;
 mod serialize;
 mod sink;
+mod tag_names;
 mod tree;
 
 pub use annotations::{value_at, Annotations};
@@ -36,4 +37,5 @@ pub use events::{Event, EventError};
 pub use guard::{ParseLimits, ParseReport};
 pub use metadata::{read_metadata, PageMetadata, METADATA_ATTRIBUTES_OF, METADATA_TEXT_OF};
 pub use parse::{parse_bytes, parse_html, parse_html_omitting, parse_html_with, Omit};
+pub use tag_names::TagNames;
 pub use tree::{Children, Document, Edge, Element, ElementNamespace, NodeData, NodeId, Traverse};

@@ -25,7 +25,7 @@
 //! | `learn.container_link_density` | `key` (default `learn.container_link_density@<up>`) | characters inside links over all characters, in the subtree of the block's node's `up`-th ancestor |
 
 use aho_corasick::AhoCorasick;
-use pith_core::dom::{value_at, Document, NodeId};
+use pith_core::dom::{value_at, Document, NodeId, TagNames};
 use pith_core::{
     AttributeUse, Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Result,
 };
@@ -460,7 +460,7 @@ impl Feature for Position {
 #[serde(deny_unknown_fields)]
 pub struct Inside {
     /// The element names.
-    pub tags: Vec<String>,
+    pub tags: TagNames,
     /// The column's key.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<String>,
@@ -475,13 +475,9 @@ impl Feature for Inside {
     fn key(&self) -> FeatureKey {
         match &self.key {
             Some(k) => FeatureKey(k.clone().into()),
-            None => FeatureKey(
-                format!(
-                    "learn.inside_{}",
-                    self.tags.first().map_or("", String::as_str)
-                )
-                .into(),
-            ),
+            None => {
+                FeatureKey(format!("learn.inside_{}", self.tags.iter().next().unwrap_or("")).into())
+            }
         }
     }
     fn prepare(&mut self) -> Result<()> {
@@ -500,11 +496,7 @@ impl Feature for Inside {
         Ok(inherited_column(
             input,
             false,
-            |doc, n, up| {
-                up || doc
-                    .element_name(n)
-                    .is_some_and(|name| self.tags.iter().any(|t| t == name))
-            },
+            |doc, n, up| up || doc.is_element_named_in(n, &self.tags),
             |hit| f64::from(u8::from(hit)),
         ))
     }

@@ -232,7 +232,7 @@ proptest! {
         let mut class_words = ClassWords::default();
         class_words.words = words;
         class_words.prepare().unwrap();
-        let inside = Inside { tags: vec!["li".into(), "nav".into()], key: None };
+        let inside = Inside { tags: ["li", "nav"].into(), key: None };
         let note = Annotation { annotation: "note".into(), missing: Some(-9.0) };
         let columns = [
             Depth {}.compute_in(input).unwrap(),

@@ -15,12 +15,12 @@
 //! ```
 //! # use pith_readability::Blocks;
 //! let stage: Blocks = serde_json::from_str(r#"{"article_only": false}"#).unwrap();
-//! assert!(stage.block_tags.contains(&"p".to_string()));
+//! assert!(stage.block_tags.contains("p"));
 //! ```
 
 use pith_core::tag_blocks::split_at_tags;
 use pith_core::{Block, Result, Segmenter};
-use pith_dom::Document;
+use pith_dom::{Document, TagNames};
 use serde::{Deserialize, Serialize};
 
 use crate::walk;
@@ -35,13 +35,13 @@ pub use pith_core::tag_blocks::{BLOCK_TAGS, MAX_PATH};
 pub struct Blocks {
     /// Elements whose start and end delimit blocks (`<br>` always does).
     #[serde(default = "default_block_tags")]
-    pub block_tags: Vec<String>,
+    pub block_tags: TagNames,
     /// Only text that `readability.retry` in annotate mode marked as in the article.
     #[serde(default)]
     pub article_only: bool,
 }
 
-fn default_block_tags() -> Vec<String> {
+fn default_block_tags() -> TagNames {
     walk::lower(BLOCK_TAGS)
 }
 

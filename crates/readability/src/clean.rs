@@ -21,7 +21,7 @@
 //! ```
 
 use pith_core::{Diagnostics, Result, TreeStage};
-use pith_dom::{Document, NodeData, NodeId};
+use pith_dom::{Document, NodeData, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
 use crate::pattern::Pattern;
@@ -56,13 +56,13 @@ pub fn article_root(doc: &Document) -> NodeId {
 pub struct Clean {
     /// Elements removed from the article.
     #[serde(default = "default_clean_tags")]
-    pub tags: Vec<String>,
+    pub tags: TagNames,
     /// Embeds whose attributes match this are kept.
     #[serde(default = "default_videos")]
     pub allowed_video: Pattern,
 }
 
-fn default_clean_tags() -> Vec<String> {
+fn default_clean_tags() -> TagNames {
     walk::lower(&[
         "object", "embed", "footer", "link", "aside", "iframe", "input", "textarea", "select",
         "button",
@@ -181,10 +181,10 @@ impl TreeStage for CleanShare {
 pub struct CleanHeaders {
     /// Headings removed when their class weight is negative.
     #[serde(default = "default_header_tags")]
-    pub tags: Vec<String>,
+    pub tags: TagNames,
 }
 
-fn default_header_tags() -> Vec<String> {
+fn default_header_tags() -> TagNames {
     walk::lower(&["h1", "h2"])
 }
 

@@ -26,7 +26,7 @@
 //! ```
 
 use pith_core::{Diagnostics, Result, TreeStage};
-use pith_dom::{Document, Edge, NodeData, NodeId};
+use pith_dom::{Document, Edge, Element, NodeData, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
 use crate::clean::{article_root, default_videos, is_allowed_video};
@@ -52,7 +52,7 @@ pub const LOADING_WORDS: &str = r"^((loading|正在加载|Загрузка|charg
 pub struct CleanConditionally {
     /// The elements judged, one tag after the other.
     #[serde(default = "default_tags")]
-    pub tags: Vec<String>,
+    pub tags: TagNames,
     /// Elements with at least this many commas are kept.
     #[serde(default = "default_min_commas")]
     pub min_commas: usize,
@@ -85,7 +85,7 @@ pub struct CleanConditionally {
     pub embed_min_length: usize,
     /// Elements whose text counts for the text density.
     #[serde(default = "default_textish")]
-    pub textish_tags: Vec<String>,
+    pub textish_tags: TagNames,
     /// Text that is only an ad word.
     #[serde(default = "default_ad_words")]
     pub ad_words: Pattern,
@@ -100,7 +100,7 @@ pub struct CleanConditionally {
     pub hash_link_weight: f64,
 }
 
-fn default_tags() -> Vec<String> {
+fn default_tags() -> TagNames {
     walk::lower(&["form", "fieldset", "table", "ul", "div"])
 }
 fn default_min_commas() -> usize {
@@ -127,10 +127,12 @@ fn default_high_ld() -> f64 {
 fn default_embed_min_length() -> usize {
     75
 }
-fn default_textish() -> Vec<String> {
-    let mut t = walk::lower(&["span", "li", "td"]);
-    t.extend(walk::lower(DIV_TO_P_TAGS));
-    t
+fn default_textish() -> TagNames {
+    ["span", "li", "td"]
+        .iter()
+        .chain(DIV_TO_P_TAGS)
+        .map(|t| t.to_ascii_lowercase())
+        .collect()
 }
 fn default_ad_words() -> Pattern {
     Pattern::builtin(AD_WORDS)
@@ -283,7 +285,8 @@ fn is_data_table(doc: &Document, table: NodeId, below: Below3) -> bool {
 
 /// The nearest ancestors of the node being closed, as the walk keeps them.
 struct Ancestor {
-    name: String,
+    /// The ancestor element (the walk reads the document, never changes it).
+    node: NodeId,
     data_table: bool,
 }
 
@@ -303,11 +306,11 @@ impl CleanConditionally {
         for edge in doc.traverse(scope) {
             match edge {
                 Edge::Open(id) => {
-                    if let Some(el) = doc.element(id) {
+                    if doc.element(id).is_some() {
                         let data_table = data_tables[id.index()];
                         open_data_tables += usize::from(data_table);
                         stack.push(Ancestor {
-                            name: el.name().to_owned(),
+                            node: id,
                             data_table,
                         });
                     }
@@ -339,7 +342,7 @@ impl CleanConditionally {
                                     doomed.push(id);
                                 }
                             }
-                            self.own_counts(doc, id, name, &below[i], data_tables[i], &mut own);
+                            self.own_counts(doc, id, el, &below[i], data_tables[i], &mut own);
                         }
                         _ => {}
                     }
@@ -382,11 +385,12 @@ impl CleanConditionally {
         &self,
         doc: &Document,
         id: NodeId,
-        name: &str,
+        el: &Element,
         below: &Below,
         data_table: bool,
         own: &mut Below,
     ) {
+        let name = el.name();
         match name {
             "p" => own.p = 1,
             "img" => own.img = 1,
@@ -408,7 +412,7 @@ impl CleanConditionally {
         }
         own.list_len = usize::from(matches!(name, "ul" | "ol"));
         own.heading_len = usize::from(matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6"));
-        own.textish_len = usize::from(self.textish_tags.iter().any(|t| t == name));
+        own.textish_len = usize::from(el.is_named_in(&self.textish_tags));
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -423,7 +427,13 @@ impl CleanConditionally {
         is_data_table: bool,
     ) -> bool {
         let len = b.span.trimmed_len();
-        let near = |t: &str| ancestors.iter().rev().take(4).any(|a| a.name == t);
+        let near = |t: &str| {
+            ancestors
+                .iter()
+                .rev()
+                .take(4)
+                .any(|a| doc.element_name(a.node) == Some(t))
+        };
         let mut is_list = tag == "ul" || tag == "ol";
         if !is_list && len > 0 {
             is_list = b.list_len as f64 / len as f64 > self.list_text_ratio;
@@ -491,7 +501,7 @@ impl TreeStage for CleanConditionally {
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         let scope = article_root(doc);
         let data_tables = data_tables(doc, scope);
-        for tag in &self.tags {
+        for tag in self.tags.iter() {
             for n in self.doomed(doc, scope, tag, &data_tables) {
                 doc.detach(n);
             }
@@ -528,7 +538,7 @@ mod tests {
              <tr><td>7</td><td>8</td><td>9</td></tr><tr><td>1</td><td>2</td><td>3</td></tr></table>\
              <table id=b><tr><td>1</td></tr><tr><td>2</td></tr></table>",
         );
-        let tables = walk::elements_named(&doc, doc.root(), &["table".to_string()]);
+        let tables = walk::elements_named(&doc, doc.root(), &TagNames::from(["table"]));
         let flags = data_tables(&doc, doc.root());
         assert!(flags[tables[0].index()]);
         assert!(!flags[tables[1].index()]);

@@ -19,7 +19,7 @@
 //! ```
 
 use pith_core::{Diagnostics, Result, TreeStage};
-use pith_dom::{Document, NodeId};
+use pith_dom::{Document, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
 use crate::pattern::Pattern;
@@ -119,13 +119,13 @@ impl TreeStage for RemoveByline {
 pub struct RemoveTitleHeader {
     /// Headings compared with the title.
     #[serde(default = "default_title_tags")]
-    pub tags: Vec<String>,
+    pub tags: TagNames,
     /// A heading more similar than this to the title is removed.
     #[serde(default = "default_similarity")]
     pub similarity: f64,
 }
 
-fn default_title_tags() -> Vec<String> {
+fn default_title_tags() -> TagNames {
     walk::lower(&["h1", "h2"])
 }
 fn default_similarity() -> f64 {
@@ -192,9 +192,7 @@ impl TreeStage for RemoveTitleHeader {
         let root = doc.root();
         let mut cur: Option<NodeId> = next_element(doc, root, false, root);
         while let Some(n) = cur {
-            let heading = doc
-                .element_name(n)
-                .is_some_and(|t| self.tags.iter().any(|x| x == t));
+            let heading = doc.is_element_named_in(n, &self.tags);
             if heading && text_similarity(&title, &inner_text(doc, n)) > self.similarity {
                 remove_and_next(doc, n, root);
                 return Ok(());

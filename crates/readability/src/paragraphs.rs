@@ -13,11 +13,11 @@
 //! ```
 //! # use pith_readability::DivToP;
 //! let stage: DivToP = serde_json::from_str(r#"{"max_link_density": 0.25}"#).unwrap();
-//! assert!(stage.block_tags.contains(&"table".to_string()));
+//! assert!(stage.block_tags.contains("table"));
 //! ```
 
 use pith_core::{Diagnostics, Result, TreeStage};
-use pith_dom::{Document, Edge, Element, NodeData, NodeId};
+use pith_dom::{Document, Edge, Element, NodeData, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
 use crate::prep::default_phrasing;
@@ -45,10 +45,10 @@ pub const DIV_TO_P_TAGS: &[&str] = &[
 pub struct DivToP {
     /// Descendants that keep a `div` from becoming a `p`.
     #[serde(default = "default_block_tags")]
-    pub block_tags: Vec<String>,
+    pub block_tags: TagNames,
     /// What counts as phrasing content.
     #[serde(default = "default_phrasing")]
-    pub phrasing_tags: Vec<String>,
+    pub phrasing_tags: TagNames,
     /// A `div` around a single `p` is replaced by it below this link density.
     #[serde(default = "default_max_link_density")]
     pub max_link_density: f64,
@@ -57,7 +57,7 @@ pub struct DivToP {
     pub hash_link_weight: f64,
 }
 
-pub(crate) fn default_block_tags() -> Vec<String> {
+pub(crate) fn default_block_tags() -> TagNames {
     walk::lower(DIV_TO_P_TAGS)
 }
 fn default_max_link_density() -> f64 {
@@ -120,9 +120,7 @@ impl TreeStage for DivToP {
         let mut block_below = vec![false; doc.arena_len()];
         for edge in doc.traverse(root) {
             let Edge::Close(id) = edge else { continue };
-            let own = doc
-                .element_name(id)
-                .is_some_and(|t| self.block_tags.iter().any(|b| b == t));
+            let own = doc.is_element_named_in(id, &self.block_tags);
             if let Some(p) = doc.parent(id) {
                 block_below[p.index()] |= block_below[id.index()] || own;
             }

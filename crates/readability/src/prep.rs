@@ -12,11 +12,11 @@
 //! ```
 //! # use pith_readability::PrepDocument;
 //! let stage: PrepDocument = serde_json::from_str(r#"{"replace_brs": true}"#).unwrap();
-//! assert_eq!(stage.remove, ["script", "noscript", "style"]);
+//! assert_eq!(stage.remove.names(), ["script", "noscript", "style"]);
 //! ```
 
 use pith_core::{Diagnostics, Result, TreeStage};
-use pith_dom::{Document, Element, NodeData, NodeId};
+use pith_dom::{Document, Element, NodeData, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
 use crate::walk::{self, is, is_phrasing, is_whitespace};
@@ -37,25 +37,25 @@ pub const PHRASING_TAGS: &[&str] = &[
 pub struct PrepDocument {
     /// Elements removed with their content.
     #[serde(default = "default_remove")]
-    pub remove: Vec<String>,
+    pub remove: TagNames,
     /// Replace chains of `<br>` by paragraphs.
     #[serde(default = "default_true")]
     pub replace_brs: bool,
     /// Elements renamed to `span`.
     #[serde(default = "default_rename")]
-    pub rename: Vec<String>,
+    pub rename: TagNames,
     /// What counts as phrasing content when a `<br>` chain becomes a paragraph.
     #[serde(default = "default_phrasing")]
-    pub phrasing_tags: Vec<String>,
+    pub phrasing_tags: TagNames,
 }
 
-fn default_remove() -> Vec<String> {
+fn default_remove() -> TagNames {
     walk::lower(&["script", "noscript", "style"])
 }
-fn default_rename() -> Vec<String> {
+fn default_rename() -> TagNames {
     walk::lower(&["font"])
 }
-pub(crate) fn default_phrasing() -> Vec<String> {
+pub(crate) fn default_phrasing() -> TagNames {
     walk::lower(PHRASING_TAGS)
 }
 pub(crate) fn default_true() -> bool {
@@ -92,7 +92,7 @@ fn next_node(doc: &Document, mut node: Option<NodeId>) -> Option<NodeId> {
 impl PrepDocument {
     fn replace_brs(&self, doc: &mut Document) {
         let body = walk::page(doc);
-        let brs = walk::elements_named(doc, body, &["br".to_string()]);
+        let brs = walk::elements_named(doc, body, &TagNames::from(["br"]));
         for br in brs {
             let mut next = doc.next_sibling(br);
             let mut replaced = false;
@@ -164,7 +164,7 @@ impl TreeStage for PrepDocument {
     }
 
     fn deletes_with_content(&self) -> Vec<String> {
-        self.remove.clone()
+        self.remove.names().to_vec()
     }
 }
 

@@ -24,7 +24,7 @@
 use std::collections::BTreeMap;
 
 use pith_core::{Diagnostics, Result, TreeStage};
-use pith_dom::{Document, Edge, NodeData, NodeId};
+use pith_dom::{Document, Edge, NodeData, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
 use crate::paragraphs::default_hash_link_weight;
@@ -132,7 +132,7 @@ pub fn class_weight(doc: &Document, id: NodeId) -> f64 {
 pub struct Score {
     /// The elements that give points to their ancestors.
     #[serde(default = "default_tags_to_score")]
-    pub tags_to_score: Vec<String>,
+    pub tags_to_score: TagNames,
     /// Elements with less text (characters) give nothing.
     #[serde(default = "default_min_length")]
     pub min_length: usize,
@@ -156,7 +156,7 @@ pub struct Score {
     pub hash_link_weight: f64,
 }
 
-fn default_tags_to_score() -> Vec<String> {
+fn default_tags_to_score() -> TagNames {
     walk::lower(TAGS_TO_SCORE)
 }
 fn default_min_length() -> usize {

@@ -31,7 +31,7 @@
 use std::collections::{BTreeMap, HashSet};
 
 use pith_core::{Diagnostics, Result, TreeStage};
-use pith_dom::{Document, Element, NodeData, NodeId};
+use pith_dom::{Document, Element, NodeData, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
 use crate::paragraphs::default_hash_link_weight;
@@ -74,7 +74,7 @@ pub struct SelectArticle {
     pub p_sentence_end: Pattern,
     /// Siblings that keep their name (others become `div`).
     #[serde(default = "default_keep_names")]
-    pub keep_names: Vec<String>,
+    pub keep_names: TagNames,
     /// Starting score of a top candidate that had none (as `readability.score`'s).
     #[serde(default = "default_initial_scores")]
     pub initial_scores: BTreeMap<String, f64>,
@@ -107,7 +107,7 @@ fn default_p_max_link_density() -> f64 {
 fn default_sentence_end() -> Pattern {
     Pattern::builtin(r"\.( |$)")
 }
-fn default_keep_names() -> Vec<String> {
+fn default_keep_names() -> TagNames {
     walk::lower(&["div", "article", "section", "p"])
 }
 
@@ -293,9 +293,7 @@ impl TreeStage for SelectArticle {
             .filter(|&s| self.sibling_joins(doc, &scores, &stats, s, top, top_score))
             .collect();
         for s in joining {
-            let keep = doc
-                .element_name(s)
-                .is_some_and(|t| self.keep_names.iter().any(|k| k == t));
+            let keep = doc.is_element_named_in(s, &self.keep_names);
             if !keep {
                 if let Some(el) = doc.element_mut(s) {
                     el.set_name("div");

@@ -26,7 +26,7 @@
 //! ```
 
 use pith_core::{Diagnostics, Result, TreeStage};
-use pith_dom::{Document, Edge, Element, NodeData};
+use pith_dom::{Document, Edge, Element, NodeData, TagNames};
 use serde::{Deserialize, Serialize};
 
 use crate::pattern::Pattern;
@@ -130,13 +130,13 @@ pub struct StripUnlikely {
     pub unlikely_roles: Vec<String>,
     /// An element with one of these as a near ancestor is never an unlikely candidate.
     #[serde(default = "default_protected")]
-    pub protected_ancestors: Vec<String>,
+    pub protected_ancestors: TagNames,
     /// How far up `protected_ancestors` are looked for (levels above the parent).
     #[serde(default = "default_ancestor_depth")]
     pub ancestor_depth: usize,
     /// Elements never removed by the class/id test.
     #[serde(default = "default_exempt")]
-    pub exempt: Vec<String>,
+    pub exempt: TagNames,
 }
 
 fn default_unlikely() -> Pattern {
@@ -146,15 +146,18 @@ fn default_ok_maybe() -> Pattern {
     Pattern::builtin(OK_MAYBE_ITS_A_CANDIDATE)
 }
 fn default_roles() -> Vec<String> {
-    walk::lower(UNLIKELY_ROLES)
+    UNLIKELY_ROLES
+        .iter()
+        .map(|r| r.to_ascii_lowercase())
+        .collect()
 }
-fn default_protected() -> Vec<String> {
+fn default_protected() -> TagNames {
     walk::lower(&["table", "code"])
 }
 pub(crate) fn default_ancestor_depth() -> usize {
     3
 }
-fn default_exempt() -> Vec<String> {
+fn default_exempt() -> TagNames {
     walk::lower(&["body", "a"])
 }
 
@@ -179,7 +182,7 @@ impl StripUnlikely {
         let m = match_string(el);
         if self.unlikely_candidates.is_match(&m)
             && !self.ok_maybe_its_a_candidate.is_match(&m)
-            && !self.exempt.iter().any(|t| t == el.name())
+            && !el.is_named_in(&self.exempt)
             && !self
                 .protected_ancestors
                 .iter()
@@ -207,10 +210,10 @@ impl TreeStage for StripUnlikely {
 pub struct RemoveEmpty {
     /// Elements removed when they have no content.
     #[serde(default = "default_empty_tags")]
-    pub tags: Vec<String>,
+    pub tags: TagNames,
 }
 
-fn default_empty_tags() -> Vec<String> {
+fn default_empty_tags() -> TagNames {
     walk::lower(&[
         "div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6",
     ])
@@ -253,7 +256,7 @@ impl TreeStage for RemoveEmpty {
             let Some(el) = doc.element(id) else {
                 return false;
             };
-            if !self.tags.iter().any(|t| t == el.name()) || text[id.index()] {
+            if !el.is_named_in(&self.tags) || text[id.index()] {
                 return false;
             }
             let children = walk::element_children(doc, id).count();

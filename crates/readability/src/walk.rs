@@ -5,7 +5,7 @@
 //! pith's arena, bounded to a subtree. The rest are the small predicates the stages
 //! share: phrasing content, "only one child element", ancestors by tag.
 
-use pith_dom::{Document, Element, NodeData, NodeId};
+use pith_dom::{Document, Element, NodeData, NodeId, TagNames};
 
 /// The element's name, if `id` is an element.
 pub fn name(doc: &Document, id: NodeId) -> Option<&str> {
@@ -72,9 +72,9 @@ pub fn remove_and_next(doc: &mut Document, node: NodeId, scope: NodeId) -> Optio
 
 /// Every element of the subtree under `scope` (inclusive) named in `tags`, in document
 /// order (Readability's `_getAllNodesWithTag`, a static list).
-pub fn elements_named(doc: &Document, scope: NodeId, tags: &[String]) -> Vec<NodeId> {
+pub fn elements_named(doc: &Document, scope: NodeId, tags: &TagNames) -> Vec<NodeId> {
     doc.descendants(scope)
-        .filter(|&n| name(doc, n).is_some_and(|t| tags.iter().any(|x| x == t)))
+        .filter(|&n| doc.is_element_named_in(n, tags))
         .collect()
 }
 
@@ -101,17 +101,16 @@ pub fn is_whitespace(doc: &Document, id: NodeId) -> bool {
 
 /// Phrasing content (`_isPhrasingContent`): text, an element named in `phrasing`, or an
 /// `a`/`del`/`ins` whose children are all phrasing content. Iterative.
-pub fn is_phrasing(doc: &Document, id: NodeId, phrasing: &[String]) -> bool {
+pub fn is_phrasing(doc: &Document, id: NodeId, phrasing: &TagNames) -> bool {
     let mut todo = vec![id];
     while let Some(n) = todo.pop() {
         match doc.data(n) {
             NodeData::Text(_) => {}
             NodeData::Element(el) => {
-                let tag = el.name();
-                if phrasing.iter().any(|p| p == tag) {
+                if el.is_named_in(phrasing) {
                     continue;
                 }
-                if matches!(tag, "a" | "del" | "ins") {
+                if matches!(el.name(), "a" | "del" | "ins") {
                     todo.extend(doc.children(n));
                 } else {
                     return false;
@@ -167,8 +166,8 @@ pub fn page(doc: &Document) -> NodeId {
     doc.body().unwrap_or_else(|| doc.root())
 }
 
-/// Lower-cased copies of a tag list (tag names compare in lower case).
-pub fn lower(tags: &[&str]) -> Vec<String> {
+/// A tag list in lower case (tag names compare in lower case).
+pub fn lower(tags: &[&str]) -> TagNames {
     tags.iter().map(|t| t.to_ascii_lowercase()).collect()
 }
 
