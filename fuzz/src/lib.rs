@@ -298,8 +298,8 @@ thread_local! {
         );
         Pipeline::from_json(&json).expect("the text-cue pipeline loads")
     };
-    /// The markup and tag-path features the `pith` preset does not use, over declutter's
-    /// blocks of the page less its hidden copies (`learn.drop_hidden_copies`).
+    /// The markup, tag-path and container features the `pith` preset does not use, over
+    /// declutter's blocks of the page less its hidden copies (`learn.drop_hidden_copies`).
     static OTHER_CUES: Pipeline = Pipeline::from_json(
         r#"{"version": 1, "tree": [{"type": "learn.drop_hidden_copies", "min_words": 5}],
             "segmenter": {"type": "declutter.blocks"}, "features": [
@@ -307,7 +307,10 @@ thread_local! {
             {"type": "learn.hidden"},
             {"type": "learn.path_group", "stat": "blocks"},
             {"type": "learn.path_group", "stat": "share"},
-            {"type": "learn.path_group", "stat": "others_mean", "of": "justext.length"}]}"#,
+            {"type": "learn.path_group", "stat": "others_mean", "of": "justext.length"},
+            {"type": "learn.container_link_density", "up": 2},
+            {"type": "learn.container_text_density", "up": 0},
+            {"type": "learn.container_text_density", "up": 3}]}"#,
     )
     .expect("the other-cue pipeline loads");
 }
@@ -315,7 +318,8 @@ thread_local! {
 /// `learn`: the learned combiner's stages. The bytes go (1) as a page through the
 /// `pith` preset (Readability in annotate mode, declutter, the `learn.*` features, the
 /// trees), (2) when UTF-8, as a page through every `learn.text` cue and through
-/// `learn.drop_hidden_copies`, `learn.hidden` and `learn.path_group`, which the preset
+/// `learn.drop_hidden_copies`, `learn.hidden`, `learn.path_group`,
+/// `learn.container_link_density` and `learn.container_text_density`, which the preset
 /// does not use, and (3) as the JSON of a `learn.trees` pass and of a `learn.margin`
 /// feature in a small pipeline run on [`SMALL_PAGE`]. Checked besides "no panic": every
 /// block has a label and a value in every column, the kept text is a subsequence of the
@@ -370,7 +374,8 @@ pub fn learn(data: &[u8]) {
             let column = ex.features.column(key).expect("a listed column");
             assert_eq!(column.len(), ex.blocks.len());
             // `others_mean` is NaN for a block alone on its path; every value is at
-            // least 0, a share at most 1, a group at most every block.
+            // least 0, a share and a link density at most 1, a group at most every
+            // block.
             assert!(
                 column
                     .iter()
@@ -386,6 +391,10 @@ pub fn learn(data: &[u8]) {
             .features
             .column(&FeatureKey::new("learn.path_group_blocks"));
         assert!(blocks.unwrap().iter().all(|v| *v >= 1.0 && *v <= n));
+        let links = ex
+            .features
+            .column(&FeatureKey::new("learn.container_link_density@2"));
+        assert!(links.unwrap().iter().all(|v| *v <= 1.0));
     });
     let base = r#""version": 1, "tree": [], "segmenter": {"type": "declutter.blocks"}"#;
     let features = r#"{"type": "justext.length"}, {"type": "justext.link_density"}"#;

@@ -75,8 +75,8 @@ mod walk;
 
 pub use decode::Decode;
 pub use features::{
-    Annotation, ClassWords, ContainerLinkDensity, Depth, Inside, JustextClass, Neighbour, Position,
-    RelativeAnnotation, TextShare,
+    Annotation, ClassWords, ContainerLinkDensity, ContainerTextDensity, Depth, Inside,
+    JustextClass, Neighbour, Position, RelativeAnnotation, TextShare,
 };
 pub use gbdt::{fit, GbdtParams};
 pub use hidden_copies::DropHiddenCopies;

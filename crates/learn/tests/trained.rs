@@ -515,6 +515,8 @@ const NEW_FEATURES: &str = r#"{
     {"type": "learn.text_share"},
     {"type": "learn.container_link_density", "up": 1},
     {"type": "learn.container_link_density", "up": 3},
+    {"type": "learn.container_text_density", "up": 0},
+    {"type": "learn.container_text_density", "up": 2},
     {"type": "learn.relative_annotation", "annotation": "readability.content_score"},
     {"type": "learn.margin", "features": ["learn.text_share", "justext.length"], "base_score": -0.5,
      "trees": [{"feature": [0, 1, 0], "threshold": [0.2, 30.0, 0.0], "left": [1, 0, 0], "right": [2, 0, 0], "value": [0.0, -1.0, 2.0]}]}
@@ -536,6 +538,12 @@ proptest! {
         prop_assert!(ex.blocks.is_empty() || total == 0.0 || (total - 1.0).abs() < 1e-9, "{}", total);
         for k in ["learn.container_link_density@1", "learn.container_link_density@3"] {
             prop_assert!(column(k).iter().all(|v| (0.0..=1.0).contains(v)), "{}", k);
+        }
+        // Characters per element: a container holds at most the page's characters, and
+        // at least one element (itself).
+        let page_chars = html.chars().filter(|c| !c.is_whitespace()).count() as f64;
+        for k in ["learn.container_text_density@0", "learn.container_text_density@2"] {
+            prop_assert!(column(k).iter().all(|v| (0.0..=page_chars).contains(v)), "{} {:?}", k, column(k));
         }
         // The page's best candidate is 1; others at most 1 (`NaN` without a score).
         prop_assert!(column("readability.content_score/max").iter().all(|v| v.is_nan() || *v <= 1.0 + 1e-12));
