@@ -11,7 +11,7 @@
 //!
 //! | tag | key | value |
 //! |---|---|---|
-//! | `learn.page` | `key` (default `learn.page_<stat>` or `learn.page_<stat>(<of>)`) | one value of the whole page, the same on every block: the `of` column's mean weighted by the blocks' characters (`mean`), the characters of the blocks weighted by `of` (`chars`), or the blocks whose `of` is above 0.5 (`blocks`); without `of`, every block counts as 1 |
+//! | `learn.page` | `key` (default `learn.page_<stat>`, `learn.page_<stat>(<of>)` or `learn.page_<stat>(<of>@<within>)`) | one value of the whole page, the same on every block: the `of` column's mean weighted by the blocks' characters (`mean`), the characters of the blocks weighted by `of` (`chars`), or the blocks whose `of` is above 0.5 (`blocks`); without `of`, every block counts as 1; with `within`, only the blocks whose `within` column is above 0.5 |
 //! | `learn.agree` | `key` (default `learn.agree(<a>,<b>)`) | 1 when columns `a` and `b` are on the same side of their thresholds, else 0 (`NaN` when either is) |
 //! | `learn.span` | `key` (default `learn.span_<measure>(<of>)`) | the block's place relative to the span from the first to the last block whose `of` is above 0.5: `side` −1 before, 0 inside, 1 after; `distance` blocks between it and the span (0 inside); `NaN` on a page without such a block |
 //! | `learn.tree_distance` | `key` (default `learn.tree_distance(<annotation>)`) | edges between the block's node and the first node (document order) whose `annotation` is above 0.5; `NaN` when there is none |
@@ -55,7 +55,10 @@ impl PageStat {
 /// `learn.page`: one value of the whole page, repeated on every block's row. Fields:
 /// `stat` (`mean`, `chars` or `blocks`, see [`PageStat`]), `of` (the column measured;
 /// without it every block's value is 1: `chars` is then the page's characters and
-/// `blocks` its number of blocks), `key`.
+/// `blocks` its number of blocks), `within` (a column: only the blocks whose value in
+/// it is above 0.5 count, e.g. the share of Readability's article that lies in comment
+/// sections; without it every block counts), `key` (default `learn.page_<stat>`,
+/// `learn.page_<stat>(<of>)`, or with `within` `learn.page_<stat>(<of>@<within>)`).
 ///
 /// ```
 /// # use pith_learn::page_features::{Page, PageStat};
@@ -70,6 +73,10 @@ pub struct Page {
     /// The column measured (`None`: 1 for every block).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub of: Option<String>,
+    /// Only the blocks whose value in this column is above 0.5 count (`None`: every
+    /// block).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub within: Option<String>,
     /// The column's key.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<String>,
@@ -82,12 +89,23 @@ impl Feature for Page {
         AttributeUse::Of(Vec::new())
     }
     fn key(&self) -> FeatureKey {
-        stat_key("learn.page", self.stat.name(), &self.of, &self.key)
+        match (&self.within, &self.key) {
+            (Some(within), None) => FeatureKey(
+                format!(
+                    "learn.page_{}({}@{within})",
+                    self.stat.name(),
+                    self.of.as_deref().unwrap_or("")
+                )
+                .into(),
+            ),
+            _ => stat_key("learn.page", self.stat.name(), &self.of, &self.key),
+        }
     }
     fn requires(&self) -> Vec<FeatureKey> {
         self.of
             .iter()
-            .map(|of| FeatureKey(of.clone().into()))
+            .chain(&self.within)
+            .map(|k| FeatureKey(k.clone().into()))
             .collect()
     }
     fn compute(&self, blocks: &[Block], table: &FeatureTable) -> Result<Vec<f64>> {
@@ -95,6 +113,11 @@ impl Feature for Page {
             .of
             .as_ref()
             .map(|of| column_of(table, &FeatureKey(of.clone().into())));
+        let within = self
+            .within
+            .as_ref()
+            .map(|w| column_of(table, &FeatureKey(w.clone().into())));
+        let counts = |i: usize| within.as_ref().is_none_or(|w| w(i) > SET);
         let value = |i: usize| match &of {
             Some(column) => column(i),
             None => 1.0,
@@ -105,9 +128,10 @@ impl Feature for Page {
                 let (mut sum, mut weight) = (0.0, 0.0);
                 for (i, b) in blocks.iter().enumerate() {
                     let x = value(i);
-                    if !x.is_nan() {
-                        sum += chars(b) * x;
-                        weight += chars(b);
+                    if !x.is_nan() && counts(i) {
+                        let n = chars(b);
+                        sum += n * x;
+                        weight += n;
                     }
                 }
                 if weight > 0.0 {
@@ -121,14 +145,16 @@ impl Feature for Page {
                 .enumerate()
                 .map(|(i, b)| {
                     let x = value(i);
-                    if x.is_nan() {
+                    if x.is_nan() || !counts(i) {
                         0.0
                     } else {
                         chars(b) * x
                     }
                 })
                 .sum(),
-            PageStat::Blocks => (0..blocks.len()).filter(|&i| value(i) > SET).count() as f64,
+            PageStat::Blocks => (0..blocks.len())
+                .filter(|&i| counts(i) && value(i) > SET)
+                .count() as f64,
         };
         Ok(vec![v; blocks.len()])
     }
@@ -391,6 +417,7 @@ mod tests {
             Page {
                 stat,
                 of: of.map(str::to_owned),
+                within: None,
                 key: None,
             }
             .compute(&b, &t)
@@ -406,6 +433,7 @@ mod tests {
         let key = Page {
             stat: PageStat::Mean,
             of: Some("a".into()),
+            within: None,
             key: None,
         }
         .key();
@@ -414,10 +442,39 @@ mod tests {
         let none = Page {
             stat: PageStat::Mean,
             of: Some("missing".into()),
+            within: None,
             key: None,
         };
         assert_eq!(none.compute(&b, &t).unwrap(), [0.0; 4]);
         assert!(none.compute(&[], &t).unwrap().is_empty());
+    }
+
+    #[test]
+    fn page_stats_within_count_only_the_blocks_inside() {
+        let b = blocks(&["ab", "cdef", "", "gh"]);
+        let mut t = table(&[1.0, 0.0, 1.0, 1.0]);
+        t.insert(FeatureKey::new("w"), vec![1.0, 1.0, 0.0, 0.2]);
+        let stat = |stat| Page {
+            stat,
+            of: Some("a".into()),
+            within: Some("w".into()),
+            key: None,
+        };
+        // Only "ab" (at 1) and "cdef" (at 0) are within "w": 2 of their 6 characters.
+        assert_eq!(
+            stat(PageStat::Mean).compute(&b, &t).unwrap(),
+            [2.0 / 6.0; 4]
+        );
+        assert_eq!(stat(PageStat::Chars).compute(&b, &t).unwrap(), [2.0; 4]);
+        assert_eq!(stat(PageStat::Blocks).compute(&b, &t).unwrap(), [1.0; 4]);
+        assert_eq!(stat(PageStat::Mean).key().as_str(), "learn.page_mean(a@w)");
+        assert_eq!(
+            stat(PageStat::Mean).requires(),
+            [FeatureKey::new("a"), FeatureKey::new("w")]
+        );
+        // Nothing within: no characters, mean 0.
+        t.insert(FeatureKey::new("w"), vec![0.0; 4]);
+        assert_eq!(stat(PageStat::Mean).compute(&b, &t).unwrap(), [0.0; 4]);
     }
 
     #[test]
