@@ -995,8 +995,9 @@ mod tests {
         .unwrap()
     }
 
-    #[test]
-    fn container_link_density_reads_the_parent_subtree() {
+    /// A link list and a paragraph with a link, and their blocks: the first `<li>` and
+    /// the `<p>`.
+    fn menu_and_paragraph() -> (Document, Vec<Block>) {
         let doc = pith_core::dom::parse_html(
             "<body><ul><li><a>Home</a></li><li><a>News</a> x</li></ul><p>Plain text <a>ab</a></p></body>",
         );
@@ -1012,6 +1013,12 @@ mod tests {
                 ..Block::default()
             })
             .collect();
+        (doc, blocks)
+    }
+
+    #[test]
+    fn container_link_density_reads_the_parent_subtree() {
+        let (doc, blocks) = menu_and_paragraph();
         let parent = run(&ContainerLinkDensity::default(), &doc, &blocks);
         // The <li>'s parent <ul>: 8 link characters of 9; the <p>'s parent <body>: 10 of 20.
         assert_eq!(parent, [8.0 / 9.0, 10.0 / 20.0]);
@@ -1026,21 +1033,7 @@ mod tests {
 
     #[test]
     fn container_text_density_is_characters_per_element() {
-        let doc = pith_core::dom::parse_html(
-            "<body><ul><li><a>Home</a></li><li><a>News</a> x</li></ul><p>Plain text <a>ab</a></p></body>",
-        );
-        let body = doc.body().unwrap();
-        let ul = doc.first_child(body).unwrap();
-        let li = doc.first_child(ul).unwrap();
-        let p = doc.next_sibling(ul).unwrap();
-        let blocks: Vec<Block> = [li, p]
-            .iter()
-            .map(|&n| Block {
-                text: doc.text_content(n),
-                node: Some(n),
-                ..Block::default()
-            })
-            .collect();
+        let (doc, blocks) = menu_and_paragraph();
         // The <li>'s parent <ul>: 9 characters in ul, li, a, li, a; the <p>'s parent
         // <body>: 20 characters in body, ul, li, a, li, a, p, a.
         let parent = run(&ContainerTextDensity::default(), &doc, &blocks);
