@@ -371,6 +371,28 @@ fn container(doc: &Document, node: NodeId, up: usize) -> NodeId {
     ancestors(doc, node).take(up + 1).last().unwrap_or(node)
 }
 
+/// The key of a container feature: `key` when given, else `<tag>@<up>`.
+fn container_key(tag: &str, up: usize, key: &Option<String>) -> FeatureKey {
+    FeatureKey(key.clone().unwrap_or_else(|| format!("{tag}@{up}")).into())
+}
+
+/// Each block's `measure` of its container's [`SubtreeCounts`] (the counts and the
+/// container's index), from one walk over the page; `NaN` for blocks without a node
+/// or without a document.
+fn container_column(
+    input: FeatureInput<'_>,
+    up: usize,
+    measure: impl Fn(&SubtreeCounts, usize) -> f64,
+) -> Vec<f64> {
+    let Some(doc) = input.document else {
+        return nan_column(input.blocks);
+    };
+    let counts = subtree_counts(doc);
+    per_node(input, |doc, n| {
+        measure(&counts, container(doc, n, up).index())
+    })
+}
+
 #[typetag::serde(name = "learn.container_link_density")]
 impl Feature for ContainerLinkDensity {
     /// Reads no attribute.
@@ -378,23 +400,13 @@ impl Feature for ContainerLinkDensity {
         AttributeUse::Of(Vec::new())
     }
     fn key(&self) -> FeatureKey {
-        FeatureKey(
-            self.key
-                .clone()
-                .unwrap_or_else(|| format!("learn.container_link_density@{}", self.up))
-                .into(),
-        )
+        container_key("learn.container_link_density", self.up, &self.key)
     }
     fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
         Ok(nan_column(blocks))
     }
     fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
-        let Some(doc) = input.document else {
-            return self.compute(input.blocks, input.features);
-        };
-        let counts = subtree_counts(doc);
-        Ok(per_node(input, |doc, n| {
-            let c = container(doc, n, self.up).index();
+        Ok(container_column(input, self.up, |counts, c| {
             let t = counts.text[c];
             if t == 0 {
                 0.0
@@ -443,23 +455,13 @@ impl Feature for ContainerTextDensity {
         AttributeUse::Of(Vec::new())
     }
     fn key(&self) -> FeatureKey {
-        FeatureKey(
-            self.key
-                .clone()
-                .unwrap_or_else(|| format!("learn.container_text_density@{}", self.up))
-                .into(),
-        )
+        container_key("learn.container_text_density", self.up, &self.key)
     }
     fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
         Ok(nan_column(blocks))
     }
     fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
-        let Some(doc) = input.document else {
-            return self.compute(input.blocks, input.features);
-        };
-        let counts = subtree_counts(doc);
-        Ok(per_node(input, |doc, n| {
-            let c = container(doc, n, self.up).index();
+        Ok(container_column(input, self.up, |counts, c| {
             f64::from(counts.text[c]) / f64::from(counts.elements[c].max(1))
         }))
     }
