@@ -103,6 +103,10 @@ pub struct TrainArgs {
     /// (margin − threshold)); below 1 softens the trees' margins.
     #[arg(long, default_value_t = 1.0, value_parser = positive)]
     pub decode_scale: f64,
+    /// With --decode expected-f1: maximise the expected F-β instead of F1 (below 1
+    /// favours precision, above 1 recall). The threshold is still chosen by token F1.
+    #[arg(long, default_value_t = 1.0, value_parser = positive)]
+    pub decode_beta: f64,
     /// Write each page's out-of-fold extraction (at the chosen threshold and
     /// decoding) to DIR/<dataset>/<page id>.txt, for error analysis.
     #[arg(long, value_name = "DIR")]
@@ -140,9 +144,11 @@ pub struct TrainArgs {
 
 /// Runs `pith train`.
 pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
-    if args.decode_scale != 1.0 && !matches!(args.decode, DecodeArg::ExpectedF1) {
+    if (args.decode_scale != 1.0 || args.decode_beta != 1.0)
+        && !matches!(args.decode, DecodeArg::ExpectedF1)
+    {
         return Err(UsageError(
-            "--decode-scale applies to --decode expected-f1 only".into(),
+            "--decode-scale and --decode-beta apply to --decode expected-f1 only".into(),
         ));
     }
     let (base_name, base) = pith_eval::run::parse_pipeline_arg(&args.base).map_err(UsageError)?;
@@ -186,6 +192,7 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
             DecodeArg::Threshold => Decode::Threshold,
             DecodeArg::ExpectedF1 => Decode::ExpectedF1 {
                 scale: args.decode_scale,
+                beta: args.decode_beta,
             },
         },
         prior: args.prior.clone(),
@@ -345,7 +352,10 @@ fn decode_text(decode: &Decode) -> String {
             "viterbi switch_cost {switch_cost}{}",
             if *token_weight { " token_weight" } else { "" }
         ),
-        Decode::ExpectedF1 { scale } => format!("expected_f1 scale {scale}"),
+        Decode::ExpectedF1 { scale, beta } if *beta == 1.0 => {
+            format!("expected_f1 scale {scale}")
+        }
+        Decode::ExpectedF1 { scale, beta } => format!("expected_f1 scale {scale} beta {beta}"),
     }
 }
 

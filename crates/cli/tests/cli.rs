@@ -336,3 +336,42 @@ fn plain_files_are_read_whole_unless_max_bytes_is_given() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--max-bytes"));
 }
+
+/// `--favor-precision` and `--favor-recall` lean the learned preset as trafilatura's
+/// options do: precision's lines are among the default's, the default's among
+/// recall's. On the bundled sample page the precision lean drops the headline, a short
+/// block the trees are less sure of (should a retrained preset grow sure of it, pick
+/// another block here). A preset without a learned decoding warns and ignores them.
+#[test]
+fn favor_precision_and_recall_lean_the_learned_preset() {
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/sample.html");
+    let lines = |extra: &[&str]| {
+        let mut args = vec!["extract", "-q", sample];
+        args.extend_from_slice(extra);
+        let o = pith(&args, None);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o).lines().map(str::to_owned).collect::<Vec<_>>()
+    };
+    let (precise, default, full) = (
+        lines(&["--favor-precision"]),
+        lines(&[]),
+        lines(&["--favor-recall"]),
+    );
+    assert!(precise.iter().all(|l| default.contains(l)), "{precise:?}");
+    assert!(default.iter().all(|l| full.contains(l)), "{full:?}");
+    assert!(precise.len() < default.len(), "{precise:?}");
+    assert!(!precise.iter().any(|l| l.contains("River town rebuilds")));
+
+    let o = pith(
+        &["extract", "--preset", "justext", "--favor-recall", sample],
+        None,
+    );
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--favor-recall ignored"), "{err}");
+    let both = pith(
+        &["extract", "--favor-precision", "--favor-recall", sample],
+        None,
+    );
+    assert_eq!(both.status.code(), Some(2));
+}

@@ -167,7 +167,9 @@ pub fn load_base(base: &str) -> Result<serde_json::Value, String> {
 
 /// Sets `name` to `value` on every stage that has it; an error when none has.
 /// `stoplist` is set as `-s` sets it ([`pith::justext::presets::use_stoplist`]: `auto`
-/// also switches word and length counting to script-aware).
+/// also switches word and length counting to script-aware); `beta`, the F-β of a
+/// learned pass's expected-F1 decoding, as `--favor-precision` sets it
+/// ([`pith::learn::decode::set_beta`]).
 pub fn apply_override(
     pipeline: &mut serde_json::Value,
     name: &str,
@@ -175,6 +177,12 @@ pub fn apply_override(
 ) -> Result<(), String> {
     let set = match (name, value.as_str()) {
         ("stoplist", Some(list)) => pith::justext::presets::use_stoplist(pipeline, list),
+        ("beta", _) => match value.as_f64() {
+            Some(beta) if beta.is_finite() && beta > 0.0 => {
+                pith::learn::decode::set_beta(pipeline, beta)
+            }
+            _ => return Err(format!("beta must be a number > 0, not {value}")),
+        },
         _ => pith::core::set_param(pipeline, name, value),
     };
     if set == 0 {
@@ -220,6 +228,17 @@ mod tests {
         assert!(text.contains("\"no_headings\":true"), "{text}");
         assert!(parse_pipeline_arg("justext:nonsense=1").is_err());
         assert!(parse_pipeline_arg("no-such-preset").is_err());
+    }
+
+    #[test]
+    fn beta_leans_the_learned_decoding_and_nothing_else() {
+        let (_, v) = parse_pipeline_arg("pith:beta=0.5").unwrap();
+        assert!(v.to_string().contains("\"beta\":0.5"), "{v}");
+        let err = parse_pipeline_arg("justext:beta=0.5").unwrap_err();
+        assert!(err.contains("beta"), "{err}");
+        for bad in ["pith:beta=0", "pith:beta=-1", "pith:beta=high"] {
+            assert!(parse_pipeline_arg(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

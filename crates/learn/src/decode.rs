@@ -18,10 +18,13 @@
 //!
 //! [`Decode::ExpectedF1`] (the shipped `pith` preset's) puts the metric into the
 //! decision instead: the trees' margins become probabilities, and each page keeps the
-//! blocks that maximise its expected token F1 ([`expected_f1`]). A block the trees give
+//! blocks that maximise its expected token F1 ([`expected_f_beta`]). A block the trees give
 //! 0.4 is left out beside a long, sure article (it would add more noise than text) but
 //! kept on a page where the trees doubt every block (leaving it out would lose most of
 //! the page): a threshold of its own per page, chosen by the metric's own trade.
+//! Its `beta` weighs recall against precision (the expected F-β; 1 is F1): that is how
+//! `--favor-precision` (β = 0.5) and `--favor-recall` (β = 2) lean a learned pipeline,
+//! as trafilatura's options of those names do ([`Favor`], [`set_beta`]).
 //!
 //! ```
 //! use pith_learn::decode::{select, Decode};
@@ -53,13 +56,18 @@ pub enum Decode {
     },
     /// Per page, the blocks that maximise the page's expected token F1 when each block
     /// is content with probability `σ(scale·(margin − threshold))` (see
-    /// [`expected_f1`]): a page-adaptive threshold, lower on pages the trees are unsure
+    /// [`expected_f_beta`]): a page-adaptive threshold, lower on pages the trees are unsure
     /// of.
     ExpectedF1 {
         /// How sure the margins are taken to be: the probabilities' temperature (1: the
         /// trees' own, below 1: softer, as out-of-fold margins of deep trees call for).
         #[serde(default = "one", skip_serializing_if = "is_one")]
         scale: f64,
+        /// How much recall weighs against precision: the selection maximises the
+        /// expected F-β instead of F1 (1: F1; below 1 favours precision, above 1
+        /// recall). `pith extract --favor-precision` / `--favor-recall` set it.
+        #[serde(default = "one", skip_serializing_if = "is_one")]
+        beta: f64,
     },
 }
 
@@ -72,6 +80,11 @@ fn is_one(x: &f64) -> bool {
 }
 
 impl Decode {
+    /// The expected-F1 decoding at this scale (β = 1).
+    pub fn expected_f1(scale: f64) -> Decode {
+        Decode::ExpectedF1 { scale, beta: 1.0 }
+    }
+
     /// Whether this is the plain threshold (what a missing `decode` field means).
     pub fn is_threshold(&self) -> bool {
         matches!(self, Decode::Threshold)
@@ -81,13 +94,17 @@ impl Decode {
     pub fn check(&self) -> Result<(), String> {
         match *self {
             Decode::Threshold => Ok(()),
-            Decode::ExpectedF1 { scale } => {
-                if scale.is_finite() && scale > 0.0 {
-                    Ok(())
-                } else {
+            Decode::ExpectedF1 { scale, beta } => {
+                if !(scale.is_finite() && scale > 0.0) {
                     Err(format!(
                         "decode.scale must be a finite number > 0, not {scale}"
                     ))
+                } else if !(beta.is_finite() && beta > 0.0) {
+                    Err(format!(
+                        "decode.beta must be a finite number > 0, not {beta}"
+                    ))
+                } else {
+                    Ok(())
                 }
             }
             Decode::Viterbi { switch_cost, .. } => {
@@ -112,6 +129,52 @@ impl Decode {
             } | Decode::ExpectedF1 { .. }
         )
     }
+}
+
+/// A user's lean between precision and recall, as trafilatura's `favor_precision` and
+/// `favor_recall`: the β that [`set_beta`] gives a learned pipeline's expected-F1
+/// decoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Favor {
+    /// Less boilerplate, at the cost of some text: F0.5 (precision weighs four times
+    /// as much as recall).
+    Precision,
+    /// More of the text, at the cost of some boilerplate: F2 (recall weighs four times
+    /// as much).
+    Recall,
+}
+
+impl Favor {
+    /// The β of the F-β this lean maximises.
+    pub fn beta(self) -> f64 {
+        match self {
+            Favor::Precision => 0.5,
+            Favor::Recall => 2.0,
+        }
+    }
+}
+
+/// Sets β on the expected-F1 decoding of every `learn.trees` pass of a pipeline given
+/// as JSON; returns how many it set (0: the pipeline has no such decoding, e.g.
+/// jusText's, which has no probabilities to weigh).
+pub fn set_beta(pipeline: &mut serde_json::Value, beta: f64) -> usize {
+    let Some(passes) = pipeline.get_mut("passes").and_then(|p| p.as_array_mut()) else {
+        return 0;
+    };
+    let mut count = 0;
+    for pass in passes {
+        if pass.get("type").and_then(|t| t.as_str()) != Some("learn.trees") {
+            continue;
+        }
+        let Some(decode) = pass.get_mut("decode").and_then(|d| d.as_object_mut()) else {
+            continue;
+        };
+        if decode.get("type").and_then(|t| t.as_str()) == Some("expected_f1") {
+            decode.insert("beta".into(), beta.into());
+            count += 1;
+        }
+    }
+    count
 }
 
 /// The number of `\w+` runs of `text` (the tokens `pith eval` counts), without
@@ -154,28 +217,34 @@ pub fn select(
             });
             viterbi(scores, margins.len(), switch_cost)
         }
-        Decode::ExpectedF1 { scale } => expected_f1(margins, threshold, scale, tokens),
+        Decode::ExpectedF1 { scale, beta } => {
+            expected_f_beta(margins, threshold, scale, beta, tokens)
+        }
     }
 }
 
-/// The selection that maximises a page's expected token F1, each block content with
+/// The selection that maximises a page's expected token F-β, each block content with
 /// probability `q = σ(scale·(margin − threshold))` on its own.
 ///
-/// With `n` a block's tokens, the expected F1 of a selection `S` is approximated by the
-/// ratio of expectations `2·Σ_S q·n / (Σ_S n + Σ_all q·n)` (expected common tokens over
-/// the expected sizes of output and gold). For a fixed number of blocks it is greatest
-/// for the blocks of greatest `q`, and a block raises it exactly when its `q` is above
-/// half the value without it; so the best selection is every block of `q` above half
-/// the page's best expected F1 — a threshold of its own per page: near one half on a
-/// page the trees are sure of, lower on a page where they doubt every block (a page
-/// whose content is all near the threshold is taken rather than lost). Blocks without
-/// tokens go with that cut too. A `NaN` margin is never good.
-pub fn expected_f1(
+/// With `n` a block's tokens and `b = β²`, the expected F-β of a selection `S` is
+/// approximated by the ratio of expectations `(1 + b)·Σ_S q·n / (Σ_S n + b·Σ_all q·n)`
+/// (expected common tokens over the expected sizes of output and gold, the gold's
+/// weighed by `b`; β = 1 is F1). For a fixed number of blocks it is greatest for the
+/// blocks of greatest `q`, and a block raises it exactly when its `q` is above the
+/// value without it divided by `1 + b`; so the best selection is every block of `q`
+/// above the page's best expected F-β over `1 + b` — a threshold of its own per page:
+/// near one half for F1 on a page the trees are sure of, lower on a page where they
+/// doubt every block (a page whose content is all near the threshold is taken rather
+/// than lost), higher for β below 1 (precision weighs more). Blocks without tokens go
+/// with that cut too. A `NaN` margin is never good.
+pub fn expected_f_beta(
     margins: &[f64],
     threshold: f64,
     scale: f64,
+    beta: f64,
     tokens: impl Fn(usize) -> usize,
 ) -> Vec<bool> {
+    let b = beta * beta;
     let q: Vec<f64> = margins
         .iter()
         .map(|&m| {
@@ -195,12 +264,12 @@ pub fn expected_f1(
     for &i in &order {
         common += q[i] * n[i];
         size += n[i];
-        let denominator = size + expected_gold;
+        let denominator = size + b * expected_gold;
         if denominator > 0.0 {
-            best = best.max(2.0 * common / denominator);
+            best = best.max((1.0 + b) * common / denominator);
         }
     }
-    let cut = best / 2.0;
+    let cut = best / (1.0 + b);
     q.iter().map(|&q| q > 0.0 && q > cut).collect()
 }
 

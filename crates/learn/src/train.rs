@@ -715,7 +715,7 @@ pub const EXPECTED_F1_SCALES: [f64; 5] = [1.0, 0.7, 0.5, 0.35, 0.25];
 fn expected_f1_scales() -> impl Iterator<Item = Decode> {
     EXPECTED_F1_SCALES
         .iter()
-        .map(|&scale| Decode::ExpectedF1 { scale })
+        .map(|&scale| Decode::expected_f1(scale))
 }
 
 /// The weights `choose_prior` tries (besides 0) for the decoding prior.

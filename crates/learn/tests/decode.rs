@@ -1,8 +1,8 @@
 //! Properties of `learn.trees`' decoding (`pith_learn::decode`): the Viterbi selection
 //! is the best-scoring one (checked against every selection of short pages), a
-//! switching cost of 0 is the plain threshold, the expected-F1 selection is the best
-//! for its objective (against every selection of short pages), and the `learn.trees`
-//! pass applies them.
+//! switching cost of 0 is the plain threshold, the expected-F-β selection is the best
+//! for its objective (against every selection of short pages) and grows with β, and
+//! the `learn.trees` pass applies them.
 
 use pith_core::{Block, FeatureKey, FeatureTable, Label, PassContext};
 use pith_learn::decode::{select, token_runs, Decode};
@@ -22,14 +22,16 @@ fn objective(chosen: &[bool], scores: &[f64], cost: f64) -> f64 {
     kept - cost * switches as f64
 }
 
-/// The objective the expected-F1 decoding maximises: `2·Σ_S q·n / (Σ_S n + Σ q·n)`,
-/// with `q = σ(scale·(margin − threshold))` (0 for `NaN`) and `n` each block's tokens.
-fn expected_f1(
+/// The objective the expected-F-β decoding maximises: `(1 + β²)·Σ_S q·n / (Σ_S n +
+/// β²·Σ q·n)`, with `q = σ(scale·(margin − threshold))` (0 for `NaN`) and `n` each
+/// block's tokens.
+fn expected_f_beta(
     chosen: &[bool],
     margins: &[f64],
-    (threshold, scale): (f64, f64),
+    (threshold, scale, beta): (f64, f64, f64),
     tokens: &[usize],
 ) -> f64 {
+    let b = beta * beta;
     let q = |m: f64| {
         if m.is_nan() {
             0.0
@@ -46,8 +48,8 @@ fn expected_f1(
             size += n;
         }
     }
-    if size + gold > 0.0 {
-        2.0 * common / (size + gold)
+    if size + b * gold > 0.0 {
+        (1.0 + b) * common / (size + b * gold)
     } else {
         0.0
     }
@@ -97,20 +99,23 @@ proptest! {
     }
 
     #[test]
-    fn expected_f1_finds_the_best_selection(
+    fn expected_f_beta_finds_the_best_selection(
         margins in prop::collection::vec(prop_oneof![-4.0f64..4.0, Just(f64::NAN)], 0..11),
         tokens in prop::collection::vec(prop_oneof![Just(0usize), 1usize..200], 11),
         threshold in -1.5f64..1.5,
         scale in prop_oneof![Just(1.0f64), 0.1f64..3.0],
+        beta in prop_oneof![Just(1.0f64), Just(0.5), Just(2.0), 0.1f64..5.0],
     ) {
         let n = margins.len();
-        let chosen = select(&margins, threshold, &Decode::ExpectedF1 { scale }, |i| tokens[i]);
+        let decode = Decode::ExpectedF1 { scale, beta };
+        let chosen = select(&margins, threshold, &decode, |i| tokens[i]);
         prop_assert_eq!(chosen.len(), n);
-        let got = expected_f1(&chosen, &margins, (threshold, scale), &tokens);
+        let params = (threshold, scale, beta);
+        let got = expected_f_beta(&chosen, &margins, params, &tokens);
         let mut best = 0.0f64;
         for mask in 0u32..(1 << n) {
             let c: Vec<bool> = (0..n).map(|i| mask & (1 << i) != 0).collect();
-            best = best.max(expected_f1(&c, &margins, (threshold, scale), &tokens));
+            best = best.max(expected_f_beta(&c, &margins, params, &tokens));
         }
         prop_assert!(got >= best - 1e-9, "{got} < {best}");
         // A page-adaptive cut: every chosen block is at least as probable as every
@@ -126,6 +131,27 @@ proptest! {
     }
 
     #[test]
+    fn a_greater_beta_keeps_every_block_a_smaller_keeps(
+        margins in prop::collection::vec(prop_oneof![-4.0f64..4.0, Just(f64::NAN)], 0..60),
+        tokens in prop::collection::vec(0usize..200, 60),
+        threshold in -1.5f64..1.5,
+        scale in 0.1f64..3.0,
+        betas in (0.1f64..5.0, 0.1f64..5.0),
+    ) {
+        // The page's cut is max over the top-q prefixes of Σ q·n / (Σ n + β²·Σ_all q·n):
+        // it can only fall as β grows, so precision's selection lies inside F1's, and
+        // F1's inside recall's.
+        let (small, large) = if betas.0 <= betas.1 { betas } else { (betas.1, betas.0) };
+        let pick = |beta| {
+            select(&margins, threshold, &Decode::ExpectedF1 { scale, beta }, |i| tokens[i])
+        };
+        let (narrow, wide) = (pick(small), pick(large));
+        for (n, w) in narrow.iter().zip(&wide) {
+            prop_assert!(!n || *w);
+        }
+    }
+
+    #[test]
     fn expected_f1_keeps_every_block_the_threshold_keeps(
         margins in prop::collection::vec(-4.0f64..4.0, 0..60),
         tokens in prop::collection::vec(0usize..200, 60),
@@ -135,7 +161,7 @@ proptest! {
         // Its page cut is at most one half: a block of probability above one half
         // always raises the expected F1 (the cut is half the best, and F1 ≤ 1).
         let plain = select(&margins, threshold, &Decode::Threshold, |i| tokens[i]);
-        let ef1 = select(&margins, threshold, &Decode::ExpectedF1 { scale }, |i| tokens[i]);
+        let ef1 = select(&margins, threshold, &Decode::expected_f1(scale), |i| tokens[i]);
         for (p, e) in plain.iter().zip(&ef1) {
             prop_assert!(!p || *e);
         }
@@ -222,7 +248,7 @@ fn the_pass_decodes_its_margins() {
     // page's best expected F1 is 2·(0.73·50)/(50 + 50) ≈ 0.73 (the expected gold is
     // 0.73·50 + 0.27·50), so its cut is about 0.37: the five sure blocks, not the
     // unsure ones.
-    stage.decode = Decode::ExpectedF1 { scale: 1.0 };
+    stage.decode = Decode::expected_f1(1.0);
     stage.fallback = false;
     let blocks: Vec<Block> = xs
         .iter()
@@ -248,7 +274,7 @@ fn the_pass_decodes_its_margins() {
         "{json}"
     );
     assert_eq!(serde_json::from_str::<Trees>(&json).unwrap(), stage);
-    stage.decode = Decode::ExpectedF1 { scale: 0.5 };
+    stage.decode = Decode::expected_f1(0.5);
     let json = serde_json::to_string(&stage).unwrap();
     assert!(
         json.contains(r#""decode":{"type":"expected_f1","scale":0.5}"#),
@@ -256,14 +282,13 @@ fn the_pass_decodes_its_margins() {
     );
     assert_eq!(serde_json::from_str::<Trees>(&json).unwrap(), stage);
     for bad in [0.0, -1.0, f64::NAN, f64::INFINITY] {
-        assert!(Decode::ExpectedF1 { scale: bad }.check().is_err());
+        assert!(Decode::expected_f1(bad).check().is_err());
     }
 }
 
 #[test]
 fn expected_f1_golden_cases() {
-    let all =
-        |m: &[f64], t: f64, n: &[usize]| select(m, t, &Decode::ExpectedF1 { scale: 1.0 }, |i| n[i]);
+    let all = |m: &[f64], t: f64, n: &[usize]| select(m, t, &Decode::expected_f1(1.0), |i| n[i]);
     // Sure content and sure boilerplate: the threshold's answer.
     assert_eq!(
         all(&[4.0, 4.0, -4.0, -4.0], 0.0, &[20, 20, 20, 20]),
@@ -286,12 +311,9 @@ fn expected_f1_golden_cases() {
     assert_eq!(all(&[1.0, f64::NAN], 0.0, &[10, 10]), [true, false]);
     // A softer scale takes the doubtful blocks beside the article: at scale 0.25 the
     // article's probability is 0.73 and theirs 0.47, above half the page's best.
-    let soft = select(
-        &[4.0, -0.5, -0.5],
-        0.0,
-        &Decode::ExpectedF1 { scale: 0.25 },
-        |i| [500, 30, 30][i],
-    );
+    let soft = select(&[4.0, -0.5, -0.5], 0.0, &Decode::expected_f1(0.25), |i| {
+        [500, 30, 30][i]
+    });
     assert_eq!(soft, [true, true, true]);
     assert!(all(&[], 0.0, &[]).is_empty());
 }

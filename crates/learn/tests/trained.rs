@@ -206,7 +206,7 @@ fn the_decoding_is_chosen_out_of_fold_and_written_to_the_file() {
     // A decoding asked for (`--decode`) is the one used and written, at its scale; with
     // `choose_decode` it is the first tried, among every other decoding, each once.
     for choose_decode in [false, true] {
-        let asked = pith_learn::Decode::ExpectedF1 { scale: 0.7 };
+        let asked = pith_learn::Decode::expected_f1(0.7);
         let opts = TrainOptions {
             choose_threshold: true,
             choose_decode,
@@ -428,6 +428,27 @@ fn the_embedded_pith_preset_loads_and_round_trips() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let problems = pith_core::preset::check_files(&pith_learn::presets(), dir, false);
     assert!(problems.is_empty(), "{problems:?}");
+}
+
+/// `set_beta` (`--favor-precision`, `--favor-recall`) reaches the embedded preset's
+/// expected-F1 decoding, the leaned file loads and reads back with β, and a pipeline
+/// without a learned pass is left alone.
+#[test]
+fn favoring_sets_beta_on_the_learned_decoding_only() {
+    use pith_learn::decode::{set_beta, Favor};
+    let mut pith: serde_json::Value = serde_json::from_str(pith_learn::presets::PITH_JSON).unwrap();
+    assert_eq!(set_beta(&mut pith, Favor::Precision.beta()), 1);
+    assert_eq!(
+        trees_pass(&pith)["decode"],
+        serde_json::json!({"type": "expected_f1", "scale": 0.7, "beta": 0.5})
+    );
+    let loaded = Pipeline::from_value(pith.clone()).unwrap();
+    assert_eq!(trees_pass(&loaded.to_value())["decode"]["beta"], 0.5);
+    let justext_preset = pith_justext::presets::presets().remove(0);
+    let mut justext: serde_json::Value = serde_json::from_str(justext_preset.json).unwrap();
+    let before = justext.clone();
+    assert_eq!(set_beta(&mut justext, Favor::Recall.beta()), 0);
+    assert_eq!(justext, before);
 }
 
 fn fragment() -> impl Strategy<Value = String> {

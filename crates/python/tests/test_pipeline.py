@@ -164,3 +164,23 @@ def test_the_docstring_examples_run():
 
     failed, tried = doctest.testmod(pith, extraglobs={"pith": pith})
     assert tried >= 4 and failed == 0
+
+
+def test_favor_precision_and_recall_lean_as_trafilatura_does(sample_html):
+    """``favor_precision`` keeps a subset of the default's lines (on the bundled sample
+    it drops the headline, a block the trees are less sure of), ``favor_recall`` a
+    superset; ``Pipeline.favoring`` is the same lean on a held pipeline."""
+    lines = lambda ex: ex.text.splitlines()
+    default = lines(pith.extract(sample_html))
+    precise = lines(pith.extract(sample_html, favor_precision=True))
+    full = lines(pith.extract(sample_html, favor_recall=True))
+    assert set(precise) <= set(default) <= set(full)
+    assert len(precise) < len(default)
+    held = pith.Pipeline.preset("pith").favoring("precision")
+    assert lines(held.extract(sample_html)) == precise
+    with pytest.raises(ValueError, match="exclude"):
+        pith.extract(sample_html, favor_precision=True, favor_recall=True)
+    with pytest.raises(ValueError, match="neither"):
+        pith.Pipeline.preset("pith").favoring("speed")
+    with pytest.raises(pith.PipelineError, match="justext"):
+        pith.extract(sample_html, "justext", favor_recall=True)

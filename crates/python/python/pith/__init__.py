@@ -60,13 +60,20 @@ __all__ = [
 
 
 @lru_cache(maxsize=None)
-def _preset(name: str) -> Pipeline:
-    """The built-in pipeline ``name``, loaded once per process (presets are a fixed set)."""
-    return Pipeline.preset(name)
+def _preset(name: str, lean: Optional[str] = None) -> Pipeline:
+    """The built-in pipeline ``name`` (leaning towards ``lean`` when given), loaded once
+    per process (presets are a fixed set)."""
+    pipeline = Pipeline.preset(name)
+    return pipeline.favoring(lean) if lean else pipeline
 
 
 def extract(
-    html: Union[bytes, str], preset: str = "pith", *, url: Optional[str] = None
+    html: Union[bytes, str],
+    preset: str = "pith",
+    *,
+    url: Optional[str] = None,
+    favor_precision: bool = False,
+    favor_recall: bool = False,
 ) -> Extraction:
     """The main text of one page with the built-in pipeline ``preset``.
 
@@ -79,7 +86,15 @@ def extract(
     while the page is worked on. For many pages on several threads use
     ``Pipeline.preset(preset).extract_many(pages, workers=N)``.
 
+    ``favor_precision`` / ``favor_recall`` lean as trafilatura's options of those
+    names do (``Pipeline.favoring``): less boilerplate at the cost of some text, or
+    more text at the cost of some boilerplate. Only learned presets (``"pith"``) have
+    the lean; asking it of another raises ``PipelineError``.
+
     Raises ``PipelineError`` for an unknown preset and ``ExtractError`` for a page pith
-    cannot read.
+    cannot read; ``ValueError`` when both leans are asked.
     """
-    return _preset(preset).extract(html, url=url)
+    if favor_precision and favor_recall:
+        raise ValueError("extract: favor_precision and favor_recall exclude each other")
+    lean = "precision" if favor_precision else "recall" if favor_recall else None
+    return _preset(preset, lean).extract(html, url=url)
