@@ -8,6 +8,7 @@ use clap::Args;
 use pith::Pipeline;
 use serde_json::json;
 
+use crate::lean::LeanArgs;
 use crate::UsageError;
 
 /// Options of `pith explain`.
@@ -27,6 +28,9 @@ pub struct ExplainArgs {
     /// A stoplist, as `pith extract -s` (`none` for language-independent mode).
     #[arg(short = 's', long)]
     pub stoplist: Option<String>,
+    /// --favor-precision / --favor-recall, as `pith extract`.
+    #[command(flatten)]
+    pub lean: LeanArgs,
 }
 
 fn build_pipeline(args: &ExplainArgs) -> Result<Pipeline, UsageError> {
@@ -52,6 +56,7 @@ fn build_pipeline(args: &ExplainArgs) -> Result<Pipeline, UsageError> {
             }
         }
     }
+    args.lean.apply(&mut value);
     Pipeline::from_value(value).map_err(|e| UsageError(e.to_string()))
 }
 

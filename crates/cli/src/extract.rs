@@ -10,7 +10,6 @@ use std::thread;
 use std::time::Duration;
 
 use clap::Args;
-use pith::learn::decode::Favor;
 use pith::output::Format;
 use pith::Pipeline;
 use pith_corpus::{
@@ -18,6 +17,7 @@ use pith_corpus::{
 };
 use serde_json::{json, Value};
 
+use crate::lean::LeanArgs;
 use crate::progress::CliObserver;
 use crate::say::say;
 use crate::sink::{OutputDir, Separated};
@@ -73,16 +73,9 @@ pub struct ExtractArgs {
     /// Characters between a heading and its good paragraph (default 200).
     #[arg(long)]
     pub max_heading_distance: Option<u64>,
-    /// Lean towards precision: less boilerplate, at the cost of some text (as
-    /// trafilatura's option of that name). Learned presets such as `pith` keep the
-    /// blocks that maximise the expected F0.5 instead of F1; others ignore it.
-    #[arg(long, conflicts_with = "favor_recall")]
-    pub favor_precision: bool,
-    /// Lean towards recall: more of the text, at the cost of some boilerplate (as
-    /// trafilatura's option of that name). Learned presets keep the blocks that
-    /// maximise the expected F2 instead of F1; others ignore it.
-    #[arg(long)]
-    pub favor_recall: bool,
+    /// --favor-precision / --favor-recall.
+    #[command(flatten)]
+    pub lean: LeanArgs,
     /// Encoding used when the page declares none and is not UTF-8 (default utf8).
     #[arg(long)]
     pub encoding: Option<String>,
@@ -205,16 +198,7 @@ fn build_pipeline(args: &ExtractArgs) -> Result<Pipeline, UsageError> {
             say!("pith: warning: the pipeline has no parameter {name}; ignored");
         }
     }
-    let favor = match (args.favor_precision, args.favor_recall) {
-        (true, _) => Some((Favor::Precision, "--favor-precision")),
-        (_, true) => Some((Favor::Recall, "--favor-recall")),
-        _ => None,
-    };
-    if let Some((favor, flag)) = favor {
-        if pith::learn::decode::set_beta(&mut value, favor.beta()) == 0 {
-            say!("pith: warning: the pipeline has no learned expected-F1 decoding; {flag} ignored");
-        }
-    }
+    args.lean.apply(&mut value);
     Pipeline::from_value(value).map_err(|e| UsageError(e.to_string()))
 }
 

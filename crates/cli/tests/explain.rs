@@ -143,3 +143,24 @@ fn the_page_renders_with_the_blocks_coloured_by_label() {
         "{good_line} {bad_line}"
     );
 }
+
+/// `pith explain` takes `pith extract`'s lean, so that a block the lean drops is
+/// explained as dropped: on the bundled sample page `--favor-precision` keeps fewer
+/// blocks (the headline goes, as in `tests/cli.rs`).
+#[test]
+fn the_lean_reaches_the_explanation() {
+    let dir = tempfile::tempdir().unwrap();
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/sample.html");
+    let good_blocks = |extra: &[&str]| {
+        let out = dir.path().join("explain.html");
+        let mut args = vec!["explain", sample, "--out", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let o = pith(&args, None);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read_to_string(out)
+            .unwrap()
+            .matches("<div class=\"block good")
+            .count()
+    };
+    assert!(good_blocks(&["--favor-precision"]) < good_blocks(&[]));
+}
