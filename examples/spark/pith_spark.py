@@ -21,7 +21,8 @@ Every WARC record that is an HTML page yields one row, text or error: no page is
 
 Options: ``--preset NAME`` or ``--pipeline FILE`` (default: the ``pith`` preset),
 ``--param NAME=VALUE`` (repeatable; a pipeline parameter, e.g. ``stoplist=German``),
-``--partitions N`` (default: one per WARC file), ``--master URL`` (when not run by
+``--favor-precision`` or ``--favor-recall`` (as ``pith extract``: the learned preset's
+lean, ``Pipeline.favoring``), ``--partitions N`` (default: one per WARC file), ``--master URL`` (when not run by
 spark-submit; default ``local[*]``), ``--summary FILE``.
 """
 
@@ -106,7 +107,11 @@ def load_pipeline(args):
             params[name] = json.loads(value)
         except ValueError:
             params[name] = value
-    return pipeline.with_params(**params) if params else pipeline
+    if params:
+        pipeline = pipeline.with_params(**params)
+    if args.favor_precision or args.favor_recall:
+        pipeline = pipeline.favoring("precision" if args.favor_precision else "recall")
+    return pipeline
 
 
 def run(spark, input_list, output, pipeline, partitions=None):
@@ -157,6 +162,11 @@ def main(argv=None):
     ap.add_argument("--preset", default="pith")
     ap.add_argument("--pipeline", help="a pipeline file (JSON or TOML) instead of --preset")
     ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    lean = ap.add_mutually_exclusive_group()
+    lean.add_argument("--favor-precision", action="store_true",
+                      help="less boilerplate, at the cost of some text (as pith extract)")
+    lean.add_argument("--favor-recall", action="store_true",
+                      help="more of the text, at the cost of some boilerplate (as pith extract)")
     ap.add_argument("--partitions", type=int, help="default: one per WARC file")
     ap.add_argument("--master", help="Spark master when not set by spark-submit (default local[*])")
     ap.add_argument("--summary", help="also write the summary as JSON to this local file")

@@ -55,3 +55,26 @@ def test_spark_job_writes_exactly_the_cli_records(tmp_path):
     assert summary["extracted"] + summary["errors"] == summary["rows"]
     assert summary["documents"] == summary["rows"] + summary["skipped"]
     assert all((r["text"] is None) != (r["error"] is None) for r in rows)
+
+
+def test_the_job_options_build_the_pipeline_pith_extract_would():
+    """``--param`` and ``--favor-precision`` reach the pipeline the executors get
+    (no Spark needed: the options are read on the driver)."""
+    sys.path.insert(0, str(JOB.parent))
+    import argparse
+
+    import pith_spark
+
+    import pith
+
+    def pipeline(**options):
+        args = argparse.Namespace(pipeline=None, preset="pith", param=[],
+                                  favor_precision=False, favor_recall=False)
+        vars(args).update(options)
+        return pith_spark.load_pipeline(args)
+
+    leaned = pipeline(favor_precision=True, param=["stoplist=English"])
+    want = pith.Pipeline.preset("pith").with_params(stoplist="English").favoring("precision")
+    assert leaned.to_json() == want.to_json()
+    assert '"beta":0.5' in leaned.to_json().replace(" ", "")
+    assert pipeline().to_json() == pith.Pipeline.preset("pith").to_json()
