@@ -27,6 +27,18 @@ pub struct PyPipeline {
 }
 
 impl PyPipeline {
+    /// A copy of this pipeline with its JSON changed by `edit`, loaded and checked.
+    fn edited(
+        &self,
+        edit: impl FnOnce(&mut serde_json::Value) -> PyResult<()>,
+    ) -> PyResult<PyPipeline> {
+        let mut value = self.inner.to_value();
+        edit(&mut value)?;
+        pith::Pipeline::from_value(value)
+            .map(PyPipeline::new)
+            .map_err(load_error)
+    }
+
     /// Wraps a loaded pipeline.
     pub fn new(inner: pith::Pipeline) -> PyPipeline {
         let language = stoplist_language(&inner.to_value()).map(Arc::from);
@@ -84,21 +96,18 @@ impl PyPipeline {
     /// Pipeline("justext")
     #[pyo3(signature = (**overrides))]
     fn with_params(&self, overrides: Option<&Bound<'_, PyDict>>) -> PyResult<PyPipeline> {
-        let mut value = self.inner.to_value();
-        if let Some(overrides) = overrides {
-            for (name, v) in overrides.iter() {
+        self.edited(|value| {
+            for (name, v) in overrides.into_iter().flat_map(|o| o.iter()) {
                 let name: String = name.extract()?;
-                if pith::core::set_param(&mut value, &name, to_json(&v)?) == 0 {
+                if pith::core::set_param(value, &name, to_json(&v)?) == 0 {
                     return Err(PipelineError::new_err(format!(
                         "no stage of pipeline {} has a parameter named {name:?}",
                         self.name().unwrap_or("(unnamed)")
                     )));
                 }
             }
-        }
-        pith::Pipeline::from_value(value)
-            .map(PyPipeline::new)
-            .map_err(load_error)
+            Ok(())
+        })
     }
 
     /// A copy that leans towards ``"precision"`` (less boilerplate, some text lost)
@@ -121,16 +130,15 @@ impl PyPipeline {
                 )))
             }
         };
-        let mut value = self.inner.to_value();
-        if set_beta(&mut value, favor.beta()) == 0 {
-            return Err(PipelineError::new_err(format!(
-                "pipeline {} has no learned expected-F1 decoding to lean towards {lean}",
-                self.name().unwrap_or("(unnamed)")
-            )));
-        }
-        pith::Pipeline::from_value(value)
-            .map(PyPipeline::new)
-            .map_err(load_error)
+        self.edited(|value| {
+            if set_beta(value, favor.beta()) == 0 {
+                return Err(PipelineError::new_err(format!(
+                    "pipeline {} has no learned expected-F1 decoding to lean towards {lean}",
+                    self.name().unwrap_or("(unnamed)")
+                )));
+            }
+            Ok(())
+        })
     }
 
     /// The pipeline's name (presets use their preset name), or ``None``.
