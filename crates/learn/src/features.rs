@@ -599,6 +599,11 @@ pub const NAVIGATION_WORDS: &[&str] = &[
 /// `count` (default `false`; `true`: the number of words found, each word counted
 /// once per attribute value of the node and of every ancestor — Readability's
 /// positive and negative class patterns as counts, not decisions).
+/// `outside` (default none): an annotation key, e.g. `readability.top_candidate`.
+/// The first node marked with it (value above 0.5) and the elements that hold it do
+/// not count; on a page without such a node, `<html>` and `<body>` do not. A section
+/// named after comments that holds the article (`<body class="… comments_on">`,
+/// `<article class="post commented">`) is then not taken for a comment section.
 ///
 /// ```
 /// # use pith_learn::ClassWords;
@@ -625,6 +630,10 @@ pub struct ClassWords {
     /// Count the words found on the node and its ancestors instead of 0/1.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub count: bool,
+    /// The annotation whose first marked node, with the elements that hold it, does
+    /// not count.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outside: Option<String>,
     /// The non-empty words as one automaton, built by `prepare`.
     #[serde(skip)]
     matcher: Matcher,
@@ -665,6 +674,7 @@ impl Default for ClassWords {
             key: None,
             attributes: default_class_attributes(),
             count: false,
+            outside: None,
             matcher: Matcher::default(),
         }
     }
@@ -736,6 +746,20 @@ impl ClassWords {
     }
 }
 
+/// One flag per node of the arena: whether the node is the first one marked with
+/// annotation `key` (value above 0.5) or holds it; on a page without such a node,
+/// whether it is `<body>` or holds it (`<html>`, the document).
+fn holders_of_mark(doc: &Document, key: &str) -> Vec<bool> {
+    let mut flags = vec![false; doc.arena_len()];
+    let start = crate::page_features::marked_node(doc, key).or_else(|| doc.body());
+    for n in std::iter::successors(start, |&n| doc.parent(n)) {
+        if let Some(flag) = flags.get_mut(n.index()) {
+            *flag = true;
+        }
+    }
+    flags
+}
+
 #[typetag::serde(name = "learn.class_words")]
 impl Feature for ClassWords {
     fn key(&self) -> FeatureKey {
@@ -768,19 +792,31 @@ impl Feature for ClassWords {
         Ok(nan_column(blocks))
     }
     fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
+        let exempt = match (&self.outside, input.document) {
+            (Some(key), Some(doc)) => holders_of_mark(doc, key),
+            _ => Vec::new(),
+        };
+        let counts = |n: NodeId| !exempt.get(n.index()).copied().unwrap_or(false);
         if self.count {
             let mut seen = Vec::new();
             return Ok(inherited_column(
                 input,
                 0u32,
-                |doc, n, up| up.saturating_add(self.words_on(doc, n, &mut seen)),
+                |doc, n, up| {
+                    let here = if counts(n) {
+                        self.words_on(doc, n, &mut seen)
+                    } else {
+                        0
+                    };
+                    up.saturating_add(here)
+                },
                 f64::from,
             ));
         }
         Ok(inherited_column(
             input,
             false,
-            |doc, n, up| up || self.any_word_on(doc, n),
+            |doc, n, up| up || (counts(n) && self.any_word_on(doc, n)),
             |hit| f64::from(u8::from(hit)),
         ))
     }

@@ -383,7 +383,7 @@ impl Feature for TreeDistance {
 }
 
 /// The first node in document order whose `annotation` is above 0.5.
-fn marked_node(doc: &Document, annotation: &str) -> Option<NodeId> {
+pub(crate) fn marked_node(doc: &Document, annotation: &str) -> Option<NodeId> {
     let column = doc.annotations().column(annotation)?;
     doc.descendants(doc.root())
         .find(|&n| value_at(column, n).is_some_and(|v| v > SET))

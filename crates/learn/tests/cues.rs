@@ -1,5 +1,5 @@
 //! Property tests of the text and markup cues (`learn.text`, `learn.heading_level`,
-//! `learn.title_match`, `learn.class_words` with `count`): the values stay in their
+//! `learn.title_match`, `learn.class_words` with `count` and `outside`): the values stay in their
 //! ranges on any text or page, and the per-node ones equal a naive walk to the root.
 
 use pith_core::dom::{Document, NodeId};
@@ -167,6 +167,60 @@ proptest! {
                 })
                 .unwrap_or(0.0);
             prop_assert_eq!(levels[b], want_level);
+        }
+    }
+}
+
+proptest! {
+    /// `learn.class_words` with `outside`: the same walk to the root, skipping the
+    /// marked node and the elements that hold it (or, with no node marked, `<body>`
+    /// and what holds it), in both the 0/1 and the counting form.
+    #[test]
+    fn outside_skips_what_holds_the_mark(
+        html in page(),
+        mark in any::<prop::sample::Index>(),
+        marked in any::<bool>(),
+    ) {
+        // Page-wide classes that name the words, as real pages have them.
+        let html = html
+            .replacen("<html>", "<html id='nav-x'>", 1)
+            .replacen("<body>", "<body class='f_comments_on'>", 1);
+        let mut doc = pith_core::dom::parse_html(&html);
+        let nodes: Vec<NodeId> = doc.descendants(doc.root()).collect();
+        let target = marked.then(|| mark.get(&nodes)).copied();
+        if let Some(t) = target {
+            doc.annotate(t, "test.mark", 1.0);
+        }
+        let blocks: Vec<Block> = nodes
+            .iter()
+            .map(|&n| Block { node: Some(n), ..Block::default() })
+            .collect();
+        let table = FeatureTable::new();
+        let input = FeatureInput { blocks: &blocks, features: &table, document: Some(&doc) };
+        let words = ["comment", "nav"];
+        let exempt = naive_ancestors(&doc, target.or_else(|| doc.body()).expect("a body"));
+        for count in [false, true] {
+            let mut f = ClassWords::default();
+            f.words = words.iter().map(|s| s.to_string()).collect();
+            f.count = count;
+            f.outside = Some("test.mark".into());
+            f.prepare().unwrap();
+            let column = f.compute_in(input).unwrap();
+            for (b, &n) in nodes.iter().enumerate() {
+                let found: usize = naive_ancestors(&doc, n)
+                    .iter()
+                    .filter(|a| !exempt.contains(a))
+                    .filter_map(|&a| doc.element(a))
+                    .flat_map(|el| ["class", "id"].map(|k| el.attr(k)))
+                    .flatten()
+                    .map(|v| {
+                        let v = v.to_ascii_lowercase();
+                        words.iter().filter(|w| v.contains(*w)).count()
+                    })
+                    .sum();
+                let want = if count { found as f64 } else { f64::from(u8::from(found > 0)) };
+                prop_assert_eq!(column[b], want, "node {:?}", n);
+            }
         }
     }
 }
