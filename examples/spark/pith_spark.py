@@ -22,8 +22,9 @@ Every WARC record that is an HTML page yields one row, text or error: no page is
 Options: ``--preset NAME`` or ``--pipeline FILE`` (default: the ``pith`` preset),
 ``--param NAME=VALUE`` (repeatable; a pipeline parameter, e.g. ``stoplist=German``),
 ``--favor-precision`` or ``--favor-recall`` (as ``pith extract``: the learned preset's
-lean, ``Pipeline.favoring``), ``--partitions N`` (default: one per WARC file), ``--master URL`` (when not run by
-spark-submit; default ``local[*]``), ``--summary FILE``.
+lean, ``Pipeline.favoring``), ``--partitions N`` (default: one per WARC file),
+``--master URL`` (when not run by spark-submit; default ``local[*]``), ``--summary
+FILE``.
 """
 
 import argparse

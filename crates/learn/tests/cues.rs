@@ -1,6 +1,7 @@
 //! Property tests of the text and markup cues (`learn.text`, `learn.heading_level`,
-//! `learn.title_match`, `learn.class_words` with `count` and `outside`): the values stay in their
-//! ranges on any text or page, and the per-node ones equal a naive walk to the root.
+//! `learn.title_match`, `learn.class_words` with `count` and `outside`): the values
+//! stay in their ranges on any text or page, and the per-node ones equal a naive walk
+//! to the root.
 
 use pith_core::dom::{Document, NodeId};
 use pith_core::{Block, Feature, FeatureInput, FeatureTable};
