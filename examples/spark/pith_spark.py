@@ -22,7 +22,8 @@ Every WARC record that is an HTML page yields one row, text or error: no page is
 Options: ``--preset NAME`` or ``--pipeline FILE`` (default: the ``pith`` preset),
 ``--param NAME=VALUE`` (repeatable; a pipeline parameter, e.g. ``stoplist=German``),
 ``--favor-precision`` or ``--favor-recall`` (as ``pith extract``: the learned preset's
-lean, ``Pipeline.favoring``), ``--partitions N`` (default: one per WARC file),
+lean, ``Pipeline.favoring``), ``--no-comments`` (``Pipeline.without_comments``),
+``--partitions N`` (default: one per WARC file),
 ``--master URL`` (when not run by spark-submit; default ``local[*]``), ``--summary
 FILE``.
 """
@@ -112,6 +113,8 @@ def load_pipeline(args):
         pipeline = pipeline.with_params(**params)
     if args.favor_precision or args.favor_recall:
         pipeline = pipeline.favoring("precision" if args.favor_precision else "recall")
+    if args.no_comments:
+        pipeline = pipeline.without_comments()
     return pipeline
 
 
@@ -168,6 +171,8 @@ def main(argv=None):
                       help="less boilerplate, at the cost of some text (as pith extract)")
     lean.add_argument("--favor-recall", action="store_true",
                       help="more of the text, at the cost of some boilerplate (as pith extract)")
+    ap.add_argument("--no-comments", action="store_true",
+                    help="no block inside a comment section (as pith extract)")
     ap.add_argument("--partitions", type=int, help="default: one per WARC file")
     ap.add_argument("--master", help="Spark master when not set by spark-submit (default local[*])")
     ap.add_argument("--summary", help="also write the summary as JSON to this local file")

@@ -312,7 +312,8 @@ thread_local! {
             {"type": "learn.container_text_density", "up": 0},
             {"type": "learn.container_text_density", "up": 3},
             {"type": "learn.class_words", "words": ["comment", "nav"], "outside": "declutter.keep", "key": "outside"},
-            {"type": "learn.page", "stat": "mean", "of": "learn.hidden", "within": "learn.container_link_density@2"}]}"#,
+            {"type": "learn.page", "stat": "mean", "of": "learn.hidden", "within": "learn.container_link_density@2"}],
+            "passes": [{"type": "learn.veto", "feature": "outside"}]}"#,
     )
     .expect("the other-cue pipeline loads");
 }
@@ -322,8 +323,8 @@ thread_local! {
 /// trees), (2) when UTF-8, as a page through every `learn.text` cue and through
 /// `learn.drop_hidden_copies`, `learn.hidden`, `learn.path_group`,
 /// `learn.container_link_density`, `learn.container_text_density`, `learn.class_words`
-/// `outside` an annotation and `learn.page` `within` a column, which the preset does
-/// not use, and (3) as the JSON of a `learn.trees` pass and of a `learn.margin`
+/// `outside` an annotation, `learn.page` `within` a column and the `learn.veto` pass,
+/// which the preset does not use, and (3) as the JSON of a `learn.trees` pass and of a `learn.margin`
 /// feature in a small pipeline run on [`SMALL_PAGE`]. Checked besides "no panic": every
 /// block has a label and a value in every column, the kept text is a subsequence of the
 /// page's text, every text cue is finite and not negative (a tag-path group's values
@@ -398,6 +399,7 @@ pub fn learn(data: &[u8]) {
             .features
             .column(&FeatureKey::new("learn.container_link_density@2"));
         assert!(links.unwrap().iter().all(|v| *v <= 1.0));
+        assert_eq!(ex.labels.len(), ex.blocks.len());
     });
     let base = r#""version": 1, "tree": [], "segmenter": {"type": "declutter.blocks"}"#;
     let features = r#"{"type": "justext.length"}, {"type": "justext.link_density"}"#;

@@ -8,7 +8,7 @@ use clap::Args;
 use pith::Pipeline;
 use serde_json::json;
 
-use crate::lean::LeanArgs;
+use crate::keep::KeepArgs;
 use crate::UsageError;
 
 /// Options of `pith explain`.
@@ -28,9 +28,9 @@ pub struct ExplainArgs {
     /// A stoplist, as `pith extract -s` (`none` for language-independent mode).
     #[arg(short = 's', long)]
     pub stoplist: Option<String>,
-    /// --favor-precision / --favor-recall, as `pith extract`.
+    /// --favor-precision / --favor-recall, --no-comments, as `pith extract`.
     #[command(flatten)]
-    pub lean: LeanArgs,
+    pub keep: KeepArgs,
 }
 
 fn build_pipeline(args: &ExplainArgs) -> Result<Pipeline, UsageError> {
@@ -56,7 +56,7 @@ fn build_pipeline(args: &ExplainArgs) -> Result<Pipeline, UsageError> {
             }
         }
     }
-    args.lean.apply(&mut value);
+    args.keep.apply(&mut value)?;
     Pipeline::from_value(value).map_err(|e| UsageError(e.to_string()))
 }
 

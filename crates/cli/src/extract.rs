@@ -17,7 +17,7 @@ use pith_corpus::{
 };
 use serde_json::{json, Value};
 
-use crate::lean::LeanArgs;
+use crate::keep::KeepArgs;
 use crate::progress::CliObserver;
 use crate::say::say;
 use crate::sink::{OutputDir, Separated};
@@ -73,9 +73,9 @@ pub struct ExtractArgs {
     /// Characters between a heading and its good paragraph (default 200).
     #[arg(long)]
     pub max_heading_distance: Option<u64>,
-    /// --favor-precision / --favor-recall.
+    /// --favor-precision / --favor-recall, --no-comments.
     #[command(flatten)]
-    pub lean: LeanArgs,
+    pub keep: KeepArgs,
     /// Encoding used when the page declares none and is not UTF-8 (default utf8).
     #[arg(long)]
     pub encoding: Option<String>,
@@ -198,7 +198,7 @@ fn build_pipeline(args: &ExtractArgs) -> Result<Pipeline, UsageError> {
             say!("pith: warning: the pipeline has no parameter {name}; ignored");
         }
     }
-    args.lean.apply(&mut value);
+    args.keep.apply(&mut value)?;
     Pipeline::from_value(value).map_err(|e| UsageError(e.to_string()))
 }
 

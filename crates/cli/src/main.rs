@@ -10,7 +10,7 @@ mod ambiguous;
 mod eval_cmd;
 mod explain_cmd;
 mod extract;
-mod lean;
+mod keep;
 mod pipeline_cmd;
 mod progress;
 mod say;

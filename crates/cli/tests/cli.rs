@@ -375,3 +375,64 @@ fn favor_precision_and_recall_lean_the_learned_preset() {
     );
     assert_eq!(both.status.code(), Some(2));
 }
+
+/// A news page with a comment thread under the article, for `--no-comments`; with
+/// `wrap`, the article sits in an element whose class names comments.
+fn page_with_thread(wrap: bool, thread: bool) -> String {
+    let sentence = "The council said on Tuesday that the new footbridge over the river \
+                    would open in the spring, after two years of work by volunteers and \
+                    engineers from the town, and that the old crossing would be kept.";
+    let comment = "I have lived on the other side of the river for most of my life, and \
+                   the old bridge was the only way for many of us to get to the shops and \
+                   to the station without a long walk round by the main road, so I am glad.";
+    let article: String = (0..5).map(|_| format!("<p>{sentence}</p>")).collect();
+    let article = if wrap {
+        format!("<div class='post commented'>{article}</div>")
+    } else {
+        article
+    };
+    let replies: String = (0..3)
+        .map(|i| format!("<li class='comment'><b>Reader {i}</b><p>{comment}</p></li>"))
+        .collect();
+    let thread = if thread {
+        format!("<section id='comments'><ol class='comment-list'>{replies}</ol></section>")
+    } else {
+        String::new()
+    };
+    format!(
+        "<html><body class='single f_comments_on'><h1>Footbridge to reopen</h1>\
+         {article}{thread}<footer>Copyright 2024</footer></body></html>"
+    )
+}
+
+/// `--no-comments` drops the blocks of a comment section a preset keeps
+/// (`justext4-permissive` keeps the thread here), and leaves alone what only looks
+/// like one: a page-wide `<body class="… f_comments_on">`, or a `comment`-named
+/// element around the article (its blocks would be most of the page's text).
+#[test]
+fn no_comments_drops_the_thread_and_not_the_article() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = |page: &str, extra: &[&str]| {
+        let path = write(dir.path(), "page.html", page.as_bytes());
+        let mut args = vec!["extract", "-q", "--format", "text"];
+        args.extend_from_slice(&["--preset", "justext4-permissive"]);
+        args.extend_from_slice(extra);
+        args.push(path.to_str().unwrap());
+        let o = pith(&args, None);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o)
+    };
+    let page = page_with_thread(false, true);
+    let all = text(&page, &[]);
+    assert!(all.contains("I have lived on the other side"), "{all}");
+    let without = text(&page, &["--no-comments"]);
+    assert!(
+        !without.contains("I have lived on the other side"),
+        "{without}"
+    );
+    assert_eq!(without.matches("The council said").count(), 5, "{without}");
+
+    let wrapped = page_with_thread(true, false);
+    assert_eq!(text(&wrapped, &["--no-comments"]), text(&wrapped, &[]));
+    assert!(text(&wrapped, &[]).contains("The council said"));
+}

@@ -71,6 +71,7 @@ pub mod recover;
 pub mod text_features;
 pub mod train;
 pub mod trees;
+pub mod veto;
 mod walk;
 
 pub use decode::Decode;
@@ -87,3 +88,4 @@ pub use presets::presets;
 pub use recover::RecoverTitle;
 pub use text_features::{Text, TextStat};
 pub use trees::{Margin, Prior, Tree, Trees};
+pub use veto::Veto;

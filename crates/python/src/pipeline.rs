@@ -141,6 +141,19 @@ impl PyPipeline {
         })
     }
 
+    /// A copy that keeps no block inside a comment section (an element whose class or
+    /// id names comments, replies or a discussion, unless it holds the article), as
+    /// trafilatura's ``include_comments=False`` and ``pith extract --no-comments``. A
+    /// page whose marked blocks would be half or more of its text is left as it is.
+    ///
+    /// >>> pith.Pipeline.preset("pith").without_comments()
+    /// Pipeline("pith")
+    fn without_comments(&self) -> PyResult<PyPipeline> {
+        self.edited(|value| {
+            pith::learn::veto::drop_comment_sections(value).map_err(PipelineError::new_err)
+        })
+    }
+
     /// The pipeline's name (presets use their preset name), or ``None``.
     #[getter]
     fn name(&self) -> Option<&str> {

@@ -184,3 +184,29 @@ def test_favor_precision_and_recall_lean_as_trafilatura_does(sample_html):
         pith.Pipeline.preset("pith").favoring("speed")
     with pytest.raises(pith.PipelineError, match="justext"):
         pith.extract(sample_html, "justext", favor_recall=True)
+
+
+def _page_with_thread():
+    sentence = ("The council said on Tuesday that the new footbridge over the river would "
+                "open in the spring, after two years of work by volunteers and engineers "
+                "from the town, and that the old crossing would be kept.")
+    comment = ("I have lived on the other side of the river for most of my life, and the "
+               "old bridge was the only way for many of us to get to the shops and to the "
+               "station without a long walk round by the main road, so I am glad.")
+    article = "".join(f"<p>{sentence}</p>" for _ in range(5))
+    replies = "".join(f"<li class='comment'><b>Reader {i}</b><p>{comment}</p></li>" for i in range(3))
+    return (f"<html><body class='single f_comments_on'><h1>Footbridge to reopen</h1>{article}"
+            f"<section id='comments'><ol class='comment-list'>{replies}</ol></section>"
+            "<footer>Copyright 2024</footer></body></html>")
+
+
+def test_include_comments_false_drops_the_thread_not_the_article():
+    """As ``pith extract --no-comments`` (``justext4-permissive`` keeps this thread)."""
+    page = _page_with_thread()
+    kept = pith.extract(page, "justext4-permissive").text
+    assert "I have lived on the other side" in kept
+    dropped = pith.extract(page, "justext4-permissive", include_comments=False).text
+    assert "I have lived on the other side" not in dropped
+    assert dropped.count("The council said") == 5
+    held = pith.Pipeline.preset("justext4-permissive").without_comments()
+    assert held.extract(page).text == dropped

@@ -60,11 +60,14 @@ __all__ = [
 
 
 @lru_cache(maxsize=None)
-def _preset(name: str, lean: Optional[str] = None) -> Pipeline:
-    """The built-in pipeline ``name`` (leaning towards ``lean`` when given), loaded once
-    per process (presets are a fixed set)."""
+def _preset(name: str, lean: Optional[str] = None, comments: bool = True) -> Pipeline:
+    """The built-in pipeline ``name`` (leaning towards ``lean`` when given, without
+    comment sections unless ``comments``), loaded once per process (presets are a
+    fixed set)."""
     pipeline = Pipeline.preset(name)
-    return pipeline.favoring(lean) if lean else pipeline
+    if lean:
+        pipeline = pipeline.favoring(lean)
+    return pipeline if comments else pipeline.without_comments()
 
 
 def extract(
@@ -74,6 +77,7 @@ def extract(
     url: Optional[str] = None,
     favor_precision: bool = False,
     favor_recall: bool = False,
+    include_comments: bool = True,
 ) -> Extraction:
     """The main text of one page with the built-in pipeline ``preset``.
 
@@ -90,6 +94,8 @@ def extract(
     names do (``Pipeline.favoring``): less boilerplate at the cost of some text, or
     more text at the cost of some boilerplate. Only learned presets (``"pith"``) have
     the lean; asking it of another raises ``PipelineError``.
+    ``include_comments=False`` keeps no block inside a comment section
+    (``Pipeline.without_comments``, ``pith extract --no-comments``), with any preset.
 
     Raises ``PipelineError`` for an unknown preset and ``ExtractError`` for a page pith
     cannot read; ``ValueError`` when both leans are asked.
@@ -97,4 +103,4 @@ def extract(
     if favor_precision and favor_recall:
         raise ValueError("extract: favor_precision and favor_recall exclude each other")
     lean = "precision" if favor_precision else "recall" if favor_recall else None
-    return _preset(preset, lean).extract(html, url=url)
+    return _preset(preset, lean, include_comments).extract(html, url=url)

@@ -1,0 +1,54 @@
+//! What the user asks a pipeline to keep, shared by `pith extract` and `pith explain`
+//! under the names trafilatura's users know: `--favor-precision` / `--favor-recall`
+//! (the lean of a learned pipeline's decoding, [`pith::learn::decode::Favor`]) and
+//! `--no-comments` (no block inside a comment section,
+//! [`pith::learn::veto::drop_comment_sections`]).
+
+use clap::Args;
+use pith::learn::decode::{set_beta, Favor};
+
+use crate::say::say;
+use crate::UsageError;
+
+/// The lean flags (at most one) and `--no-comments`.
+#[derive(Args, Debug, Default)]
+pub struct KeepArgs {
+    /// Lean towards precision: less boilerplate, at the cost of some text (as
+    /// trafilatura's option of that name). Learned presets such as `pith` keep the
+    /// blocks that maximise the expected F0.5 instead of F1; others ignore it.
+    #[arg(long, conflicts_with = "favor_recall")]
+    pub favor_precision: bool,
+    /// Lean towards recall: more of the text, at the cost of some boilerplate (as
+    /// trafilatura's option of that name). Learned presets keep the blocks that
+    /// maximise the expected F2 instead of F1; others ignore it.
+    #[arg(long)]
+    pub favor_recall: bool,
+    /// Keep no block inside a comment section: an element whose class or id names
+    /// comments, replies or a discussion, unless it holds the article (as
+    /// trafilatura's option of that name). A page whose marked blocks would be half
+    /// or more of its text is left as it is. Any preset.
+    #[arg(long)]
+    pub no_comments: bool,
+}
+
+impl KeepArgs {
+    /// Applies the flags to `pipeline` (JSON). A lean on a pipeline without a learned
+    /// expected-F1 decoding is a warning on stderr and ignored.
+    pub fn apply(&self, pipeline: &mut serde_json::Value) -> Result<(), UsageError> {
+        let lean = match (self.favor_precision, self.favor_recall) {
+            (true, _) => Some((Favor::Precision, "--favor-precision")),
+            (_, true) => Some((Favor::Recall, "--favor-recall")),
+            _ => None,
+        };
+        if let Some((favor, flag)) = lean {
+            if set_beta(pipeline, favor.beta()) == 0 {
+                say!("pith: warning: the pipeline has no learned expected-F1 decoding; {flag} ignored");
+            }
+        }
+        if self.no_comments {
+            pith::learn::veto::drop_comment_sections(pipeline)
+                .map_err(|e| UsageError(format!("--no-comments: {e}")))?;
+        }
+        Ok(())
+    }
+}

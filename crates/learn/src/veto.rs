@@ -1,0 +1,160 @@
+//! `learn.veto`: a pass that labels bad the blocks a column marks, after the passes
+//! before it decided; and the comment-section veto that `pith extract --no-comments`
+//! adds to a pipeline.
+//!
+//! Why: whether a blog's comment thread belongs to the page's text is the user's
+//! choice more than the page's. The development golds split on it (dragnet-train keeps
+//! the thread on 33 of its blog pages and drops it on 240; docs/evaluation.md,
+//! "Comment sections"), so the learned preset keeps what its trees judge, and
+//! trafilatura's users know the switch as `--no-comments`.
+//!
+//! A class or id names comments far more often than it wraps a thread (`<body
+//! class="… f_comments_on">`, `<article class="post commented">` around the story, a
+//! post's `category-for-discussion`), so two guards keep the veto from taking the
+//! article:
+//! - the column ([`drop_comment_sections`]) does not count the elements that hold
+//!   Readability's top candidate, nor `<html>` and `<body>` ([`ClassWords`]'s
+//!   `outside`);
+//! - the pass leaves a page alone when the marked blocks hold at least `max_share` of
+//!   the characters the page keeps (default one half): blocks that outweigh the rest
+//!   of the kept text are more likely the page's main text than an aside to it. A
+//!   thread longer than its article therefore stays (docs/evaluation.md, "A
+//!   `--no-comments` switch").
+
+use pith_core::{ContextPass, Error, FeatureKey, Label, PassContext, Result};
+use serde::{Deserialize, Serialize};
+
+use crate::features::ClassWords;
+
+/// The words that name a comment section in a `class` or `id` (those of the `pith`
+/// preset's `learn.in_comments` column).
+pub const COMMENT_WORDS: &[&str] = &[
+    "comment",
+    "reply",
+    "replies",
+    "discussion",
+    "disqus",
+    "respond",
+    "talkback",
+];
+
+/// The column [`drop_comment_sections`] adds: 1 inside a comment section.
+pub const COMMENT_SECTION: &str = "learn.comment_section";
+
+/// The annotation of the article that a comment section may not hold.
+pub const ARTICLE_MARK: &str = "readability.top_candidate";
+
+/// The `learn.veto` pass (see the [module docs](self)). Fields: `feature` (the column
+/// read), `above` (default 0.5: a block whose value is greater is marked; `NaN`
+/// never is), `max_share` (default 0.5: the marked blocks are labelled bad only when
+/// they hold less than this share of the characters of the good blocks; 1 or more:
+/// always).
+///
+/// ```
+/// # use pith_core::{Block, ContextPass, FeatureKey, FeatureTable, Label, PassContext};
+/// let veto: pith_learn::Veto = serde_json::from_str(r#"{"feature": "x"}"#).unwrap();
+/// let blocks: Vec<Block> = ["An article of some length.", "A reply.", "Menu"]
+///     .iter()
+///     .map(|t| Block { text: t.to_string(), ..Block::default() })
+///     .collect();
+/// let mut features = FeatureTable::new();
+/// features.insert(FeatureKey::new("x"), vec![0.0, 1.0, f64::NAN]);
+/// let mut labels = vec![Label::Good, Label::Good, Label::Bad];
+/// let cf = labels.clone();
+/// let ctx = PassContext { blocks: &blocks, features: &features, cf_labels: &cf };
+/// veto.revise(ctx, &mut labels).unwrap();
+/// assert_eq!(labels, [Label::Good, Label::Bad, Label::Bad]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Veto {
+    /// The column read.
+    pub feature: String,
+    /// Blocks whose value is above this are marked.
+    #[serde(default = "half")]
+    pub above: f64,
+    /// The share of the good blocks' characters the marked ones must stay below.
+    #[serde(default = "half")]
+    pub max_share: f64,
+}
+
+fn half() -> f64 {
+    0.5
+}
+
+#[typetag::serde(name = "learn.veto")]
+impl ContextPass for Veto {
+    fn requires(&self) -> Vec<FeatureKey> {
+        vec![FeatureKey(self.feature.clone().into())]
+    }
+    fn prepare(&mut self) -> Result<()> {
+        if self.above.is_nan() || self.max_share.is_nan() {
+            return Err(Error::Stage {
+                stage: "learn.veto".into(),
+                message: "`above` and `max_share` must be numbers, not NaN".into(),
+            });
+        }
+        Ok(())
+    }
+    fn revise(&self, ctx: PassContext<'_>, labels: &mut [Label]) -> Result<()> {
+        let key = FeatureKey(self.feature.clone().into());
+        let column = ctx.features.column(&key).ok_or_else(|| Error::Stage {
+            stage: "learn.veto".into(),
+            message: format!("no column {}", self.feature),
+        })?;
+        let marked = |i: usize| column.get(i).is_some_and(|&v| v > self.above);
+        let (mut marked_chars, mut kept_chars) = (0usize, 0usize);
+        for (i, (label, block)) in labels.iter().zip(ctx.blocks).enumerate() {
+            if *label == Label::Good {
+                let chars = block.len_chars();
+                kept_chars += chars;
+                if marked(i) {
+                    marked_chars += chars;
+                }
+            }
+        }
+        if marked_chars as f64 >= self.max_share * kept_chars as f64 && marked_chars > 0 {
+            return Ok(());
+        }
+        for (i, label) in labels.iter_mut().enumerate() {
+            if marked(i) {
+                *label = Label::Bad;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Adds the comment-section column and its veto to a pipeline given as JSON: the
+/// column as the last feature, the veto as the last pass, so that no block inside a
+/// comment section is kept whatever the pipeline's own passes decide (within the
+/// guards of the [module docs](self)). Works on any pipeline; without Readability's
+/// annotations only `<html>` and `<body>` are exempt. An error when the pipeline is
+/// not a JSON object or its `features` or `passes` is not a list.
+pub fn drop_comment_sections(pipeline: &mut serde_json::Value) -> std::result::Result<(), String> {
+    let mut column = ClassWords::default();
+    column.words = COMMENT_WORDS.iter().map(|w| w.to_string()).collect();
+    column.key = Some(COMMENT_SECTION.into());
+    column.outside = Some(ARTICLE_MARK.into());
+    let veto = Veto {
+        feature: COMMENT_SECTION.into(),
+        above: half(),
+        max_share: half(),
+    };
+    let feature: Box<dyn pith_core::Feature> = Box::new(column);
+    let pass: Box<dyn ContextPass> = Box::new(veto);
+    let feature = serde_json::to_value(&feature).map_err(|e| e.to_string())?;
+    let pass = serde_json::to_value(&pass).map_err(|e| e.to_string())?;
+    let map = pipeline
+        .as_object_mut()
+        .ok_or("the pipeline is not a JSON object")?;
+    for (field, item) in [("features", feature), ("passes", pass)] {
+        let list = map
+            .entry(field)
+            .or_insert_with(|| serde_json::Value::Array(Vec::new()))
+            .as_array_mut()
+            .ok_or_else(|| format!("the pipeline's `{field}` is not a list"))?;
+        list.push(item);
+    }
+    Ok(())
+}

@@ -1,0 +1,77 @@
+//! `learn.veto`: it only ever turns good blocks bad, and either every marked block
+//! ends bad (the marked ones held less than `max_share` of the kept characters) or no
+//! label changes; and `drop_comment_sections` gives a pipeline that loads.
+
+use pith_core::{Block, ContextPass, FeatureKey, FeatureTable, Label, PassContext, Pipeline};
+use pith_learn::Veto;
+use proptest::prelude::*;
+// Link the stage crates the presets name.
+use pith_declutter as _;
+use pith_justext as _;
+use pith_readability as _;
+
+proptest! {
+    #[test]
+    fn the_veto_takes_all_marked_blocks_or_none(
+        rows in prop::collection::vec(
+            ("[a-z ]{0,40}", prop_oneof![Just(0.0f64), Just(1.0), Just(f64::NAN), 0.0f64..1.0], any::<bool>()),
+            0..30,
+        ),
+        max_share in prop_oneof![Just(0.5f64), 0.0f64..1.5],
+    ) {
+        let blocks: Vec<Block> = rows
+            .iter()
+            .map(|(t, _, _)| Block { text: t.clone(), ..Block::default() })
+            .collect();
+        let mut features = FeatureTable::new();
+        features.insert(FeatureKey::new("x"), rows.iter().map(|r| r.1).collect());
+        let before: Vec<Label> =
+            rows.iter().map(|r| if r.2 { Label::Good } else { Label::Bad }).collect();
+        let mut labels = before.clone();
+        let veto = Veto { feature: "x".into(), above: 0.5, max_share };
+        let ctx = PassContext { blocks: &blocks, features: &features, cf_labels: &before };
+        veto.revise(ctx, &mut labels).unwrap();
+        let marked = |i: usize| rows[i].1 > 0.5;
+        for i in 0..rows.len() {
+            // Never a bad block made good, never an unmarked block touched.
+            prop_assert!(labels[i] == before[i] || (marked(i) && labels[i] == Label::Bad));
+        }
+        let chars = |keep: &dyn Fn(usize) -> bool| -> usize {
+            (0..rows.len())
+                .filter(|&i| before[i] == Label::Good && keep(i))
+                .map(|i| blocks[i].len_chars())
+                .sum()
+        };
+        let (marked_chars, kept_chars) = (chars(&marked), chars(&|_| true));
+        let vetoed = (0..rows.len()).all(|i| !marked(i) || labels[i] == Label::Bad);
+        if (marked_chars as f64) < max_share * kept_chars as f64 || marked_chars == 0 {
+            prop_assert!(vetoed);
+        } else {
+            prop_assert_eq!(&labels, &before);
+        }
+    }
+}
+
+#[test]
+fn every_preset_loads_with_the_comment_veto() {
+    for name in ["justext", "declutter", "readability"] {
+        let preset = pith_justext::presets::presets()
+            .into_iter()
+            .chain(pith_declutter::presets::presets())
+            .chain(pith_readability::presets::presets())
+            .chain(pith_learn::presets())
+            .find(|p| p.name == name)
+            .unwrap();
+        let mut value: serde_json::Value = serde_json::from_str(preset.json).unwrap();
+        pith_learn::veto::drop_comment_sections(&mut value).unwrap();
+        let pipeline = Pipeline::from_value(value).unwrap();
+        let ex = pipeline
+            .run_str("<body><div id='comments'><p>A reply.</p></div></body>")
+            .unwrap();
+        assert_eq!(ex.labels.len(), ex.blocks.len());
+    }
+    let mut pith: serde_json::Value = serde_json::from_str(pith_learn::presets::PITH_JSON).unwrap();
+    pith_learn::veto::drop_comment_sections(&mut pith).unwrap();
+    assert!(Pipeline::from_value(pith).is_ok());
+    assert!(pith_learn::veto::drop_comment_sections(&mut serde_json::json!([])).is_err());
+}
