@@ -26,7 +26,7 @@ pub struct KeepArgs {
     /// Keep no block inside a comment section: an element whose class or id names
     /// comments, replies or a discussion, unless it holds the article (as
     /// trafilatura's option of that name). A page whose marked blocks would be half
-    /// or more of its text is left as it is. Any preset.
+    /// or more of the text it keeps is left as it is. Any preset.
     #[arg(long)]
     pub no_comments: bool,
 }

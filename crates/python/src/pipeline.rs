@@ -144,7 +144,8 @@ impl PyPipeline {
     /// A copy that keeps no block inside a comment section (an element whose class or
     /// id names comments, replies or a discussion, unless it holds the article), as
     /// trafilatura's ``include_comments=False`` and ``pith extract --no-comments``. A
-    /// page whose marked blocks would be half or more of its text is left as it is.
+    /// page whose marked blocks would be half or more of the text it keeps is left as
+    /// it is.
     ///
     /// >>> pith.Pipeline.preset("pith").without_comments()
     /// Pipeline("pith")
