@@ -120,6 +120,21 @@ fn naive_ancestors(doc: &Document, n: NodeId) -> Vec<NodeId> {
     std::iter::successors(Some(n), |&m| doc.parent(m)).collect()
 }
 
+/// How many of `words` the `class` and `id` values of `nodes` hold, each word once per
+/// value (ASCII case-insensitive): what `learn.class_words` with `count` adds up.
+fn words_in_class_or_id(doc: &Document, nodes: &[NodeId], words: &[&str]) -> usize {
+    nodes
+        .iter()
+        .filter_map(|&a| doc.element(a))
+        .flat_map(|el| ["class", "id"].map(|k| el.attr(k)))
+        .flatten()
+        .map(|v| {
+            let v = v.to_ascii_lowercase();
+            words.iter().filter(|w| v.contains(*w)).count()
+        })
+        .sum()
+}
+
 proptest! {
     #[test]
     fn markup_cues_are_the_walks_to_the_root(html in page()) {
@@ -148,16 +163,7 @@ proptest! {
                 continue;
             };
             let up = naive_ancestors(&doc, n);
-            let want_count: usize = up
-                .iter()
-                .filter_map(|&a| doc.element(a))
-                .flat_map(|el| ["class", "id"].map(|k| el.attr(k)))
-                .flatten()
-                .map(|v| {
-                    let v = v.to_ascii_lowercase();
-                    words.iter().filter(|w| v.contains(*w)).count()
-                })
-                .sum();
+            let want_count = words_in_class_or_id(&doc, &up, &words);
             prop_assert_eq!(counts[b], want_count as f64);
             let want_level = up
                 .iter()
@@ -208,17 +214,9 @@ proptest! {
             f.prepare().unwrap();
             let column = f.compute_in(input).unwrap();
             for (b, &n) in nodes.iter().enumerate() {
-                let found: usize = naive_ancestors(&doc, n)
-                    .iter()
-                    .filter(|a| !exempt.contains(a))
-                    .filter_map(|&a| doc.element(a))
-                    .flat_map(|el| ["class", "id"].map(|k| el.attr(k)))
-                    .flatten()
-                    .map(|v| {
-                        let v = v.to_ascii_lowercase();
-                        words.iter().filter(|w| v.contains(*w)).count()
-                    })
-                    .sum();
+                let mut up = naive_ancestors(&doc, n);
+                up.retain(|a| !exempt.contains(a));
+                let found = words_in_class_or_id(&doc, &up, &words);
                 let want = if count { found as f64 } else { f64::from(u8::from(found > 0)) };
                 prop_assert_eq!(column[b], want, "node {:?}", n);
             }

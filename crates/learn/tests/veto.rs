@@ -1,6 +1,7 @@
 //! `learn.veto`: it only ever turns good blocks bad, and either every marked block
 //! ends bad (the marked ones held less than `max_share` of the kept characters) or no
-//! label changes; and `drop_comment_sections` gives a pipeline that loads.
+//! label changes; `drop_comment_sections` gives a pipeline that loads, with the
+//! preset's own comment words.
 
 use pith_core::{Block, ContextPass, FeatureKey, FeatureTable, Label, PassContext, Pipeline};
 use pith_learn::Veto;
@@ -74,4 +75,25 @@ fn every_preset_loads_with_the_comment_veto() {
     pith_learn::veto::drop_comment_sections(&mut pith).unwrap();
     assert!(Pipeline::from_value(pith).is_ok());
     assert!(pith_learn::veto::drop_comment_sections(&mut serde_json::json!([])).is_err());
+}
+
+/// `--no-comments` names comment sections with the words of the preset's own
+/// `learn.in_comments` column: the two lists may not drift apart.
+#[test]
+fn the_veto_uses_the_preset_comment_words() {
+    let base: serde_json::Value =
+        serde_json::from_str(pith_learn::presets::PITH_BASE_JSON).unwrap();
+    let column = base["features"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["key"] == "learn.in_comments")
+        .expect("the preset's comment column");
+    let words: Vec<&str> = column["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert_eq!(words, pith_learn::veto::COMMENT_WORDS);
 }
