@@ -169,7 +169,8 @@ pub fn load_base(base: &str) -> Result<serde_json::Value, String> {
 /// `stoplist` is set as `-s` sets it ([`pith::justext::presets::use_stoplist`]: `auto`
 /// also switches word and length counting to script-aware); `beta`, the F-β of a
 /// learned pass's expected-F1 decoding, as `--favor-precision` sets it
-/// ([`pith::learn::decode::set_beta`]).
+/// ([`pith::learn::decode::set_beta`]); `no_comments=true` adds the comment-section
+/// veto of `--no-comments` ([`pith::learn::veto::drop_comment_sections`]).
 pub fn apply_override(
     pipeline: &mut serde_json::Value,
     name: &str,
@@ -182,6 +183,11 @@ pub fn apply_override(
                 pith::learn::decode::set_beta(pipeline, beta)
             }
             _ => return Err(format!("beta must be a number > 0, not {value}")),
+        },
+        ("no_comments", _) => match value.as_bool() {
+            Some(true) => pith::learn::veto::drop_comment_sections(pipeline).map(|()| 1)?,
+            Some(false) => 1,
+            None => return Err(format!("no_comments must be true or false, not {value}")),
         },
         _ => pith::core::set_param(pipeline, name, value),
     };
@@ -239,6 +245,15 @@ mod tests {
         for bad in ["pith:beta=0", "pith:beta=-1", "pith:beta=high"] {
             assert!(parse_pipeline_arg(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn no_comments_adds_the_veto() {
+        let (_, v) = parse_pipeline_arg("justext:no_comments=true").unwrap();
+        assert!(v.to_string().contains("learn.veto"), "{v}");
+        let (_, plain) = parse_pipeline_arg("justext:no_comments=false").unwrap();
+        assert!(!plain.to_string().contains("learn.veto"));
+        assert!(parse_pipeline_arg("justext:no_comments=1").is_err());
     }
 
     #[test]
