@@ -129,7 +129,8 @@ impl ContextPass for Veto {
 /// column as the last feature, the veto as the last pass, so that no block inside a
 /// comment section is kept whatever the pipeline's own passes decide (within the
 /// guards of the [module docs](self)). Works on any pipeline; without Readability's
-/// annotations only `<html>` and `<body>` are exempt. An error when the pipeline is
+/// annotations only `<html>` and `<body>` are exempt. Idempotent: a pipeline that
+/// has the column and the veto already is left as it is. An error when the pipeline is
 /// not a JSON object or its `features` or `passes` is not a list.
 pub fn drop_comment_sections(pipeline: &mut serde_json::Value) -> std::result::Result<(), String> {
     let mut column = ClassWords::default();
@@ -154,7 +155,9 @@ pub fn drop_comment_sections(pipeline: &mut serde_json::Value) -> std::result::R
             .or_insert_with(|| serde_json::Value::Array(Vec::new()))
             .as_array_mut()
             .ok_or_else(|| format!("the pipeline's `{field}` is not a list"))?;
-        list.push(item);
+        if !list.contains(&item) {
+            list.push(item);
+        }
     }
     Ok(())
 }

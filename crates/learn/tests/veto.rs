@@ -75,6 +75,12 @@ fn every_preset_loads_with_the_comment_veto() {
     pith_learn::veto::drop_comment_sections(&mut pith).unwrap();
     assert!(Pipeline::from_value(pith).is_ok());
     assert!(pith_learn::veto::drop_comment_sections(&mut serde_json::json!([])).is_err());
+    // Twice is once (Python's `without_comments()` on a pipeline that has it).
+    let mut once: serde_json::Value = serde_json::from_str(pith_learn::presets::PITH_JSON).unwrap();
+    pith_learn::veto::drop_comment_sections(&mut once).unwrap();
+    let mut twice = once.clone();
+    pith_learn::veto::drop_comment_sections(&mut twice).unwrap();
+    assert_eq!(once, twice);
 }
 
 /// `--no-comments` names comment sections with the words of the preset's own

@@ -210,3 +210,4 @@ def test_include_comments_false_drops_the_thread_not_the_article():
     assert dropped.count("The council said") == 5
     held = pith.Pipeline.preset("justext4-permissive").without_comments()
     assert held.extract(page).text == dropped
+    assert held.without_comments().to_json() == held.to_json()
