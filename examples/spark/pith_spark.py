@@ -22,7 +22,8 @@ Every WARC record that is an HTML page yields one row, text or error: no page is
 Options: ``--preset NAME`` or ``--pipeline FILE`` (default: the ``pith`` preset),
 ``--param NAME=VALUE`` (repeatable; a pipeline parameter, e.g. ``stoplist=German``),
 ``--favor-precision`` or ``--favor-recall`` (as ``pith extract``: the learned preset's
-lean, ``Pipeline.favoring``), ``--no-comments`` (``Pipeline.without_comments``),
+lean, ``Pipeline.favoring``), ``--no-comments`` and ``--no-tables``
+(``Pipeline.without_comments``, ``Pipeline.without_tables``),
 ``--partitions N`` (default: one per WARC file),
 ``--master URL`` (when not run by spark-submit; default ``local[*]``), ``--summary
 FILE``.
@@ -115,6 +116,8 @@ def load_pipeline(args):
         pipeline = pipeline.favoring("precision" if args.favor_precision else "recall")
     if args.no_comments:
         pipeline = pipeline.without_comments()
+    if args.no_tables:
+        pipeline = pipeline.without_tables()
     return pipeline
 
 
@@ -173,6 +176,8 @@ def main(argv=None):
                       help="more of the text, at the cost of some boilerplate (as pith extract)")
     ap.add_argument("--no-comments", action="store_true",
                     help="no block inside a comment section (as pith extract)")
+    ap.add_argument("--no-tables", action="store_true",
+                    help="no block inside a table (as pith extract)")
     ap.add_argument("--partitions", type=int, help="default: one per WARC file")
     ap.add_argument("--master", help="Spark master when not set by spark-submit (default local[*])")
     ap.add_argument("--summary", help="also write the summary as JSON to this local file")

@@ -28,7 +28,7 @@ pub struct ExplainArgs {
     /// A stoplist, as `pith extract -s` (`none` for language-independent mode).
     #[arg(short = 's', long)]
     pub stoplist: Option<String>,
-    /// --favor-precision / --favor-recall, --no-comments, as `pith extract`.
+    /// --favor-precision / --favor-recall, --no-comments, --no-tables, as `pith extract`.
     #[command(flatten)]
     pub keep: KeepArgs,
 }

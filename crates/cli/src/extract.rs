@@ -73,7 +73,7 @@ pub struct ExtractArgs {
     /// Characters between a heading and its good paragraph (default 200).
     #[arg(long)]
     pub max_heading_distance: Option<u64>,
-    /// --favor-precision / --favor-recall, --no-comments.
+    /// --favor-precision / --favor-recall, --no-comments, --no-tables.
     #[command(flatten)]
     pub keep: KeepArgs,
     /// Encoding used when the page declares none and is not UTF-8 (default utf8).

@@ -1,8 +1,8 @@
 //! What the user asks a pipeline to keep, shared by `pith extract` and `pith explain`
 //! under the names trafilatura's users know: `--favor-precision` / `--favor-recall`
-//! (the lean of a learned pipeline's decoding, [`pith::learn::decode::Favor`]) and
-//! `--no-comments` (no block inside a comment section,
-//! [`pith::learn::veto::drop_comment_sections`]).
+//! (the lean of a learned pipeline's decoding, [`pith::learn::decode::Favor`]),
+//! `--no-comments` and `--no-tables` (no block inside a comment section or a table,
+//! [`pith::learn::veto`]).
 
 use clap::Args;
 use pith::learn::decode::{set_beta, Favor};
@@ -10,7 +10,7 @@ use pith::learn::decode::{set_beta, Favor};
 use crate::say::say;
 use crate::UsageError;
 
-/// The lean flags (at most one) and `--no-comments`.
+/// The lean flags (at most one), `--no-comments` and `--no-tables`.
 #[derive(Args, Debug, Default)]
 pub struct KeepArgs {
     /// Lean towards precision: less boilerplate, at the cost of some text (as
@@ -29,6 +29,11 @@ pub struct KeepArgs {
     /// or more of the text it keeps is left as it is. Any preset.
     #[arg(long)]
     pub no_comments: bool,
+    /// Keep no block inside a `<table>` (as trafilatura's option of that name). A page
+    /// whose tables would be half or more of the text it keeps (a layout in tables)
+    /// is left as it is. Any preset.
+    #[arg(long)]
+    pub no_tables: bool,
 }
 
 impl KeepArgs {
@@ -48,6 +53,10 @@ impl KeepArgs {
         if self.no_comments {
             pith::learn::veto::drop_comment_sections(pipeline)
                 .map_err(|e| UsageError(format!("--no-comments: {e}")))?;
+        }
+        if self.no_tables {
+            pith::learn::veto::drop_tables(pipeline)
+                .map_err(|e| UsageError(format!("--no-tables: {e}")))?;
         }
         Ok(())
     }

@@ -436,3 +436,44 @@ fn no_comments_drops_the_thread_and_not_the_article() {
     assert_eq!(text(&wrapped, &["--no-comments"]), text(&wrapped, &[]));
     assert!(text(&wrapped, &[]).contains("The council said"));
 }
+
+/// `--no-tables` drops a data table beside the article, and leaves a page laid out in
+/// a table as it is (its table holds all the text).
+#[test]
+fn no_tables_drops_a_data_table_and_not_a_layout() {
+    let dir = tempfile::tempdir().unwrap();
+    let sentence = "The council said on Tuesday that the new footbridge over the river \
+                    would open in the spring, after two years of work by volunteers and \
+                    engineers from the town, and that the old crossing would be kept.";
+    let cell = "The first of the three bridges in the valley was built of timber by the \
+                mill owners in the year the railway came, and it stood for most of a \
+                century before the floods.";
+    let article: String = (0..5).map(|_| format!("<p>{sentence}</p>")).collect();
+    let beside = format!(
+        "<html><body><h1>Footbridge to reopen</h1>{article}<table><tr><td>{cell}</td></tr>\
+         <tr><td>{cell}</td></tr></table></body></html>"
+    );
+    let layout = format!(
+        "<html><body><table><tr><td><h1>Footbridge to reopen</h1>{article}</td></tr>\
+         <tr><td>{cell}</td></tr></table></body></html>"
+    );
+    let text = |page: &str, extra: &[&str]| {
+        let path = write(dir.path(), "page.html", page.as_bytes());
+        let mut args = vec!["extract", "-q", "--format", "text"];
+        args.extend_from_slice(&["--preset", "justext4-permissive"]);
+        args.extend_from_slice(extra);
+        args.push(path.to_str().unwrap());
+        let o = pith(&args, None);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o)
+    };
+    assert!(text(&beside, &[]).contains("The first of the three bridges"));
+    let without = text(&beside, &["--no-tables"]);
+    assert!(
+        !without.contains("The first of the three bridges"),
+        "{without}"
+    );
+    assert_eq!(without.matches("The council said").count(), 5, "{without}");
+    assert_eq!(text(&layout, &["--no-tables"]), text(&layout, &[]));
+    assert!(text(&layout, &[]).contains("The first of the three bridges"));
+}

@@ -169,8 +169,8 @@ pub fn load_base(base: &str) -> Result<serde_json::Value, String> {
 /// `stoplist` is set as `-s` sets it ([`pith::justext::presets::use_stoplist`]: `auto`
 /// also switches word and length counting to script-aware); `beta`, the F-β of a
 /// learned pass's expected-F1 decoding, as `--favor-precision` sets it
-/// ([`pith::learn::decode::set_beta`]); `no_comments=true` adds the comment-section
-/// veto of `--no-comments` ([`pith::learn::veto::drop_comment_sections`]).
+/// ([`pith::learn::decode::set_beta`]); `no_comments=true` and `no_tables=true` add
+/// the vetoes of `--no-comments` and `--no-tables` ([`pith::learn::veto`]).
 pub fn apply_override(
     pipeline: &mut serde_json::Value,
     name: &str,
@@ -184,10 +184,13 @@ pub fn apply_override(
             }
             _ => return Err(format!("beta must be a number > 0, not {value}")),
         },
-        ("no_comments", _) => match value.as_bool() {
-            Some(true) => pith::learn::veto::drop_comment_sections(pipeline).map(|()| 1)?,
+        ("no_comments" | "no_tables", _) => match value.as_bool() {
+            Some(true) if name == "no_comments" => {
+                pith::learn::veto::drop_comment_sections(pipeline).map(|()| 1)?
+            }
+            Some(true) => pith::learn::veto::drop_tables(pipeline).map(|()| 1)?,
             Some(false) => 1,
-            None => return Err(format!("no_comments must be true or false, not {value}")),
+            None => return Err(format!("{name} must be true or false, not {value}")),
         },
         _ => pith::core::set_param(pipeline, name, value),
     };
@@ -254,6 +257,8 @@ mod tests {
         let (_, plain) = parse_pipeline_arg("justext:no_comments=false").unwrap();
         assert!(!plain.to_string().contains("learn.veto"));
         assert!(parse_pipeline_arg("justext:no_comments=1").is_err());
+        let (_, t) = parse_pipeline_arg("justext:no_tables=true").unwrap();
+        assert!(t.to_string().contains("learn.table_section"), "{t}");
     }
 
     #[test]

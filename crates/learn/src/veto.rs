@@ -1,6 +1,6 @@
 //! `learn.veto`: a pass that labels bad the blocks a column marks, after the passes
-//! before it decided; and the comment-section veto that `pith extract --no-comments`
-//! adds to a pipeline.
+//! before it decided; and the vetoes that `pith extract --no-comments` and
+//! `--no-tables` add to a pipeline.
 //!
 //! Why: whether a blog's comment thread belongs to the page's text is the user's
 //! choice more than the page's. The development golds split on it (dragnet-train keeps
@@ -20,11 +20,16 @@
 //!   of the kept text are more likely the page's main text than an aside to it. A
 //!   thread longer than its article therefore stays (docs/evaluation.md, "A
 //!   `--no-comments` switch").
+//!
+//! `--no-tables` (trafilatura's switch of that name) marks the blocks inside a
+//! `<table>`, with the same share guard: a page laid out in tables keeps its text,
+//! a data table beside the article goes ([`drop_tables`]).
 
-use pith_core::{ContextPass, Error, FeatureKey, Label, PassContext, Result};
+use pith_core::dom::TagNames;
+use pith_core::{ContextPass, Error, Feature, FeatureKey, Label, PassContext, Result};
 use serde::{Deserialize, Serialize};
 
-use crate::features::ClassWords;
+use crate::features::{ClassWords, Inside};
 
 /// The words that name a comment section in a `class` or `id` (those of the `pith`
 /// preset's `learn.in_comments` column).
@@ -43,6 +48,9 @@ pub const COMMENT_SECTION: &str = "learn.comment_section";
 
 /// The annotation of the article that a comment section may not hold.
 pub const ARTICLE_MARK: &str = "readability.top_candidate";
+
+/// The column [`drop_tables`] adds: 1 inside a `<table>`.
+pub const TABLE_SECTION: &str = "learn.table_section";
 
 /// The `learn.veto` pass (see the [module docs](self)). Fields: `feature` (the column
 /// read), `above` (default 0.5: a block whose value is greater is marked; `NaN`
@@ -137,15 +145,33 @@ pub fn drop_comment_sections(pipeline: &mut serde_json::Value) -> std::result::R
     column.words = COMMENT_WORDS.iter().map(|w| w.to_string()).collect();
     column.key = Some(COMMENT_SECTION.into());
     column.outside = Some(ARTICLE_MARK.into());
-    let veto = Veto {
-        feature: COMMENT_SECTION.into(),
+    add_veto(pipeline, Box::new(column), COMMENT_SECTION)
+}
+
+/// Adds the `<table>` column and its veto to a pipeline given as JSON, as
+/// [`drop_comment_sections`] adds its own (the share guard included): `--no-tables`.
+pub fn drop_tables(pipeline: &mut serde_json::Value) -> std::result::Result<(), String> {
+    let column = Inside {
+        tags: TagNames::from(["table"]),
+        key: Some(TABLE_SECTION.into()),
+    };
+    add_veto(pipeline, Box::new(column), TABLE_SECTION)
+}
+
+/// Appends `column` (whose key is `key`) to the features and a veto on it to the
+/// passes, each unless the pipeline has it already.
+fn add_veto(
+    pipeline: &mut serde_json::Value,
+    column: Box<dyn Feature>,
+    key: &str,
+) -> std::result::Result<(), String> {
+    let veto: Box<dyn ContextPass> = Box::new(Veto {
+        feature: key.into(),
         above: half(),
         max_share: half(),
-    };
-    let feature: Box<dyn pith_core::Feature> = Box::new(column);
-    let pass: Box<dyn ContextPass> = Box::new(veto);
-    let feature = serde_json::to_value(&feature).map_err(|e| e.to_string())?;
-    let pass = serde_json::to_value(&pass).map_err(|e| e.to_string())?;
+    });
+    let feature = serde_json::to_value(&column).map_err(|e| e.to_string())?;
+    let pass = serde_json::to_value(&veto).map_err(|e| e.to_string())?;
     let map = pipeline
         .as_object_mut()
         .ok_or("the pipeline is not a JSON object")?;

@@ -1,7 +1,7 @@
 //! `learn.veto`: it only ever turns good blocks bad, and either every marked block
 //! ends bad (the marked ones held less than `max_share` of the kept characters) or no
-//! label changes; `drop_comment_sections` gives a pipeline that loads, with the
-//! preset's own comment words.
+//! label changes; `drop_comment_sections` and `drop_tables` give pipelines that load,
+//! the first with the preset's own comment words.
 
 use pith_core::{Block, ContextPass, FeatureKey, FeatureTable, Label, PassContext, Pipeline};
 use pith_learn::Veto;
@@ -54,7 +54,7 @@ proptest! {
 }
 
 #[test]
-fn every_preset_loads_with_the_comment_veto() {
+fn every_preset_loads_with_the_comment_and_table_vetoes() {
     for name in ["justext", "declutter", "readability"] {
         let preset = pith_justext::presets::presets()
             .into_iter()
@@ -65,6 +65,7 @@ fn every_preset_loads_with_the_comment_veto() {
             .unwrap();
         let mut value: serde_json::Value = serde_json::from_str(preset.json).unwrap();
         pith_learn::veto::drop_comment_sections(&mut value).unwrap();
+        pith_learn::veto::drop_tables(&mut value).unwrap();
         let pipeline = Pipeline::from_value(value).unwrap();
         let ex = pipeline
             .run_str("<body><div id='comments'><p>A reply.</p></div></body>")
@@ -78,9 +79,12 @@ fn every_preset_loads_with_the_comment_veto() {
     // Twice is once (Python's `without_comments()` on a pipeline that has it).
     let mut once: serde_json::Value = serde_json::from_str(pith_learn::presets::PITH_JSON).unwrap();
     pith_learn::veto::drop_comment_sections(&mut once).unwrap();
+    pith_learn::veto::drop_tables(&mut once).unwrap();
     let mut twice = once.clone();
     pith_learn::veto::drop_comment_sections(&mut twice).unwrap();
+    pith_learn::veto::drop_tables(&mut twice).unwrap();
     assert_eq!(once, twice);
+    assert!(Pipeline::from_value(twice).is_ok());
 }
 
 /// `--no-comments` names comment sections with the words of the preset's own

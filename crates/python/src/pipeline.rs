@@ -155,6 +155,16 @@ impl PyPipeline {
         })
     }
 
+    /// A copy that keeps no block inside a ``<table>``, as trafilatura's
+    /// ``include_tables=False`` and ``pith extract --no-tables``. A page whose tables
+    /// would be half or more of the text it keeps (a layout in tables) is left as it is.
+    ///
+    /// >>> pith.Pipeline.preset("pith").without_tables()
+    /// Pipeline("pith")
+    fn without_tables(&self) -> PyResult<PyPipeline> {
+        self.edited(|value| pith::learn::veto::drop_tables(value).map_err(PipelineError::new_err))
+    }
+
     /// The pipeline's name (presets use their preset name), or ``None``.
     #[getter]
     fn name(&self) -> Option<&str> {

@@ -211,3 +211,25 @@ def test_include_comments_false_drops_the_thread_not_the_article():
     held = pith.Pipeline.preset("justext4-permissive").without_comments()
     assert held.extract(page).text == dropped
     assert held.without_comments().to_json() == held.to_json()
+
+
+def test_include_tables_false_drops_a_data_table_not_a_layout():
+    """As ``pith extract --no-tables``."""
+    sentence = ("The council said on Tuesday that the new footbridge over the river would "
+                "open in the spring, after two years of work by volunteers and engineers "
+                "from the town, and that the old crossing would be kept.")
+    cell = ("The first of the three bridges in the valley was built of timber by the mill "
+            "owners in the year the railway came, and it stood for most of a century "
+            "before the floods.")
+    article = "".join(f"<p>{sentence}</p>" for _ in range(5))
+    beside = (f"<html><body><h1>Footbridge</h1>{article}<table><tr><td>{cell}</td></tr>"
+              f"<tr><td>{cell}</td></tr></table></body></html>")
+    layout = (f"<html><body><table><tr><td><h1>Footbridge</h1>{article}</td></tr>"
+              f"<tr><td>{cell}</td></tr></table></body></html>")
+    preset = "justext4-permissive"
+    assert "The first of the three" in pith.extract(beside, preset).text
+    dropped = pith.extract(beside, preset, include_tables=False).text
+    assert "The first of the three" not in dropped and dropped.count("The council said") == 5
+    assert pith.extract(layout, preset, include_tables=False).text == pith.extract(layout, preset).text
+    held = pith.Pipeline.preset(preset).without_tables()
+    assert held.extract(beside).text == dropped

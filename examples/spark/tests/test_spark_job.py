@@ -70,7 +70,7 @@ def test_the_job_options_build_the_pipeline_pith_extract_would():
     def pipeline(**options):
         args = argparse.Namespace(pipeline=None, preset="pith", param=[],
                                   favor_precision=False, favor_recall=False,
-                                  no_comments=False)
+                                  no_comments=False, no_tables=False)
         vars(args).update(options)
         return pith_spark.load_pipeline(args)
 
@@ -79,5 +79,6 @@ def test_the_job_options_build_the_pipeline_pith_extract_would():
     assert leaned.to_json() == want.to_json()
     assert '"beta":0.5' in leaned.to_json().replace(" ", "")
     assert pipeline().to_json() == pith.Pipeline.preset("pith").to_json()
-    bare = pipeline(no_comments=True)
-    assert bare.to_json() == pith.Pipeline.preset("pith").without_comments().to_json()
+    bare = pipeline(no_comments=True, no_tables=True)
+    want = pith.Pipeline.preset("pith").without_comments().without_tables()
+    assert bare.to_json() == want.to_json()

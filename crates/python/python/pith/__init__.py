@@ -60,14 +60,18 @@ __all__ = [
 
 
 @lru_cache(maxsize=None)
-def _preset(name: str, lean: Optional[str] = None, comments: bool = True) -> Pipeline:
+def _preset(
+    name: str, lean: Optional[str] = None, comments: bool = True, tables: bool = True
+) -> Pipeline:
     """The built-in pipeline ``name`` (leaning towards ``lean`` when given, without
-    comment sections unless ``comments``), loaded once per process (presets are a
-    fixed set)."""
+    comment sections unless ``comments``, without tables unless ``tables``), loaded once
+    per process (presets are a fixed set)."""
     pipeline = Pipeline.preset(name)
     if lean:
         pipeline = pipeline.favoring(lean)
-    return pipeline if comments else pipeline.without_comments()
+    if not comments:
+        pipeline = pipeline.without_comments()
+    return pipeline if tables else pipeline.without_tables()
 
 
 def extract(
@@ -78,6 +82,7 @@ def extract(
     favor_precision: bool = False,
     favor_recall: bool = False,
     include_comments: bool = True,
+    include_tables: bool = True,
 ) -> Extraction:
     """The main text of one page with the built-in pipeline ``preset``.
 
@@ -95,7 +100,9 @@ def extract(
     more text at the cost of some boilerplate. Only learned presets (``"pith"``) have
     the lean; asking it of another raises ``PipelineError``.
     ``include_comments=False`` keeps no block inside a comment section
-    (``Pipeline.without_comments``, ``pith extract --no-comments``), with any preset.
+    (``Pipeline.without_comments``, ``pith extract --no-comments``) and
+    ``include_tables=False`` none inside a table (``Pipeline.without_tables``,
+    ``--no-tables``), with any preset.
 
     Raises ``PipelineError`` for an unknown preset and ``ExtractError`` for a page pith
     cannot read; ``ValueError`` when both leans are asked.
@@ -103,4 +110,4 @@ def extract(
     if favor_precision and favor_recall:
         raise ValueError("extract: favor_precision and favor_recall exclude each other")
     lean = "precision" if favor_precision else "recall" if favor_recall else None
-    return _preset(preset, lean, include_comments).extract(html, url=url)
+    return _preset(preset, lean, include_comments, include_tables).extract(html, url=url)
