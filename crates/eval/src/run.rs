@@ -184,20 +184,34 @@ pub fn apply_override(
             }
             _ => return Err(format!("beta must be a number > 0, not {value}")),
         },
-        ("no_comments" | "no_tables", _) => match value.as_bool() {
-            Some(true) if name == "no_comments" => {
-                pith::learn::veto::drop_comment_sections(pipeline).map(|()| 1)?
-            }
-            Some(true) => pith::learn::veto::drop_tables(pipeline).map(|()| 1)?,
-            Some(false) => 1,
-            None => return Err(format!("{name} must be true or false, not {value}")),
-        },
+        ("no_comments", _) => add_veto_if(
+            pipeline,
+            name,
+            &value,
+            pith::learn::veto::drop_comment_sections,
+        )?,
+        ("no_tables", _) => add_veto_if(pipeline, name, &value, pith::learn::veto::drop_tables)?,
         _ => pith::core::set_param(pipeline, name, value),
     };
     if set == 0 {
         return Err(format!("no stage of the pipeline has a parameter {name:?}"));
     }
     Ok(())
+}
+
+/// A `no_comments` / `no_tables` override: `true` adds the veto with `add`, `false`
+/// leaves the pipeline as it is; either counts as set (1). Anything else is an error.
+fn add_veto_if(
+    pipeline: &mut serde_json::Value,
+    name: &str,
+    value: &serde_json::Value,
+    add: fn(&mut serde_json::Value) -> Result<(), String>,
+) -> Result<usize, String> {
+    match value.as_bool() {
+        Some(true) => add(pipeline).map(|()| 1),
+        Some(false) => Ok(1),
+        None => Err(format!("{name} must be true or false, not {value}")),
+    }
 }
 
 /// Parses one `NAME=VALUE` (the value as JSON, else a string).
