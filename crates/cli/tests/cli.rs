@@ -405,6 +405,19 @@ fn page_with_thread(wrap: bool, thread: bool) -> String {
     )
 }
 
+/// The text `pith extract --preset justext4-permissive` (a preset that keeps comment
+/// threads and tables) gives for `page`, with the `extra` options.
+fn permissive_text(dir: &std::path::Path, page: &str, extra: &[&str]) -> String {
+    let path = write(dir, "page.html", page.as_bytes());
+    let mut args = vec!["extract", "-q", "--format", "text"];
+    args.extend_from_slice(&["--preset", "justext4-permissive"]);
+    args.extend_from_slice(extra);
+    args.push(path.to_str().unwrap());
+    let o = pith(&args, None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    stdout(&o)
+}
+
 /// `--no-comments` drops the blocks of a comment section a preset keeps
 /// (`justext4-permissive` keeps the thread here), and leaves alone what only looks
 /// like one: a page-wide `<body class="… f_comments_on">`, or a `comment`-named
@@ -412,16 +425,7 @@ fn page_with_thread(wrap: bool, thread: bool) -> String {
 #[test]
 fn no_comments_drops_the_thread_and_not_the_article() {
     let dir = tempfile::tempdir().unwrap();
-    let text = |page: &str, extra: &[&str]| {
-        let path = write(dir.path(), "page.html", page.as_bytes());
-        let mut args = vec!["extract", "-q", "--format", "text"];
-        args.extend_from_slice(&["--preset", "justext4-permissive"]);
-        args.extend_from_slice(extra);
-        args.push(path.to_str().unwrap());
-        let o = pith(&args, None);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        stdout(&o)
-    };
+    let text = |page: &str, extra: &[&str]| permissive_text(dir.path(), page, extra);
     let page = page_with_thread(false, true);
     let all = text(&page, &[]);
     assert!(all.contains("I have lived on the other side"), "{all}");
@@ -457,16 +461,7 @@ fn no_tables_drops_a_data_table_and_not_a_layout() {
         "<html><body><table><tr><td><h1>Footbridge to reopen</h1>{article}</td></tr>\
          <tr><td>{cell}</td></tr></table></body></html>"
     );
-    let text = |page: &str, extra: &[&str]| {
-        let path = write(dir.path(), "page.html", page.as_bytes());
-        let mut args = vec!["extract", "-q", "--format", "text"];
-        args.extend_from_slice(&["--preset", "justext4-permissive"]);
-        args.extend_from_slice(extra);
-        args.push(path.to_str().unwrap());
-        let o = pith(&args, None);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        stdout(&o)
-    };
+    let text = |page: &str, extra: &[&str]| permissive_text(dir.path(), page, extra);
     assert!(text(&beside, &[]).contains("The first of the three bridges"));
     let without = text(&beside, &["--no-tables"]);
     assert!(

@@ -186,16 +186,18 @@ def test_favor_precision_and_recall_lean_as_trafilatura_does(sample_html):
         pith.extract(sample_html, "justext", favor_recall=True)
 
 
+_SENTENCE = ("The council said on Tuesday that the new footbridge over the river would open "
+             "in the spring, after two years of work by volunteers and engineers from the "
+             "town, and that the old crossing would be kept.")
+_ARTICLE = "".join(f"<p>{_SENTENCE}</p>" for _ in range(5))
+
+
 def _page_with_thread():
-    sentence = ("The council said on Tuesday that the new footbridge over the river would "
-                "open in the spring, after two years of work by volunteers and engineers "
-                "from the town, and that the old crossing would be kept.")
     comment = ("I have lived on the other side of the river for most of my life, and the "
                "old bridge was the only way for many of us to get to the shops and to the "
                "station without a long walk round by the main road, so I am glad.")
-    article = "".join(f"<p>{sentence}</p>" for _ in range(5))
     replies = "".join(f"<li class='comment'><b>Reader {i}</b><p>{comment}</p></li>" for i in range(3))
-    return (f"<html><body class='single f_comments_on'><h1>Footbridge to reopen</h1>{article}"
+    return (f"<html><body class='single f_comments_on'><h1>Footbridge to reopen</h1>{_ARTICLE}"
             f"<section id='comments'><ol class='comment-list'>{replies}</ol></section>"
             "<footer>Copyright 2024</footer></body></html>")
 
@@ -215,16 +217,12 @@ def test_include_comments_false_drops_the_thread_not_the_article():
 
 def test_include_tables_false_drops_a_data_table_not_a_layout():
     """As ``pith extract --no-tables``."""
-    sentence = ("The council said on Tuesday that the new footbridge over the river would "
-                "open in the spring, after two years of work by volunteers and engineers "
-                "from the town, and that the old crossing would be kept.")
     cell = ("The first of the three bridges in the valley was built of timber by the mill "
             "owners in the year the railway came, and it stood for most of a century "
             "before the floods.")
-    article = "".join(f"<p>{sentence}</p>" for _ in range(5))
-    beside = (f"<html><body><h1>Footbridge</h1>{article}<table><tr><td>{cell}</td></tr>"
+    beside = (f"<html><body><h1>Footbridge</h1>{_ARTICLE}<table><tr><td>{cell}</td></tr>"
               f"<tr><td>{cell}</td></tr></table></body></html>")
-    layout = (f"<html><body><table><tr><td><h1>Footbridge</h1>{article}</td></tr>"
+    layout = (f"<html><body><table><tr><td><h1>Footbridge</h1>{_ARTICLE}</td></tr>"
               f"<tr><td>{cell}</td></tr></table></body></html>")
     preset = "justext4-permissive"
     assert "The first of the three" in pith.extract(beside, preset).text
