@@ -312,8 +312,10 @@ thread_local! {
             {"type": "learn.container_text_density", "up": 0},
             {"type": "learn.container_text_density", "up": 3},
             {"type": "learn.class_words", "words": ["comment", "nav"], "outside": "declutter.keep", "key": "outside"},
+            {"type": "learn.class_words", "words": ["comment", "reply"], "depth": true, "key": "depth"},
             {"type": "learn.page", "stat": "mean", "of": "learn.hidden", "within": "learn.container_link_density@2"}],
-            "passes": [{"type": "learn.veto", "feature": "outside"}]}"#,
+            "passes": [{"type": "learn.veto", "feature": "outside"},
+                       {"type": "learn.veto", "feature": "depth", "always_above": 1.5}]}"#,
     )
     .expect("the other-cue pipeline loads");
 }
@@ -323,7 +325,8 @@ thread_local! {
 /// trees), (2) when UTF-8, as a page through every `learn.text` cue and through
 /// `learn.drop_hidden_copies`, `learn.hidden`, `learn.path_group`,
 /// `learn.container_link_density`, `learn.container_text_density`, `learn.class_words`
-/// `outside` an annotation, `learn.page` `within` a column and the `learn.veto` pass,
+/// `outside` an annotation and with `depth`, `learn.page` `within` a column and the
+/// `learn.veto` pass (with and without `always_above`),
 /// which the preset does not use, and (3) as the JSON of a `learn.trees` pass and of a `learn.margin`
 /// feature in a small pipeline run on [`SMALL_PAGE`]. Checked besides "no panic": every
 /// block has a label and a value in every column, the kept text is a subsequence of the

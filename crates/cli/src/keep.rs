@@ -25,8 +25,10 @@ pub struct KeepArgs {
     pub favor_recall: bool,
     /// Keep no block inside a comment section: an element whose class or id names
     /// comments, replies or a discussion, unless it holds the article (as
-    /// trafilatura's option of that name). A page whose marked blocks would be half
-    /// or more of the text it keeps is left as it is. Any preset.
+    /// trafilatura's option of that name). A block inside two such elements (a
+    /// comment in a thread) always goes, unless nothing else would be kept; the other
+    /// marked blocks stay when they would be half or more of the text the page keeps.
+    /// Any preset.
     #[arg(long)]
     pub no_comments: bool,
     /// Keep no block inside a `<table>` (as trafilatura's option of that name). A page

@@ -376,9 +376,21 @@ fn favor_precision_and_recall_lean_the_learned_preset() {
     assert_eq!(both.status.code(), Some(2));
 }
 
-/// A news page with a comment thread under the article, for `--no-comments`; with
-/// `wrap`, the article sits in an element whose class names comments.
-fn page_with_thread(wrap: bool, thread: bool) -> String {
+/// Where `page_with_thread` puts the article and its thread.
+#[derive(Clone, Copy)]
+enum Layout {
+    /// The article's paragraphs in `<body>`, the thread after them.
+    Plain,
+    /// The article in an element whose class names comments, the thread after it.
+    Wrapped,
+    /// The article and the thread both in that element.
+    WrappedWithThread,
+}
+
+/// A news page for `--no-comments`: an article of five paragraphs and a thread of
+/// `replies` comments (`<li class="comment">` in `<section id="comments">`; none: no
+/// thread), laid out as `layout` says.
+fn page_with_thread(layout: Layout, replies: usize) -> String {
     let sentence = "The council said on Tuesday that the new footbridge over the river \
                     would open in the spring, after two years of work by volunteers and \
                     engineers from the town, and that the old crossing would be kept.";
@@ -386,22 +398,22 @@ fn page_with_thread(wrap: bool, thread: bool) -> String {
                    the old bridge was the only way for many of us to get to the shops and \
                    to the station without a long walk round by the main road, so I am glad.";
     let article: String = (0..5).map(|_| format!("<p>{sentence}</p>")).collect();
-    let article = if wrap {
-        format!("<div class='post commented'>{article}</div>")
-    } else {
-        article
-    };
-    let replies: String = (0..3)
+    let entries: String = (0..replies)
         .map(|i| format!("<li class='comment'><b>Reader {i}</b><p>{comment}</p></li>"))
         .collect();
-    let thread = if thread {
-        format!("<section id='comments'><ol class='comment-list'>{replies}</ol></section>")
+    let thread = if replies > 0 {
+        format!("<section id='comments'><ol class='comment-list'>{entries}</ol></section>")
     } else {
         String::new()
     };
+    let main = match layout {
+        Layout::Plain => format!("{article}{thread}"),
+        Layout::Wrapped => format!("<div class='post commented'>{article}</div>{thread}"),
+        Layout::WrappedWithThread => format!("<div class='post commented'>{article}{thread}</div>"),
+    };
     format!(
         "<html><body class='single f_comments_on'><h1>Footbridge to reopen</h1>\
-         {article}{thread}<footer>Copyright 2024</footer></body></html>"
+         {main}<footer>Copyright 2024</footer></body></html>"
     )
 }
 
@@ -419,26 +431,42 @@ fn permissive_text(dir: &std::path::Path, page: &str, extra: &[&str]) -> String 
 }
 
 /// `--no-comments` drops the blocks of a comment section a preset keeps
-/// (`justext4-permissive` keeps the thread here), and leaves alone what only looks
-/// like one: a page-wide `<body class="… f_comments_on">`, or a `comment`-named
-/// element around the article (its blocks would be most of the page's text).
+/// (`justext4-permissive` keeps the thread here), a thread longer than its article
+/// too, and leaves alone what only looks like one: a page-wide `<body class="…
+/// f_comments_on">`, or a `comment`-named element around the article (its blocks would
+/// be most of the page's text). A page that is all thread is not emptied.
 #[test]
 fn no_comments_drops_the_thread_and_not_the_article() {
     let dir = tempfile::tempdir().unwrap();
     let text = |page: &str, extra: &[&str]| permissive_text(dir.path(), page, extra);
-    let page = page_with_thread(false, true);
-    let all = text(&page, &[]);
-    assert!(all.contains("I have lived on the other side"), "{all}");
-    let without = text(&page, &["--no-comments"]);
-    assert!(
-        !without.contains("I have lived on the other side"),
-        "{without}"
-    );
-    assert_eq!(without.matches("The council said").count(), 5, "{without}");
+    let reply = "I have lived on the other side";
+    // A short thread, a thread longer than the article, and a long one inside the
+    // element that holds the article.
+    for (layout, replies) in [
+        (Layout::Plain, 3),
+        (Layout::Plain, 12),
+        (Layout::WrappedWithThread, 12),
+    ] {
+        let page = page_with_thread(layout, replies);
+        let all = text(&page, &[]);
+        assert_eq!(all.matches(reply).count(), replies, "{all}");
+        let without = text(&page, &["--no-comments"]);
+        assert!(!without.contains(reply), "{replies} replies: {without}");
+        assert_eq!(without.matches("The council said").count(), 5, "{without}");
+    }
 
-    let wrapped = page_with_thread(true, false);
+    let wrapped = page_with_thread(Layout::Wrapped, 0);
     assert_eq!(text(&wrapped, &["--no-comments"]), text(&wrapped, &[]));
     assert!(text(&wrapped, &[]).contains("The council said"));
+
+    let page = page_with_thread(Layout::Plain, 4);
+    let (start, end) = (
+        page.find("<section").unwrap(),
+        page.find("</section>").unwrap(),
+    );
+    let all_thread = format!("<html><body>{}</section></body></html>", &page[start..end]);
+    let without = text(&all_thread, &["--no-comments"]);
+    assert!(without.contains(reply), "{without}");
 }
 
 /// `--no-tables` drops a data table beside the article, and leaves a page laid out in

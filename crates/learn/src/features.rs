@@ -598,7 +598,12 @@ pub const NAVIGATION_WORDS: &[&str] = &[
 /// `id`; e.g. `itemprop` for schema.org's `articleBody`, `rel` for `author`),
 /// `count` (default `false`; `true`: the number of words found, each word counted
 /// once per attribute value of the node and of every ancestor — Readability's
-/// positive and negative class patterns as counts, not decisions).
+/// positive and negative class patterns as counts, not decisions), `depth` (default
+/// `false`; `true`: the number of elements on the path — the block's node and its
+/// ancestors — that carry one of the words, each element once however many words it
+/// carries: how deeply the block is nested in marked sections, so that a comment
+/// (`<li class="comment">` inside `<div id="comments">`) tells itself from an article
+/// inside one element named after its comments; exclusive with `count`).
 /// `outside` (default none): an annotation key, e.g. `readability.top_candidate`.
 /// The first node marked with it (value above 0.5) and the elements that hold it do
 /// not count; on a page without such a node, `<html>` and `<body>` do not. A section
@@ -630,6 +635,9 @@ pub struct ClassWords {
     /// Count the words found on the node and its ancestors instead of 0/1.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub count: bool,
+    /// Count the marked elements on the path (each once) instead of 0/1.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub depth: bool,
     /// The annotation whose first marked node, with the elements that hold it, does
     /// not count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -674,6 +682,7 @@ impl Default for ClassWords {
             key: None,
             attributes: default_class_attributes(),
             count: false,
+            depth: false,
             outside: None,
             matcher: Matcher::default(),
         }
@@ -771,6 +780,12 @@ impl Feature for ClassWords {
         )
     }
     fn prepare(&mut self) -> Result<()> {
+        if self.count && self.depth {
+            return Err(Error::Stage {
+                stage: "learn.class_words".into(),
+                message: "`count` and `depth` exclude each other".into(),
+            });
+        }
         for w in &mut self.words {
             w.make_ascii_lowercase();
         }
@@ -810,6 +825,14 @@ impl Feature for ClassWords {
                     };
                     up.saturating_add(here)
                 },
+                f64::from,
+            ));
+        }
+        if self.depth {
+            return Ok(inherited_column(
+                input,
+                0u32,
+                |doc, n, up| up.saturating_add(u32::from(counts(n) && self.any_word_on(doc, n))),
                 f64::from,
             ));
         }

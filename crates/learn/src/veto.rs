@@ -10,16 +10,23 @@
 //!
 //! A class or id names comments far more often than it wraps a thread (`<body
 //! class="… f_comments_on">`, `<article class="post commented">` around the story, a
-//! post's `category-for-discussion`), so two guards keep the veto from taking the
-//! article:
+//! post's `category-for-discussion`), so guards keep the veto from taking the article:
 //! - the column ([`drop_comment_sections`]) does not count the elements that hold
 //!   Readability's top candidate, nor `<html>` and `<body>` ([`ClassWords`]'s
 //!   `outside`);
-//! - the pass leaves a page alone when the marked blocks hold at least `max_share` of
-//!   the characters the page keeps (default one half): blocks that outweigh the rest
-//!   of the kept text are more likely the page's main text than an aside to it. A
-//!   thread longer than its article therefore stays (docs/evaluation.md, "A
-//!   `--no-comments` switch").
+//! - it counts the marked elements a block sits in (`depth`). A thread is a list of
+//!   marked entries inside a marked section (`<li class="comment">` in `<div
+//!   id="comments">`), so its comments sit in two or more and always go
+//!   (`always_above`), however long the thread; text in one marked element only may
+//!   be the article in an element named after its comments;
+//! - the pass leaves those one-deep blocks alone when they hold at least `max_share` of
+//!   the characters the page keeps once the comments are gone (default one half):
+//!   blocks that outweigh the rest of the kept text are more likely the page's main
+//!   text than an aside to it;
+//! - and it never takes every block a page keeps: a page whose kept text is all
+//!   comments (Readability's article a thread) keeps it, rather than coming out empty.
+//!
+//! Measured in docs/evaluation.md, "A `--no-comments` switch".
 //!
 //! `--no-tables` (trafilatura's switch of that name) marks the blocks inside a
 //! `<table>`, with the same share guard: a page laid out in tables keeps its text,
@@ -56,7 +63,8 @@ pub const TABLE_SECTION: &str = "learn.table_section";
 /// read), `above` (default 0.5: a block whose value is greater is marked; `NaN`
 /// never is), `max_share` (default 0.5: the marked blocks are labelled bad only when
 /// they hold less than this share of the characters of the good blocks; 1 or more:
-/// always).
+/// always), `always_above` (default none: a block whose value is greater is labelled
+/// bad whatever its share, before the share of the others is taken).
 ///
 /// ```
 /// # use pith_core::{Block, ContextPass, FeatureKey, FeatureTable, Label, PassContext};
@@ -84,6 +92,9 @@ pub struct Veto {
     /// The share of the good blocks' characters the marked ones must stay below.
     #[serde(default = "half")]
     pub max_share: f64,
+    /// Blocks whose value is above this are labelled bad without the share guard.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub always_above: Option<f64>,
 }
 
 fn half() -> f64 {
@@ -96,10 +107,13 @@ impl ContextPass for Veto {
         vec![FeatureKey(self.feature.clone().into())]
     }
     fn prepare(&mut self) -> Result<()> {
-        if self.above.is_nan() || self.max_share.is_nan() {
+        if self.above.is_nan()
+            || self.max_share.is_nan()
+            || self.always_above.is_some_and(f64::is_nan)
+        {
             return Err(Error::Stage {
                 stage: "learn.veto".into(),
-                message: "`above` and `max_share` must be numbers, not NaN".into(),
+                message: "`above`, `max_share` and `always_above` must be numbers, not NaN".into(),
             });
         }
         Ok(())
@@ -110,22 +124,27 @@ impl ContextPass for Veto {
             stage: "learn.veto".into(),
             message: format!("no column {}", self.feature),
         })?;
-        let marked = |i: usize| column.get(i).is_some_and(|&v| v > self.above);
-        let (mut marked_chars, mut kept_chars) = (0usize, 0usize);
-        for (i, (label, block)) in labels.iter().zip(ctx.blocks).enumerate() {
-            if *label == Label::Good {
-                let chars = block.len_chars();
-                kept_chars += chars;
-                if marked(i) {
-                    marked_chars += chars;
-                }
-            }
-        }
-        if marked_chars as f64 >= self.max_share * kept_chars as f64 && marked_chars > 0 {
-            return Ok(());
-        }
+        let value = |i: usize| column.get(i).copied().unwrap_or(f64::NAN);
+        let marked = |i: usize| value(i) > self.above;
+        let beyond_guard = |i: usize| self.always_above.is_some_and(|a| value(i) > a);
+        // The characters of the good blocks that `pick` takes.
+        let good_chars = |pick: &dyn Fn(usize) -> bool| -> usize {
+            labels
+                .iter()
+                .zip(ctx.blocks)
+                .enumerate()
+                .filter(|&(i, (label, _))| *label == Label::Good && pick(i))
+                .map(|(_, (_, block))| block.len_chars())
+                .sum()
+        };
+        // The unguarded veto, unless it would leave the page no text at all.
+        let unguarded = good_chars(&|i| !beyond_guard(i)) > 0;
+        let sure = |i: usize| unguarded && beyond_guard(i);
+        let kept_chars = good_chars(&|i| !sure(i));
+        let marked_chars = good_chars(&|i| !sure(i) && marked(i));
+        let guarded = marked_chars > 0 && marked_chars as f64 >= self.max_share * kept_chars as f64;
         for (i, label) in labels.iter_mut().enumerate() {
-            if marked(i) {
+            if sure(i) || (marked(i) && !guarded) {
                 *label = Label::Bad;
             }
         }
@@ -145,7 +164,8 @@ pub fn drop_comment_sections(pipeline: &mut serde_json::Value) -> std::result::R
     column.words = COMMENT_WORDS.iter().map(|w| w.to_string()).collect();
     column.key = Some(COMMENT_SECTION.into());
     column.outside = Some(ARTICLE_MARK.into());
-    add_veto(pipeline, Box::new(column), COMMENT_SECTION)
+    column.depth = true;
+    add_veto(pipeline, Box::new(column), COMMENT_SECTION, Some(1.5))
 }
 
 /// Adds the `<table>` column and its veto to a pipeline given as JSON, as
@@ -155,7 +175,7 @@ pub fn drop_tables(pipeline: &mut serde_json::Value) -> std::result::Result<(), 
         tags: TagNames::from(["table"]),
         key: Some(TABLE_SECTION.into()),
     };
-    add_veto(pipeline, Box::new(column), TABLE_SECTION)
+    add_veto(pipeline, Box::new(column), TABLE_SECTION, None)
 }
 
 /// Appends `column` (whose key is `key`) to the features and a veto on it to the
@@ -164,11 +184,13 @@ fn add_veto(
     pipeline: &mut serde_json::Value,
     column: Box<dyn Feature>,
     key: &str,
+    always_above: Option<f64>,
 ) -> std::result::Result<(), String> {
     let veto: Box<dyn ContextPass> = Box::new(Veto {
         feature: key.into(),
         above: half(),
         max_share: half(),
+        always_above,
     });
     let feature = serde_json::to_value(&column).map_err(|e| e.to_string())?;
     let pass = serde_json::to_value(&veto).map_err(|e| e.to_string())?;

@@ -1,5 +1,5 @@
 //! Property tests of the text and markup cues (`learn.text`, `learn.heading_level`,
-//! `learn.title_match`, `learn.class_words` with `count` and `outside`): the values
+//! `learn.title_match`, `learn.class_words` with `count`, `depth` and `outside`): the values
 //! stay in their ranges on any text or page, and the per-node ones equal a naive walk
 //! to the root.
 
@@ -181,7 +181,7 @@ proptest! {
 proptest! {
     /// `learn.class_words` with `outside`: the same walk to the root, skipping the
     /// marked node and the elements that hold it (or, with no node marked, `<body>`
-    /// and what holds it), in both the 0/1 and the counting form.
+    /// and what holds it), in the 0/1, the counting and the depth form.
     #[test]
     fn outside_skips_what_holds_the_mark(
         html in page(),
@@ -206,10 +206,11 @@ proptest! {
         let input = FeatureInput { blocks: &blocks, features: &table, document: Some(&doc) };
         let words = ["comment", "nav"];
         let exempt = naive_ancestors(&doc, target.or_else(|| doc.body()).expect("a body"));
-        for count in [false, true] {
+        for (count, depth) in [(false, false), (true, false), (false, true)] {
             let mut f = ClassWords::default();
             f.words = words.iter().map(|s| s.to_string()).collect();
             f.count = count;
+            f.depth = depth;
             f.outside = Some("test.mark".into());
             f.prepare().unwrap();
             let column = f.compute_in(input).unwrap();
@@ -217,7 +218,18 @@ proptest! {
                 let mut up = naive_ancestors(&doc, n);
                 up.retain(|a| !exempt.contains(a));
                 let found = words_in_class_or_id(&doc, &up, &words);
-                let want = if count { found as f64 } else { f64::from(u8::from(found > 0)) };
+                // The elements on the path that carry a word, each once.
+                let carriers = up
+                    .iter()
+                    .filter(|&&a| words_in_class_or_id(&doc, &[a], &words) > 0)
+                    .count();
+                let want = if count {
+                    found as f64
+                } else if depth {
+                    carriers as f64
+                } else {
+                    f64::from(u8::from(found > 0))
+                };
                 prop_assert_eq!(column[b], want, "node {:?}", n);
             }
         }

@@ -1,7 +1,9 @@
 //! `learn.veto`: it only ever turns good blocks bad, and either every marked block
 //! ends bad (the marked ones held less than `max_share` of the kept characters) or no
-//! label changes; `drop_comment_sections` and `drop_tables` give pipelines that load,
-//! the first with the preset's own comment words.
+//! label changes; with `always_above`, the blocks above it go whatever their share
+//! unless nothing else would be kept, and a page that kept text keeps some;
+//! `drop_comment_sections` and `drop_tables` give pipelines that load, the first with
+//! the preset's own comment words.
 
 use pith_core::{Block, ContextPass, FeatureKey, FeatureTable, Label, PassContext, Pipeline};
 use pith_learn::Veto;
@@ -29,7 +31,7 @@ proptest! {
         let before: Vec<Label> =
             rows.iter().map(|r| if r.2 { Label::Good } else { Label::Bad }).collect();
         let mut labels = before.clone();
-        let veto = Veto { feature: "x".into(), above: 0.5, max_share };
+        let veto = Veto { feature: "x".into(), above: 0.5, max_share, always_above: None };
         let ctx = PassContext { blocks: &blocks, features: &features, cf_labels: &before };
         veto.revise(ctx, &mut labels).unwrap();
         let marked = |i: usize| rows[i].1 > 0.5;
@@ -49,6 +51,49 @@ proptest! {
             prop_assert!(vetoed);
         } else {
             prop_assert_eq!(&labels, &before);
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn the_unguarded_veto_takes_its_blocks_but_never_the_whole_page(
+        rows in prop::collection::vec(
+            ("[a-z ]{0,40}", prop_oneof![Just(0.0f64), Just(1.0), Just(2.0), Just(f64::NAN), 0.0f64..3.0], any::<bool>()),
+            0..30,
+        ),
+        max_share in prop_oneof![Just(0.5f64), 0.0f64..=1.0],
+    ) {
+        let blocks: Vec<Block> = rows
+            .iter()
+            .map(|(t, _, _)| Block { text: t.clone(), ..Block::default() })
+            .collect();
+        let mut features = FeatureTable::new();
+        features.insert(FeatureKey::new("x"), rows.iter().map(|r| r.1).collect());
+        let before: Vec<Label> =
+            rows.iter().map(|r| if r.2 { Label::Good } else { Label::Bad }).collect();
+        let mut labels = before.clone();
+        let veto = Veto { feature: "x".into(), above: 0.5, max_share, always_above: Some(1.5) };
+        let ctx = PassContext { blocks: &blocks, features: &features, cf_labels: &before };
+        veto.revise(ctx, &mut labels).unwrap();
+        let good_chars = |labels: &[Label], pick: &dyn Fn(usize) -> bool| -> usize {
+            (0..rows.len())
+                .filter(|&i| labels[i] == Label::Good && pick(i))
+                .map(|i| blocks[i].len_chars())
+                .sum()
+        };
+        for i in 0..rows.len() {
+            // Never a bad block made good, never an unmarked block touched.
+            prop_assert!(labels[i] == before[i] || (rows[i].1 > 0.5 && labels[i] == Label::Bad));
+        }
+        let beyond = |i: usize| rows[i].1 > 1.5;
+        if good_chars(&before, &|i| !beyond(i)) > 0 {
+            prop_assert!((0..rows.len()).all(|i| !beyond(i) || labels[i] == Label::Bad));
+        }
+        // A page that kept characters keeps some (with `max_share` above 1 the
+        // guarded veto may take every block: "always", by its definition).
+        if good_chars(&before, &|_| true) > 0 {
+            prop_assert!(good_chars(&labels, &|_| true) > 0);
         }
     }
 }

@@ -144,8 +144,9 @@ impl PyPipeline {
     /// A copy that keeps no block inside a comment section (an element whose class or
     /// id names comments, replies or a discussion, unless it holds the article), as
     /// trafilatura's ``include_comments=False`` and ``pith extract --no-comments``. A
-    /// page whose marked blocks would be half or more of the text it keeps is left as
-    /// it is.
+    /// block inside two such elements (a comment in a thread) always goes, unless
+    /// nothing else would be kept; the other marked blocks stay when they would be half
+    /// or more of the text the page keeps.
     ///
     /// >>> pith.Pipeline.preset("pith").without_comments()
     /// Pipeline("pith")
