@@ -13,6 +13,32 @@ use pith_declutter as _;
 use pith_justext as _;
 use pith_readability as _;
 
+/// A page of blocks (text, value in column `x`, kept before the veto) run through
+/// `veto`: the blocks, the labels before and the labels after.
+fn run_veto(veto: &Veto, rows: &[(String, f64, bool)]) -> (Vec<Block>, Vec<Label>, Vec<Label>) {
+    let blocks: Vec<Block> = rows
+        .iter()
+        .map(|(t, _, _)| Block {
+            text: t.clone(),
+            ..Block::default()
+        })
+        .collect();
+    let mut features = FeatureTable::new();
+    features.insert(FeatureKey::new("x"), rows.iter().map(|r| r.1).collect());
+    let before: Vec<Label> = rows
+        .iter()
+        .map(|r| if r.2 { Label::Good } else { Label::Bad })
+        .collect();
+    let mut labels = before.clone();
+    let ctx = PassContext {
+        blocks: &blocks,
+        features: &features,
+        cf_labels: &before,
+    };
+    veto.revise(ctx, &mut labels).unwrap();
+    (blocks, before, labels)
+}
+
 proptest! {
     #[test]
     fn the_veto_takes_all_marked_blocks_or_none(
@@ -22,18 +48,8 @@ proptest! {
         ),
         max_share in prop_oneof![Just(0.5f64), 0.0f64..1.5],
     ) {
-        let blocks: Vec<Block> = rows
-            .iter()
-            .map(|(t, _, _)| Block { text: t.clone(), ..Block::default() })
-            .collect();
-        let mut features = FeatureTable::new();
-        features.insert(FeatureKey::new("x"), rows.iter().map(|r| r.1).collect());
-        let before: Vec<Label> =
-            rows.iter().map(|r| if r.2 { Label::Good } else { Label::Bad }).collect();
-        let mut labels = before.clone();
         let veto = Veto { feature: "x".into(), above: 0.5, max_share, always_above: None };
-        let ctx = PassContext { blocks: &blocks, features: &features, cf_labels: &before };
-        veto.revise(ctx, &mut labels).unwrap();
+        let (blocks, before, labels) = run_veto(&veto, &rows);
         let marked = |i: usize| rows[i].1 > 0.5;
         for i in 0..rows.len() {
             // Never a bad block made good, never an unmarked block touched.
@@ -64,18 +80,8 @@ proptest! {
         ),
         max_share in prop_oneof![Just(0.5f64), 0.0f64..=1.0],
     ) {
-        let blocks: Vec<Block> = rows
-            .iter()
-            .map(|(t, _, _)| Block { text: t.clone(), ..Block::default() })
-            .collect();
-        let mut features = FeatureTable::new();
-        features.insert(FeatureKey::new("x"), rows.iter().map(|r| r.1).collect());
-        let before: Vec<Label> =
-            rows.iter().map(|r| if r.2 { Label::Good } else { Label::Bad }).collect();
-        let mut labels = before.clone();
         let veto = Veto { feature: "x".into(), above: 0.5, max_share, always_above: Some(1.5) };
-        let ctx = PassContext { blocks: &blocks, features: &features, cf_labels: &before };
-        veto.revise(ctx, &mut labels).unwrap();
+        let (blocks, before, labels) = run_veto(&veto, &rows);
         let good_chars = |labels: &[Label], pick: &dyn Fn(usize) -> bool| -> usize {
             (0..rows.len())
                 .filter(|&i| labels[i] == Label::Good && pick(i))
