@@ -50,8 +50,13 @@ pub const COMMENT_WORDS: &[&str] = &[
     "talkback",
 ];
 
-/// The column [`drop_comment_sections`] adds: 1 inside a comment section.
+/// The column [`drop_comment_sections`] adds: how many comment sections the block sits
+/// in (0 outside any).
 pub const COMMENT_SECTION: &str = "learn.comment_section";
+
+/// Blocks deeper than this in comment sections are comments of a thread, and go
+/// whatever their share: inside two or more.
+pub const THREAD_DEPTH: f64 = 1.5;
 
 /// The annotation of the article that a comment section may not hold.
 pub const ARTICLE_MARK: &str = "readability.top_candidate";
@@ -152,7 +157,8 @@ impl ContextPass for Veto {
     }
 }
 
-/// Adds the comment-section column and its veto to a pipeline given as JSON: the
+/// Adds the comment-section column (`learn.class_words` with `depth` and `outside`)
+/// and its veto (`always_above` [`THREAD_DEPTH`]) to a pipeline given as JSON: the
 /// column as the last feature, the veto as the last pass, so that no block inside a
 /// comment section is kept whatever the pipeline's own passes decide (within the
 /// guards of the [module docs](self)). Works on any pipeline; without Readability's
@@ -165,7 +171,12 @@ pub fn drop_comment_sections(pipeline: &mut serde_json::Value) -> std::result::R
     column.key = Some(COMMENT_SECTION.into());
     column.outside = Some(ARTICLE_MARK.into());
     column.depth = true;
-    add_veto(pipeline, Box::new(column), COMMENT_SECTION, Some(1.5))
+    add_veto(
+        pipeline,
+        Box::new(column),
+        COMMENT_SECTION,
+        Some(THREAD_DEPTH),
+    )
 }
 
 /// Adds the `<table>` column and its veto to a pipeline given as JSON, as
