@@ -13,13 +13,9 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here/.."
 export PITH_DATASETS="${PITH_DATASETS:-../shared/datasets}"
-if [ -n "${PITH_BIN:-}" ]; then
-    pith="$PITH_BIN"
-else
-    # shellcheck source=pith-bin.sh
-    . "$here/pith-bin.sh"
-    pith="$(pith_release_bin)"
-fi
+# shellcheck source=pith-bin.sh
+. "$here/pith-bin.sh"
+pith="$(pith_bin)"
 presets=(justext justext4-very-strict justext4-strict justext4-balanced justext4-permissive
     justext4-boilernet2017 justext-java declutter-justext shake-justext pith)
 folders=("$@")

@@ -15,13 +15,8 @@ cd "$here/.."
 
 # shellcheck source=scrapinghub-dir.sh
 . "$here/scrapinghub-dir.sh"
-if [ -n "${PITH_BIN:-}" ]; then
-    pith="$PITH_BIN"
-else
-    echo "building the release pith" >&2
-    # shellcheck source=pith-bin.sh
-    . "$here/pith-bin.sh"
-    pith="$(pith_release_bin)"
-fi
+# shellcheck source=pith-bin.sh
+. "$here/pith-bin.sh"
+pith="$(pith_bin)"
 
 exec nice -n 19 python3 "$here/bench_presets.py" --pith "$pith" "$@" "$html_dir"

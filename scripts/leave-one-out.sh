@@ -34,13 +34,9 @@ while [ $# -gt 0 ]; do
         *) echo "leave-one-out.sh: unknown option $1 (see the header)" >&2; exit 2 ;;
     esac
 done
-if [ -n "${PITH_BIN:-}" ]; then
-    pith="$PITH_BIN"
-else
-    # shellcheck source=pith-bin.sh
-    . "$here/pith-bin.sh"
-    pith="$(pith_release_bin)"
-fi
+# shellcheck source=pith-bin.sh
+. "$here/pith-bin.sh"
+pith="$(pith_bin)"
 # shellcheck source=pith-train-options.sh
 . "$here/pith-train-options.sh"
 base="${base:-$PITH_TRAIN_BASE}"
