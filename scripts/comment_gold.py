@@ -2,7 +2,7 @@
 """How a folder's gold treats comment sections: for every page with at least 200 words
 inside comment sections, the share of those words that the gold text holds.
 
-  scripts/comment_gold.py [--datasets DIR] FOLDER [FOLDER ...]
+  scripts/comment_gold.py [--datasets DIR] [--list] FOLDER [FOLDER ...]
 
 A comment section is an element whose `class` or `id` contains one of the words of the
 `pith` preset's `learn.in_comments` column (comment, reply, replies, discussion, disqus,
@@ -15,6 +15,11 @@ one classifier cannot both keep and drop the same kind of block), not of any pre
 The HTML is read with Python's standard `html.parser`, not pith's parser: a rough
 count, good enough to tell the two conventions apart. Pages: DIR/FOLDER/html and
 DIR/FOLDER/gold (DIR: --datasets, else $PITH_DATASETS, else ../shared/datasets).
+
+--list prints instead one line per page, `FOLDER<TAB>PAGE<TAB>GROUP`, the group being
+`keeps`, `drops`, `part` (in between) or `short` (under 200 comment-section words): to
+score a switch such as `--no-comments` by the gold's convention, page by page, with
+`pith eval --format json`.
 """
 
 import argparse
@@ -74,9 +79,10 @@ def shingles(seq, n=4):
     return Counter(tuple(seq[i : i + n]) for i in range(len(seq) - n + 1))
 
 
-def folder_report(root, folder):
+def page_shares(root, folder):
+    """(page, comment-section words, share of their 4-grams in the gold or None when
+    under MIN_WORDS words) for every page of `folder` that has a gold text."""
     html_dir, gold_dir = os.path.join(root, folder, "html"), os.path.join(root, folder, "gold")
-    shares = []
     for name in sorted(os.listdir(html_dir)):
         page = os.path.splitext(name)[0]
         gold_path = os.path.join(gold_dir, page + ".txt")
@@ -87,29 +93,47 @@ def folder_report(root, folder):
             parser.feed(f.read())
         comment_words = words(" ".join(parser.text))
         if len(comment_words) < MIN_WORDS:
+            yield page, len(comment_words), None
             continue
         with open(gold_path, encoding="utf-8", errors="replace") as f:
             gold = shingles(words(f.read()))
         ours = shingles(comment_words)
         held = sum(min(n, gold[s]) for s, n in ours.items())
-        shares.append((page, len(comment_words), held / sum(ours.values())))
-    keep = [s for s in shares if s[2] > 0.5]
-    drop = [s for s in shares if s[2] <= 0.2]
+        yield page, len(comment_words), held / sum(ours.values())
+
+
+def group(share):
+    """The convention a page's gold follows, from `page_shares`' share."""
+    if share is None:
+        return "short"
+    return "keeps" if share > 0.5 else "drops" if share <= 0.2 else "part"
+
+
+def folder_report(root, folder):
+    shares = [s for s in page_shares(root, folder) if s[2] is not None]
+    keep = [s for s in shares if group(s[2]) == "keeps"]
+    drop = [s for s in shares if group(s[2]) == "drops"]
     print(
         f"{folder}: {len(shares)} pages with ≥ {MIN_WORDS} comment-section words; "
         f"the gold keeps most of them on {len(keep)}, drops them on {len(drop)}, "
         f"keeps part on {len(shares) - len(keep) - len(drop)}"
     )
-    for label, group in (("keeps", keep), ("drops", drop)):
-        biggest = sorted(group, key=lambda s: -s[1])[:5]
+    for label, chosen in (("keeps", keep), ("drops", drop)):
+        biggest = sorted(chosen, key=lambda s: -s[1])[:5]
         listed = ", ".join(f"{p} ({n} words, {share:.2f})" for p, n, share in biggest)
         if listed:
             print(f"  largest that it {label}: {listed}")
 
 
+def folder_list(root, folder):
+    for page, _, share in page_shares(root, folder):
+        print(f"{folder}\t{page}\t{group(share)}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--datasets", default=None)
+    ap.add_argument("--list", action="store_true", help="one line per page: folder, page, group")
     ap.add_argument("folders", nargs="+")
     args = ap.parse_args()
     here = os.path.dirname(os.path.abspath(__file__))
@@ -119,7 +143,7 @@ def main():
     for folder in args.folders:
         if not os.path.isdir(os.path.join(root, folder, "html")):
             sys.exit(f"comment_gold.py: no {folder}/html under {root}")
-        folder_report(root, folder)
+        (folder_list if args.list else folder_report)(root, folder)
 
 
 if __name__ == "__main__":
