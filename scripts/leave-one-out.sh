@@ -42,7 +42,8 @@ pith="$(pith_bin)"
 base="${base:-$PITH_TRAIN_BASE}"
 
 # The options file's training options without its `--dataset` pairs, and without the
-# options MORE sets again (with their values): MORE overrides the file.
+# options MORE names again (with their values): MORE overrides the file. Only option
+# names (`--…`) are compared, never a value.
 overridden() {
     local option
     for option in "${more[@]}"; do
@@ -59,7 +60,9 @@ for option in "${PITH_TRAIN_OPTIONS[@]}"; do
         continue
     fi
     skip_value=0
-    if [ "$option" = "--dataset" ] || overridden "$option"; then
+    is_name=0
+    [ "${option#--}" = "$option" ] || is_name=1
+    if [ "$option" = "--dataset" ] || { [ "$is_name" = 1 ] && overridden "$option"; }; then
         skip_value=1
         continue
     fi
