@@ -110,6 +110,7 @@ def group(share):
 
 
 def folder_report(root, folder):
+    """Prints how many of `folder`'s pages keep and drop their comments, and the largest."""
     shares = [s for s in page_shares(root, folder) if s[2] is not None]
     keep = [s for s in shares if group(s[2]) == "keeps"]
     drop = [s for s in shares if group(s[2]) == "drops"]
@@ -126,6 +127,7 @@ def folder_report(root, folder):
 
 
 def folder_list(root, folder):
+    """Prints one line per page of `folder`: folder, page, group (`--list`)."""
     for page, _, share in page_shares(root, folder):
         print(f"{folder}\t{page}\t{group(share)}")
 
