@@ -42,32 +42,10 @@ pith="$(pith_bin)"
 base="${base:-$PITH_TRAIN_BASE}"
 
 # The options file's training options without its `--dataset` pairs, and without the
-# options MORE names again (with their values): MORE overrides the file. Only option
-# names (`--…`) are compared, never a value.
-overridden() {
-    local option
-    for option in "${more[@]}"; do
-        [ "$option" = "$1" ] && return 0
-    done
-    return 1
-}
+# options MORE names again (with their values): MORE overrides the file.
 more=("$@")
-options=()
-skip_value=0
-for option in "${PITH_TRAIN_OPTIONS[@]}"; do
-    if [ "$skip_value" = 1 ] && [ "${option#--}" = "$option" ]; then
-        skip_value=0
-        continue
-    fi
-    skip_value=0
-    is_name=0
-    [ "${option#--}" = "$option" ] || is_name=1
-    if [ "$option" = "--dataset" ] || { [ "$is_name" = 1 ] && overridden "$option"; }; then
-        skip_value=1
-        continue
-    fi
-    options+=("$option")
-done
+pith_train_options_less --dataset "${more[@]}"
+options=("${PITH_TRAIN_OPTIONS_LESS[@]}")
 
 FOLDERS=(scrapinghub cleaneval-dev dragnet-train l3s-gn1-dev googletrends-dev)
 work="$(mktemp -d)"

@@ -24,3 +24,30 @@ PITH_TRAIN_OPTIONS=(
     --folds 5 --rounds 100 --learning-rate 0.15 --max-depth 8 --labels aligned
     --decode expected-f1 --decode-scale 0.7 --max-bins 32 --choose-threshold
 )
+
+# `pith_train_options_less NAME_OR_VALUE...` sets the array PITH_TRAIN_OPTIONS_LESS to
+# PITH_TRAIN_OPTIONS without every option the arguments name (`--…`, with its value):
+# a script's own options replace the file's of the same name, as `pith train` takes
+# each once. Values among the arguments are not names and remove nothing.
+pith_train_options_less() {
+    local option skip_value=0 name
+    local -a names=()
+    for name in "$@"; do
+        [ "${name#--}" = "$name" ] || names+=("$name")
+    done
+    PITH_TRAIN_OPTIONS_LESS=()
+    for option in "${PITH_TRAIN_OPTIONS[@]}"; do
+        if [ "$skip_value" = 1 ] && [ "${option#--}" = "$option" ]; then
+            skip_value=0
+            continue
+        fi
+        skip_value=0
+        for name in "${names[@]}"; do
+            if [ "$option" = "$name" ]; then
+                skip_value=1
+                break
+            fi
+        done
+        [ "$skip_value" = 1 ] || PITH_TRAIN_OPTIONS_LESS+=("$option")
+    done
+}

@@ -9,8 +9,8 @@
 # ±0.004 (docs/evaluation.md, "How far the fold deal moves the figures"), as much as
 # most changes tried, so compare bases on the mean over several deals. Runs
 # scripts/train-pith.sh's training (scripts/pith-train-options.sh; MORE options are
-# added, and may not repeat one of those: `pith train` takes each once; --base, default
-# the shipped base) once per seed, writing nothing into the
+# added and replace the file's options of the same name, e.g. `-- --max-depth 6`; --base,
+# default the shipped base) once per seed, writing nothing into the
 # project, and prints a Markdown table of each seed's nested token F1 per folder (each fold cut at the threshold the other folds chose),
 # the mean of the four other than scrapinghub, and the mean over the seeds.
 # Builds the release pith (honouring CARGO_TARGET_DIR; PITH_BIN=path skips the build).
@@ -35,11 +35,12 @@ pith="$(pith_bin)"
 # shellcheck source=pith-train-options.sh
 . "$here/pith-train-options.sh"
 base="${base:-$PITH_TRAIN_BASE}"
+pith_train_options_less "$@"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 for seed in $seeds; do
     echo "train-seeds.sh: seed $seed" >&2
-    "$pith" train "${PITH_TRAIN_OPTIONS[@]}" --base "$base" --seed "$seed" \
+    "$pith" train "${PITH_TRAIN_OPTIONS_LESS[@]}" --base "$base" --seed "$seed" \
         --out "$work/trained-$seed.json" --report "$work/report-$seed.json" "$@" \
         > "$work/seed-$seed.txt"
 done
