@@ -192,21 +192,23 @@ _SENTENCE = ("The council said on Tuesday that the new footbridge over the river
 _ARTICLE = "".join(f"<p>{_SENTENCE}</p>" for _ in range(5))
 
 
-def _page_with_thread():
+def _page_with_thread(replies=3):
     comment = ("I have lived on the other side of the river for most of my life, and the "
                "old bridge was the only way for many of us to get to the shops and to the "
                "station without a long walk round by the main road, so I am glad.")
-    replies = "".join(f"<li class='comment'><b>Reader {i}</b><p>{comment}</p></li>" for i in range(3))
+    replies = "".join(f"<li class='comment'><b>Reader {i}</b><p>{comment}</p></li>" for i in range(replies))
     return (f"<html><body class='single f_comments_on'><h1>Footbridge to reopen</h1>{_ARTICLE}"
             f"<section id='comments'><ol class='comment-list'>{replies}</ol></section>"
             "<footer>Copyright 2024</footer></body></html>")
 
 
-def test_include_comments_false_drops_the_thread_not_the_article():
-    """As ``pith extract --no-comments`` (``justext4-permissive`` keeps this thread)."""
-    page = _page_with_thread()
+@pytest.mark.parametrize("replies", [3, 12])
+def test_include_comments_false_drops_the_thread_not_the_article(replies):
+    """As ``pith extract --no-comments`` (``justext4-permissive`` keeps this thread),
+    a thread longer than the article (12 replies) too."""
+    page = _page_with_thread(replies)
     kept = pith.extract(page, "justext4-permissive").text
-    assert "I have lived on the other side" in kept
+    assert kept.count("I have lived on the other side") == replies
     dropped = pith.extract(page, "justext4-permissive", include_comments=False).text
     assert "I have lived on the other side" not in dropped
     assert dropped.count("The council said") == 5
