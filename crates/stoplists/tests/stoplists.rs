@@ -50,30 +50,24 @@ fn fingerprint(list: &Stoplist) -> u64 {
     hash
 }
 
-/// A scratch file under the target's temporary directory, removed on drop.
-struct TempFile(PathBuf);
+/// A scratch file in a temporary directory of its own, removed with it on drop. (One
+/// directory shared by the tests raced: a test that removed it as another created it
+/// failed the other's `create_dir_all`.)
+struct TempFile {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
 
 impl TempFile {
     fn new(tag: &str, contents: &[u8]) -> TempFile {
-        let dir = std::env::temp_dir().join(format!("pith-stoplists-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(format!("{tag}.txt"));
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(format!("{tag}.txt"));
         std::fs::write(&path, contents).unwrap();
-        TempFile(path)
+        TempFile { _dir: dir, path }
     }
 
     fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-        if let Some(dir) = self.0.parent() {
-            // Fails while other tests still have files there; the last one wins.
-            let _ = std::fs::remove_dir(dir);
-        }
+        &self.path
     }
 }
 
