@@ -30,6 +30,7 @@ use crate::decode::{select, token_runs, Decode};
 use crate::gbdt::{fit, fit_from, GbdtParams, Rows};
 use crate::labels::{block_shares, block_weight, token_count, tokens, LabelRule};
 use crate::trees::{best_margin, Margin, Prior, Trees, MARGIN};
+use crate::veto::Veto;
 
 /// A page with its gold text.
 #[derive(Clone, Debug)]
@@ -233,6 +234,34 @@ struct PageRows {
     first_row: usize,
     texts: Vec<String>,
     gold: String,
+    /// The base's trailing vetoes ([`trailing_vetoes`]), each with its column's value
+    /// for every block of the page.
+    vetoes: Vec<(Veto, Vec<f64>)>,
+}
+
+impl PageRows {
+    /// The blocks the trained pipeline keeps from the page's margins: [`select`],
+    /// the trained pass's fallback, then the base's trailing vetoes, in the order the
+    /// pipeline runs them.
+    fn select(
+        &self,
+        margins: &[f64],
+        threshold: f64,
+        decode: &Decode,
+        tokens: impl Fn(usize) -> usize,
+    ) -> Vec<bool> {
+        let mut chosen = select_with_fallback(margins, threshold, decode, tokens);
+        if !self.vetoes.is_empty() {
+            let chars: Vec<usize> = self.texts.iter().map(|t| t.chars().count()).collect();
+            for (veto, column) in &self.vetoes {
+                let vetoed = veto.vetoed(column, &chars, &chosen);
+                for (c, v) in chosen.iter_mut().zip(vetoed) {
+                    *c &= !v;
+                }
+            }
+        }
+        chosen
+    }
 }
 
 /// A seeded xorshift64* generator (the fold shuffle).
@@ -245,6 +274,29 @@ impl Rng {
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
+}
+
+/// The `learn.veto` passes that end the base's passes (after any `learn.trees` pass is
+/// taken out): they revise the labels of whatever runs before them, so the trained
+/// pass goes before them and the out-of-fold selections are scored after them — a
+/// base with `no_comments=true` trains a pipeline that drops comment sections, scored
+/// as it runs.
+fn trailing_vetoes(base: &Value) -> Result<Vec<Veto>, String> {
+    let Some(passes) = base.get("passes").and_then(Value::as_array) else {
+        return Ok(Vec::new());
+    };
+    let is_veto = |p: &&Value| p.get("type").and_then(Value::as_str) == Some("learn.veto");
+    let n = passes.iter().rev().take_while(is_veto).count();
+    passes[passes.len() - n..]
+        .iter()
+        .map(|p| {
+            let mut fields = p.clone();
+            if let Some(obj) = fields.as_object_mut() {
+                obj.remove("type");
+            }
+            serde_json::from_value(fields).map_err(|e| format!("learn.veto: {e}"))
+        })
+        .collect()
 }
 
 /// The base pipeline without any `learn.trees` pass.
@@ -319,6 +371,21 @@ fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepa
         .iter()
         .map(|k| k.as_str().to_owned())
         .collect();
+    let vetoes: Vec<(Veto, usize)> = trailing_vetoes(base)?
+        .into_iter()
+        .map(|veto| {
+            let column = features
+                .iter()
+                .position(|f| *f == veto.feature)
+                .ok_or_else(|| {
+                    format!(
+                        "learn.veto reads {}, which the base does not compute",
+                        veto.feature
+                    )
+                })?;
+            Ok((veto, column))
+        })
+        .collect::<Result<_, String>>()?;
     let mut rows = Rows::new(features.len());
     let mut pages = Vec::new();
     let mut values = vec![0.0; features.len()];
@@ -333,6 +400,10 @@ fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepa
         for page in &set.pages {
             let first_row = rows.len();
             let mut texts = Vec::new();
+            let mut page_vetoes: Vec<(Veto, Vec<f64>)> = vetoes
+                .iter()
+                .map(|(v, _)| (v.clone(), Vec::new()))
+                .collect();
             // A page the base pipeline rejects contributes no rows (it scores as empty).
             if let Ok(ex) = pipeline.run_bytes(&page.html) {
                 let columns: Vec<&[f64]> = ex
@@ -362,6 +433,9 @@ fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepa
                     } * set_weight;
                     rows.push(&values, *share > 0.5, weight);
                 }
+                for ((_, column), (_, values)) in vetoes.iter().zip(&mut page_vetoes) {
+                    *values = columns[*column].to_vec();
+                }
                 texts = ex.blocks.into_iter().map(|b| b.text).collect();
             }
             pages.push(PageRows {
@@ -369,6 +443,7 @@ fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepa
                 first_row,
                 texts,
                 gold: page.gold.clone(),
+                vetoes: page_vetoes,
             });
         }
     }
@@ -616,8 +691,9 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
             obj.insert(k.clone(), v.clone());
         }
     }
+    let after = trailing_vetoes(&pipeline)?.len();
     match pipeline.get_mut("passes").and_then(Value::as_array_mut) {
-        Some(passes) => passes.push(pass_obj),
+        Some(passes) => passes.insert(passes.len() - after, pass_obj),
         None => {
             if let Some(obj) = pipeline.as_object_mut() {
                 obj.insert("passes".into(), Value::Array(vec![pass_obj]));
@@ -873,7 +949,7 @@ impl PageF1Grid {
                     weight,
                 );
                 for (t, &threshold) in thresholds.iter().enumerate() {
-                    let chosen = select_with_fallback(&m, threshold, &decode, |i| bags.sizes[i]);
+                    let chosen = page.select(&m, threshold, &decode, |i| bags.sizes[i]);
                     f1[(t * decodes.len() + d) * n + p] = bags.f1(&chosen);
                 }
             }
@@ -1058,7 +1134,7 @@ fn predict(
             shift.map(|s| &s[range.clone()]),
             weight,
         );
-        let chosen = select_with_fallback(&m, threshold, &decode, |i| token_runs(&page.texts[i]));
+        let chosen = page.select(&m, threshold, &decode, |i| token_runs(&page.texts[i]));
         predicted[range].copy_from_slice(&chosen);
     }
     predicted

@@ -106,6 +106,37 @@ fn half() -> f64 {
     0.5
 }
 
+impl Veto {
+    /// The blocks the veto labels bad, given each block's value in its column
+    /// (`column`; a block past its end reads `NaN`), its length in characters and
+    /// whether it is good before the veto: what [`ContextPass::revise`] does to the
+    /// labels, as a pure function (`pith train` applies it to its out-of-fold
+    /// selections).
+    pub fn vetoed(&self, column: &[f64], chars: &[usize], good: &[bool]) -> Vec<bool> {
+        let value = |i: usize| column.get(i).copied().unwrap_or(f64::NAN);
+        let marked = |i: usize| value(i) > self.above;
+        let beyond_guard = |i: usize| self.always_above.is_some_and(|a| value(i) > a);
+        // The characters of the good blocks that `pick` takes.
+        let good_chars = |pick: &dyn Fn(usize) -> bool| -> usize {
+            good.iter()
+                .zip(chars)
+                .enumerate()
+                .filter(|&(i, (&good, _))| good && pick(i))
+                .map(|(_, (_, &chars))| chars)
+                .sum()
+        };
+        // The unguarded veto, unless it would leave the page no text at all.
+        let unguarded = good_chars(&|i| !beyond_guard(i)) > 0;
+        let sure = |i: usize| unguarded && beyond_guard(i);
+        let kept_chars = good_chars(&|i| !sure(i));
+        let marked_chars = good_chars(&|i| !sure(i) && marked(i));
+        let guarded = marked_chars > 0 && marked_chars as f64 >= self.max_share * kept_chars as f64;
+        (0..good.len())
+            .map(|i| sure(i) || (marked(i) && !guarded))
+            .collect()
+    }
+}
+
 #[typetag::serde(name = "learn.veto")]
 impl ContextPass for Veto {
     fn requires(&self) -> Vec<FeatureKey> {
@@ -129,27 +160,10 @@ impl ContextPass for Veto {
             stage: "learn.veto".into(),
             message: format!("no column {}", self.feature),
         })?;
-        let value = |i: usize| column.get(i).copied().unwrap_or(f64::NAN);
-        let marked = |i: usize| value(i) > self.above;
-        let beyond_guard = |i: usize| self.always_above.is_some_and(|a| value(i) > a);
-        // The characters of the good blocks that `pick` takes.
-        let good_chars = |pick: &dyn Fn(usize) -> bool| -> usize {
-            labels
-                .iter()
-                .zip(ctx.blocks)
-                .enumerate()
-                .filter(|&(i, (label, _))| *label == Label::Good && pick(i))
-                .map(|(_, (_, block))| block.len_chars())
-                .sum()
-        };
-        // The unguarded veto, unless it would leave the page no text at all.
-        let unguarded = good_chars(&|i| !beyond_guard(i)) > 0;
-        let sure = |i: usize| unguarded && beyond_guard(i);
-        let kept_chars = good_chars(&|i| !sure(i));
-        let marked_chars = good_chars(&|i| !sure(i) && marked(i));
-        let guarded = marked_chars > 0 && marked_chars as f64 >= self.max_share * kept_chars as f64;
-        for (i, label) in labels.iter_mut().enumerate() {
-            if sure(i) || (marked(i) && !guarded) {
+        let good: Vec<bool> = labels.iter().map(|l| *l == Label::Good).collect();
+        let chars: Vec<usize> = ctx.blocks.iter().map(|b| b.len_chars()).collect();
+        for (label, vetoed) in labels.iter_mut().zip(self.vetoed(column, &chars, &good)) {
+            if vetoed {
                 *label = Label::Bad;
             }
         }

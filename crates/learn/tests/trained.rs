@@ -307,6 +307,68 @@ fn the_trained_pipeline_keeps_the_article_and_drops_the_menu() {
     }
 }
 
+/// A page of `page(i)`'s kind with a comment thread under the article (two replies,
+/// each a marked entry in a marked section), whose gold keeps the thread.
+fn page_with_thread(i: usize) -> TrainPage {
+    let mut p = page(i);
+    let replies: Vec<&str> = (3..5)
+        .map(|k| SENTENCES[(i + k) % SENTENCES.len()])
+        .collect();
+    let thread: String = replies
+        .iter()
+        .map(|r| format!("<div class='comment'><p>{r}</p></div>"))
+        .collect();
+    let html = String::from_utf8(p.html).unwrap().replace(
+        "<div class='footer'>",
+        &format!("<div id='comments'>{thread}</div><div class='footer'>"),
+    );
+    p.html = html.into_bytes();
+    p.gold = format!("{}\n{}", p.gold, replies.join("\n"));
+    p
+}
+
+/// Trained on a base that ends with a veto (`no_comments=true`), the trees go before
+/// the veto, so the trained file still drops comment threads, and the out-of-fold
+/// figures are those of the selections after the veto.
+#[test]
+fn a_base_with_a_veto_trains_a_pipeline_that_keeps_it_last() {
+    let sets = vec![TrainSet {
+        name: "threads".into(),
+        pages: (0..12).map(page_with_thread).collect(),
+    }];
+    let plain = train(&sets, &base(), &options()).unwrap();
+    let mut vetoed_base = base();
+    pith_learn::veto::drop_comment_sections(&mut vetoed_base).unwrap();
+    let vetoed = train(&sets, &vetoed_base, &options()).unwrap();
+    let types: Vec<&str> = vetoed.pipeline["passes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(types, ["learn.trees", "learn.veto"]);
+    // Retraining the trained file keeps that order.
+    let again = train(&sets, &vetoed.pipeline, &options()).unwrap();
+    assert_eq!(again.pipeline["passes"], vetoed.pipeline["passes"]);
+    // The gold keeps the thread: the plain fit keeps it, the veto drops it, out of
+    // fold and when the file runs.
+    let reply = SENTENCES[(40 + 3) % SENTENCES.len()];
+    let unseen = page_with_thread(40);
+    for (trained, kept) in [(&plain, true), (&vetoed, false)] {
+        let p = Pipeline::from_value(trained.pipeline.clone()).unwrap();
+        let text = p.run_bytes(&unseen.html).unwrap().good_text("\n");
+        assert_eq!(text.contains(reply), kept, "{text:?}");
+        assert!(text.contains(SENTENCES[40 % SENTENCES.len()]), "{text:?}");
+    }
+    let (with, without) = (&vetoed.scores[0].token, &plain.scores[0].token);
+    assert!(without.recall > 0.95, "{without:?}");
+    assert!(
+        with.recall < without.recall - 0.2,
+        "{with:?} against {without:?}"
+    );
+    assert!(with.precision > 0.95, "{with:?}");
+}
+
 #[test]
 fn stacked_training_is_deterministic_and_keeps_the_article() {
     let opts = TrainOptions {
