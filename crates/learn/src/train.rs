@@ -241,8 +241,8 @@ struct PageRows {
 
 impl PageRows {
     /// The blocks the trained pipeline keeps from the page's margins: [`select`],
-    /// the trained pass's fallback, then the base's trailing vetoes, in the order the
-    /// pipeline runs them.
+    /// then the trained pass's fallback (with none selected, the block of greatest
+    /// margin), then the base's trailing vetoes, in the order the pipeline runs them.
     fn select(
         &self,
         margins: &[f64],
@@ -250,7 +250,12 @@ impl PageRows {
         decode: &Decode,
         tokens: impl Fn(usize) -> usize,
     ) -> Vec<bool> {
-        let mut chosen = select_with_fallback(margins, threshold, decode, tokens);
+        let mut chosen = select(margins, threshold, decode, tokens);
+        if !chosen.iter().any(|&c| c) {
+            if let Some(i) = best_margin(margins) {
+                chosen[i] = true;
+            }
+        }
         if !self.vetoes.is_empty() {
             let chars: Vec<usize> = self.texts.iter().map(|t| t.chars().count()).collect();
             for (veto, column) in &self.vetoes {
@@ -1084,23 +1089,6 @@ impl PageBags {
         };
         f1(precision, recall)
     }
-}
-
-/// [`select`] of a page's margins, and with none selected the block of greatest margin
-/// (the trained pass's fallback).
-fn select_with_fallback(
-    margins: &[f64],
-    threshold: f64,
-    decode: &Decode,
-    tokens: impl Fn(usize) -> usize,
-) -> Vec<bool> {
-    let mut chosen = select(margins, threshold, decode, tokens);
-    if !chosen.iter().any(|&c| c) {
-        if let Some(i) = best_margin(margins) {
-            chosen[i] = true;
-        }
-    }
-    chosen
 }
 
 /// A page's margins plus `weight` times its rows' prior values (`shift`: the prior
