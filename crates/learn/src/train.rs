@@ -304,6 +304,15 @@ fn trailing_vetoes(base: &Value) -> Result<Vec<Veto>, String> {
         .collect()
 }
 
+/// The index of column `key` among the base's `features`; an error naming `what` reads
+/// it when the base does not compute it.
+fn base_column(features: &[String], key: &str, what: &str) -> Result<usize, String> {
+    features
+        .iter()
+        .position(|k| k == key)
+        .ok_or_else(|| format!("{what} {key:?} is not a column of the base"))
+}
+
 /// The base pipeline without any `learn.trees` pass.
 fn strip_trees(base: &Value) -> Value {
     let mut base = base.clone();
@@ -379,15 +388,7 @@ fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepa
     let vetoes: Vec<(Veto, usize)> = trailing_vetoes(base)?
         .into_iter()
         .map(|veto| {
-            let column = features
-                .iter()
-                .position(|f| *f == veto.feature)
-                .ok_or_else(|| {
-                    format!(
-                        "learn.veto reads {}, which the base does not compute",
-                        veto.feature
-                    )
-                })?;
+            let column = base_column(&features, &veto.feature, "learn.veto's feature")?;
             Ok((veto, column))
         })
         .collect::<Result<_, String>>()?;
@@ -732,15 +733,7 @@ fn prior_offsets(
     let Some(prior) = &opts.prior else {
         return Ok(None);
     };
-    let f = features
-        .iter()
-        .position(|k| *k == prior.feature)
-        .ok_or_else(|| {
-            format!(
-                "the prior's feature {:?} is not a column of the base",
-                prior.feature
-            )
-        })?;
+    let f = base_column(features, &prior.feature, "the prior's feature")?;
     Ok(Some(
         (0..rows.len()).map(|r| prior.of(rows.row(r)[f])).collect(),
     ))
