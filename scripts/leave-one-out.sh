@@ -2,7 +2,7 @@
 # Leave-one-folder-out figures: how the `pith` preset's training does on a folder it has
 # never seen a page of.
 #
-#   scripts/leave-one-out.sh [--base FILE] [--seed S] [--keep DIR] [-- MORE PITH TRAIN OPTIONS]
+#   scripts/leave-one-out.sh [--base PIPELINE] [--seed S] [--keep DIR] [-- MORE PITH TRAIN OPTIONS]
 #
 # Out-of-fold figures (`pith train`, scripts/train-seeds.sh) deal the pages of every
 # folder into folds, so the trees that label a page have seen other pages of its folder:
@@ -14,7 +14,8 @@
 # `pith eval` (token F1, the BoW macro F1, and the benchmark's shingle F1). Prints a
 # Markdown table of those figures, with the mean token F1 of the four folders other than
 # scrapinghub. MORE options are added to the training and replace the options file's
-# options of the same name (e.g. `-- --max-depth 6`); --base defaults to the shipped base;
+# options of the same name (e.g. `-- --max-depth 6`); --base defaults to the shipped base
+# and takes what `pith train --base` takes (`…/pith-base.json:no_comments=true`);
 # --keep DIR keeps the five trained pipelines as DIR/without-<folder>.json.
 # Builds the release pith (honouring CARGO_TARGET_DIR; PITH_BIN=path skips the build).
 # Pages: $PITH_DATASETS (default ../shared/datasets). Needs python3 (standard library).

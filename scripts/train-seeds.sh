@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Out-of-fold figures of a base pipeline over several fold assignments (repeated k-fold).
 #
-#   scripts/train-seeds.sh [--seeds "1 2 3"] [--base FILE] [-- MORE PITH TRAIN OPTIONS]
+#   scripts/train-seeds.sh [--seeds "1 2 3"] [--base PIPELINE] [-- MORE PITH TRAIN OPTIONS]
 #
 # `pith train --seed S` deals each folder's pages into folds with S; the trees it writes
 # do not depend on S (no subsampling), only the out-of-fold estimate and the threshold
@@ -10,7 +10,8 @@
 # most changes tried, so compare bases on the mean over several deals. Runs
 # scripts/train-pith.sh's training (scripts/pith-train-options.sh; MORE options are
 # added and replace the file's options of the same name, e.g. `-- --max-depth 6`; --base,
-# default the shipped base) once per seed, writing nothing into the
+# default the shipped base, is what `pith train --base` takes, overrides included, e.g.
+# `crates/learn/presets/pith-base.json:no_comments=true`) once per seed, writing nothing into the
 # project, and prints a Markdown table of each seed's nested token F1 per folder (each fold cut at the threshold the other folds chose),
 # the mean of the four other than scrapinghub, and the mean over the seeds.
 # Builds the release pith (honouring CARGO_TARGET_DIR; PITH_BIN=path skips the build).
