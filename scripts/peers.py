@@ -239,9 +239,13 @@ def run_peer(peer: str, dataset: str, root: Path, out: Path, timeout: int):
 
 # The preset fitted on these folders: its eval figures are in-sample.
 IN_SAMPLE = {"pith"}
-# scripts/peers_pith_oof.py's column: the `pith` preset out of fold (its speed is the
-# preset's).
-OUT_OF_FOLD = {"pith-oof": "pith"}
+# scripts/peers.sh's out-of-fold columns: the `pith` preset, and the preset with
+# `--no-comments` (the setting trafilatura runs in here), each with the preset whose
+# speed it is shown with and its label.
+OUT_OF_FOLD = {
+    "pith-oof": ("pith", "`pith`"),
+    "pith-oof-no-comments": ("pith", "`pith --no-comments`"),
+}
 
 
 def table(out: Path) -> str:
@@ -304,11 +308,11 @@ def table(out: Path) -> str:
             if len(tok4) == len(four)
             else ""
         )
-        of = OUT_OF_FOLD.get(name, name)
+        of, oof_label = OUT_OF_FOLD.get(name, (name, None))
         label = speed.get(name, (None, name))[1]
         label = f"`{label}`" + (" (in-sample)" if name in IN_SAMPLE else "")
-        if name in OUT_OF_FOLD:
-            label = f"`{of}`, out of fold (`{name}`)"
+        if oof_label:
+            label = f"{oof_label}, out of fold (`{name}`)"
         mbs, _, cpu = speed.get(of, (None, None, None))
         pps = f"{speed_pages / cpu:.0f}" if cpu and speed_pages else ""
         rows.append(

@@ -2,7 +2,8 @@
 # Pith against its peers: runs trafilatura, readability-lxml and resiliparse over the
 # development folders (scripts/peers.py, one core, `nice -n 19`), then scores their saved
 # outputs beside pith's presets with `pith eval --outputs` on every folder, with the
-# `pith` preset's out-of-fold extractions (`pith train --oof-dir`) as a column too.
+# `pith` preset's out-of-fold extractions (`pith train --oof-dir`) as a column too, and
+# those of the preset with `--no-comments` (trafilatura runs with include_comments=False).
 #
 #   scripts/peers.sh OUT [peers.py options, e.g. --dataset scrapinghub --peer trafilatura]
 #   scripts/peers.sh OUT --score-only   # score OUT's saved outputs again (after a pith change)
@@ -52,6 +53,14 @@ if [ "$SCORE_ONLY" = 0 ] || [ ! -d "$OUT/pith-oof" ]; then
         echo "peers.sh: WARNING: these training options do not give the shipped pith.json;" \
             "the pith-oof column is not the preset's (retrain it: scripts/train-pith.sh)" >&2
     fi
+fi
+# The same with `--no-comments` (the veto after the trees, each fold scored after it):
+# trafilatura runs with include_comments=False here, so this is the like-for-like column,
+# `pith-oof-no-comments`.
+if [ "$SCORE_ONLY" = 0 ] || [ ! -d "$OUT/pith-oof-no-comments" ]; then
+    rm -rf "$OUT/pith-oof-no-comments"
+    nice -n 19 "$P" train "${PITH_TRAIN_OPTIONS[@]}" --base "$PITH_TRAIN_BASE:no_comments=true" \
+        --seed 1 --out "$OUT/pith-oof-no-comments.json" --oof-dir "$OUT/pith-oof-no-comments" >&2
 fi
 mkdir -p "$OUT/eval"
 for dir in "$OUT"/*/; do
