@@ -89,6 +89,11 @@ pub struct TrainArgs {
     /// averaged over the datasets (default: 0, probability one half).
     #[arg(long)]
     pub choose_threshold: bool,
+    /// A fixed decision threshold on the trees' margin instead of 0; with
+    /// --choose-threshold the only one tried (the decoding and a prior's weight are
+    /// still chosen), e.g. to compare bases at the shipped preset's threshold.
+    #[arg(long, value_name = "T", allow_negative_numbers = true)]
+    pub threshold: Option<f64>,
     /// With --choose-threshold: also choose how margins become a selection — the
     /// threshold alone, a Viterbi decoding with a switching cost (content is mostly
     /// one stretch of blocks) or the expected-F1 decoding — by the same out-of-fold
@@ -189,6 +194,7 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
         },
         stack: args.stack,
         choose_threshold: args.choose_threshold,
+        threshold: args.threshold,
         choose_decode: args.choose_decode,
         decode: match args.decode {
             DecodeArg::Threshold => Decode::Threshold,

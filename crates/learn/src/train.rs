@@ -69,6 +69,10 @@ pub struct TrainOptions {
     /// token F1 averaged over the datasets (each dataset weighs alike); needs
     /// `folds ≥ 2`. Otherwise the threshold is 0 (probability one half).
     pub choose_threshold: bool,
+    /// A fixed margin threshold instead of 0: with `choose_threshold` the only one
+    /// tried (the decoding and the prior's weight are still chosen), so the written
+    /// pass and every fold are cut there.
+    pub threshold: Option<f64>,
     /// With `choose_threshold`: also choose the decoding (the threshold alone, a
     /// Viterbi decoding with a switching cost or the expected-F1 decoding, [`Decode`])
     /// with the threshold, by the same out-of-fold token F1.
@@ -140,6 +144,7 @@ impl Default for TrainOptions {
             gbdt: GbdtParams::default(),
             stack: false,
             choose_threshold: false,
+            threshold: None,
             choose_decode: false,
             decode: Decode::Threshold,
             prior: None,
@@ -590,6 +595,9 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
         rows,
         pages,
     } = prepare(sets, &base, opts)?;
+    if opts.threshold.is_some_and(|t| !t.is_finite()) {
+        return Err("the threshold must be a finite number".into());
+    }
     if opts.stack && opts.folds < 2 {
         return Err("stacking needs out-of-fold margins: folds must be at least 2".into());
     }
@@ -669,6 +677,7 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
         cut_scores(sets, &pages, &rows, last, shift, &fold, opts)
     } else {
         Cut {
+            threshold: opts.threshold.unwrap_or(0.0),
             decode: opts.decode,
             ..Cut::default()
         }
@@ -828,10 +837,10 @@ fn decodes_tried(opts: &TrainOptions) -> Vec<(f64, Decode)> {
         .collect()
 }
 
-/// Scores out-of-fold margins at 0 with the threshold alone or, with
-/// `choose_threshold`, at the best of [`THRESHOLDS`] (and, with `choose_decode`, the
-/// best decoding) for the mean token F1, and nested (each fold at the best choice of
-/// the other folds).
+/// Scores out-of-fold margins at 0 (or the fixed `threshold`) with the threshold alone
+/// or, with `choose_threshold`, at the best of [`THRESHOLDS`] (only the fixed one when
+/// given; and, with `choose_decode`, the best decoding) for the mean token F1, and
+/// nested (each fold at the best choice of the other folds).
 fn cut_scores(
     sets: &[TrainSet],
     pages: &[PageRows],
@@ -842,10 +851,10 @@ fn cut_scores(
     opts: &TrainOptions,
 ) -> Cut {
     let every_page = |_: usize| true;
-    let thresholds: Vec<f64> = if opts.choose_threshold {
-        std::iter::once(0.0).chain(THRESHOLDS).collect()
-    } else {
-        vec![0.0]
+    let thresholds: Vec<f64> = match opts.threshold {
+        Some(fixed) => vec![fixed],
+        None if opts.choose_threshold => std::iter::once(0.0).chain(THRESHOLDS).collect(),
+        None => vec![0.0],
     };
     let decodes = decodes_tried(opts);
     let grid = PageF1Grid::new(sets, pages, margins, shift, &thresholds, &decodes);

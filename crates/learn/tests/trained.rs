@@ -152,6 +152,32 @@ fn fewer_rounds_are_scored_as_the_same_fits_cut_short() {
     assert_eq!(full.nested_scores[0].pages, full.scores[0].pages);
 }
 
+/// A fixed threshold is the only one tried: every fold and the written pass are cut
+/// there, with or without the choice of the decoding; a threshold that is not a number
+/// is refused.
+#[test]
+fn a_fixed_threshold_is_the_one_used() {
+    for choose_threshold in [false, true] {
+        let opts = TrainOptions {
+            choose_threshold,
+            threshold: Some(0.75),
+            ..options()
+        };
+        let a = train(&sets(), &base(), &opts).unwrap();
+        assert_eq!(a.threshold, 0.75);
+        assert_eq!(trees_pass(&a.pipeline)["margin_threshold"], 0.75);
+        if choose_threshold {
+            assert_eq!(a.fold_thresholds, vec![0.75; opts.folds]);
+            assert_eq!(a.nested_scores, a.scores);
+        }
+    }
+    let nan = TrainOptions {
+        threshold: Some(f64::NAN),
+        ..options()
+    };
+    assert!(train(&sets(), &base(), &nan).is_err());
+}
+
 #[test]
 fn the_decoding_is_chosen_out_of_fold_and_written_to_the_file() {
     let opts = TrainOptions {
