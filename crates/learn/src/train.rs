@@ -589,15 +589,15 @@ fn best_selection(texts: &[String], gold: &str, mut chosen: Vec<bool>) -> Vec<bo
 
 /// Trains the classifier; see the [module docs](self).
 pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Trained, String> {
+    if opts.threshold.is_some_and(|t| !t.is_finite()) {
+        return Err("the threshold must be a finite number".into());
+    }
     let base = strip_trees(base);
     let Prepared {
         features,
         rows,
         pages,
     } = prepare(sets, &base, opts)?;
-    if opts.threshold.is_some_and(|t| !t.is_finite()) {
-        return Err("the threshold must be a finite number".into());
-    }
     if opts.stack && opts.folds < 2 {
         return Err("stacking needs out-of-fold margins: folds must be at least 2".into());
     }
