@@ -6,7 +6,10 @@
 //! every later tree walk gets deeper. Browsers cap their parser's depth (Blink at 512).
 //! Past `max_depth` open elements, start tags are not forwarded (and their matching end
 //! tags are swallowed), so the tree stops growing deeper while every character of text
-//! still arrives, in document order, inside the deepest element.
+//! still arrives, in document order, inside the deepest element. The end tag of a
+//! raw-text element the tree builder is reading (`<textarea>`, `<title>`, `<style>`,
+//! `<script>` …) always passes, even when an end tag of its name is owed to a start
+//! tag cut earlier: html5ever's tree builder panics when its text mode is never ended.
 //!
 //! The filter estimates depth from tokens alone: elements whose end tag is optional
 //! (`p`, `li`, `td`, ...) and void elements do not count, so the estimate never exceeds
@@ -154,6 +157,11 @@ struct GuardState {
     /// Start tags and comments forwarded so far (each makes one node).
     nodes: usize,
     swallowed_ends: HashMap<LocalName, usize>,
+    /// The raw-text element the tree builder is reading (it answered the start tag
+    /// with `RawData`): its end tag must reach it whatever end tags of its name are
+    /// owed to cut start tags, or the tree builder stays in its text mode and meets
+    /// the next start tag there (html5ever panics).
+    raw_text_open: Option<LocalName>,
     report: ParseReport,
 }
 
@@ -204,6 +212,7 @@ impl<S> Guard<S> {
                 open: Vec::new(),
                 nodes: 0,
                 swallowed_ends: HashMap::new(),
+                raw_text_open: None,
                 report: ParseReport::default(),
             }),
         }
@@ -291,6 +300,15 @@ impl<S> Guard<S> {
     /// Whether the tag goes on to the tree builder.
     fn admit(&self, tag: &Tag) -> bool {
         let mut st = self.state.borrow_mut();
+        if tag.kind == TagKind::EndTag && st.raw_text_open.as_ref() == Some(&tag.name) {
+            // The end of the raw text being read (the tokenizer emits no other end tag
+            // there): always on, so the tree builder leaves its text mode.
+            st.raw_text_open = None;
+            if let Some(pos) = st.open.iter().rposition(|n| *n == tag.name) {
+                st.open.truncate(pos);
+            }
+            return true;
+        }
         if st.nodes >= self.max_nodes {
             st.report.node_limited_tags += 1;
             return false;
@@ -338,12 +356,17 @@ impl<S: TokenSink> TokenSink for Guard<S> {
         match token {
             Token::TagToken(_) if !admitted => self.pause_after_tag(TokenSinkResult::Continue),
             _ if !admitted => TokenSinkResult::Continue,
-            Token::TagToken(tag)
-                if tag.kind == TagKind::StartTag && !self.drop_content_of.is_empty() =>
-            {
+            Token::TagToken(tag) if tag.kind == TagKind::StartTag => {
                 let name = tag.name.clone();
                 let result = self.inner.process_token(Token::TagToken(tag), line_number);
-                let result = self.intercept_raw_text(&name, result);
+                if matches!(result, TokenSinkResult::RawData(_)) {
+                    self.state.borrow_mut().raw_text_open = Some(name.clone());
+                }
+                let result = if self.drop_content_of.is_empty() {
+                    result
+                } else {
+                    self.intercept_raw_text(&name, result)
+                };
                 self.pause_after_tag(result)
             }
             token @ Token::TagToken(_) => {

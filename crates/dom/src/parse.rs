@@ -236,6 +236,36 @@ mod tests {
         assert!(elements.count() <= 10 + 3);
     }
 
+    /// A raw-text element cut by the depth limit never gets its end tag, so one end
+    /// tag of its name stays owed; the next such element, opened below the limit, must
+    /// still get its own end tag, or the tree builder stays in its text mode and meets
+    /// the next start tag there (html5ever panics: a fuzz input did this).
+    #[test]
+    fn a_raw_text_element_ends_after_one_cut_by_the_depth_limit() {
+        let limits = ParseLimits {
+            max_depth: 2,
+            ..ParseLimits::default()
+        };
+        for name in ["textarea", "title", "style", "xmp", "script"] {
+            let html = format!(
+                "<div><div><{name}></div></div><{name}>raw</{name}><div>after</div>\
+                 <div><div><{name}></{name}></div></div><p>end"
+            );
+            for omit in [&[][..], &[name][..]] {
+                let (doc, _) = parse_html_omitting(
+                    &html,
+                    &limits,
+                    &Omit {
+                        content_of: omit.iter().map(|n| n.to_string()).collect(),
+                        attributes_except_on: None,
+                    },
+                );
+                let text = doc.text_content(doc.root());
+                assert!(text.ends_with("afterend"), "{name} {omit:?}: {text:?}");
+            }
+        }
+    }
+
     #[test]
     fn empty_input_still_has_a_body() {
         let doc = parse_html("");
