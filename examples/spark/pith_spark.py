@@ -22,8 +22,8 @@ Every WARC record that is an HTML page yields one row, text or error: no page is
 Options: ``--preset NAME`` or ``--pipeline FILE`` (default: the ``pith`` preset),
 ``--param NAME=VALUE`` (repeatable; a pipeline parameter, e.g. ``stoplist=German``),
 ``--favor-precision`` or ``--favor-recall`` (as ``pith extract``: the learned preset's
-lean, ``Pipeline.favoring``), ``--no-comments`` and ``--no-tables``
-(``Pipeline.without_comments``, ``Pipeline.without_tables``),
+lean, ``Pipeline.favoring``), ``--no-comments``, ``--no-tables`` and ``--no-title``
+(``Pipeline.without_comments``, ``Pipeline.without_tables``, ``Pipeline.without_title``),
 ``--partitions N`` (default: one per WARC file),
 ``--master URL`` (when not run by spark-submit; default ``local[*]``), ``--summary
 FILE``.
@@ -118,6 +118,8 @@ def load_pipeline(args):
         pipeline = pipeline.without_comments()
     if args.no_tables:
         pipeline = pipeline.without_tables()
+    if args.no_title:
+        pipeline = pipeline.without_title()
     return pipeline
 
 
@@ -178,6 +180,8 @@ def main(argv=None):
                     help="no block inside a comment section (as pith extract)")
     ap.add_argument("--no-tables", action="store_true",
                     help="no block inside a table (as pith extract)")
+    ap.add_argument("--no-title", action="store_true",
+                    help="no block that repeats the page's title, the headline (as pith extract)")
     ap.add_argument("--partitions", type=int, help="default: one per WARC file")
     ap.add_argument("--master", help="Spark master when not set by spark-submit (default local[*])")
     ap.add_argument("--summary", help="also write the summary as JSON to this local file")

@@ -2,7 +2,8 @@
 //! under the names trafilatura's users know: `--favor-precision` / `--favor-recall`
 //! (the lean of a learned pipeline's decoding, [`pith::learn::decode::Favor`]),
 //! `--no-comments` and `--no-tables` (no block inside a comment section or a table,
-//! [`pith::learn::veto`]).
+//! [`pith::learn::veto`]); and `--no-title` (no block that repeats the page's title,
+//! as Readability and trafilatura leave the headline out of the text).
 
 use clap::Args;
 use pith::learn::decode::{set_beta, Favor};
@@ -10,7 +11,7 @@ use pith::learn::decode::{set_beta, Favor};
 use crate::say::say;
 use crate::UsageError;
 
-/// The lean flags (at most one), `--no-comments` and `--no-tables`.
+/// The lean flags (at most one), `--no-comments`, `--no-tables` and `--no-title`.
 #[derive(Args, Debug, Default)]
 pub struct KeepArgs {
     /// Lean towards precision: less boilerplate, at the cost of some text (as
@@ -36,6 +37,13 @@ pub struct KeepArgs {
     /// is left as it is. Any preset.
     #[arg(long)]
     pub no_tables: bool,
+    /// Keep no block that repeats the page's `<title>` (the headline; the record's
+    /// `title` field has it), as Readability and trafilatura leave it out of the text:
+    /// a block with more than half of the title's words (or of its longest part
+    /// between separators such as ` | `) and few words of its own. A page whose kept
+    /// text would be mostly such blocks is left as it is. Any preset.
+    #[arg(long)]
+    pub no_title: bool,
 }
 
 impl KeepArgs {
@@ -59,6 +67,10 @@ impl KeepArgs {
         if self.no_tables {
             pith::learn::veto::drop_tables(pipeline)
                 .map_err(|e| UsageError(format!("--no-tables: {e}")))?;
+        }
+        if self.no_title {
+            pith::learn::veto::drop_title(pipeline)
+                .map_err(|e| UsageError(format!("--no-title: {e}")))?;
         }
         Ok(())
     }

@@ -500,3 +500,48 @@ fn no_tables_drops_a_data_table_and_not_a_layout() {
     assert_eq!(text(&layout, &["--no-tables"]), text(&layout, &[]));
     assert!(text(&layout, &[]).contains("The first of the three bridges"));
 }
+
+/// `--no-title` drops the headline that repeats the page's `<title>`, keeps a
+/// paragraph that quotes it among words of its own, and leaves the title in the
+/// record's `title`.
+#[test]
+fn no_title_drops_the_headline_and_not_a_paragraph_quoting_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let sentence = "The council said on Tuesday that the new footbridge over the river \
+                    would open in the spring, after two years of work by volunteers and \
+                    engineers from the town, and that the old crossing would be kept.";
+    let quoting = "Footbridge to reopen was the headline of the first issue of the paper \
+                   that the volunteers printed in the old mill by the river last year.";
+    let article: String = (0..5).map(|_| format!("<p>{sentence}</p>")).collect();
+    let page = format!(
+        "<html><head><title>Footbridge to reopen | Valley News</title></head><body>\
+         <h1>Footbridge to reopen</h1>{article}<p>{quoting}</p></body></html>"
+    );
+    let text = |extra: &[&str]| permissive_text(dir.path(), &page, extra);
+    let all = text(&[]);
+    assert!(all.starts_with("Footbridge to reopen\n"), "{all}");
+    let without = text(&["--no-title"]);
+    assert!(!without.contains("Footbridge to reopen\n"), "{without}");
+    assert!(without.contains(quoting), "{without}");
+    assert_eq!(without.matches("The council said").count(), 5, "{without}");
+
+    let path = write(dir.path(), "page.html", page.as_bytes());
+    let o = pith(
+        &[
+            "extract",
+            "-q",
+            "--format",
+            "jsonl",
+            "--no-title",
+            path.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let record: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(record["title"], "Footbridge to reopen | Valley News");
+    assert!(!record["text"]
+        .as_str()
+        .unwrap()
+        .contains("Footbridge to reopen\n"));
+}

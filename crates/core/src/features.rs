@@ -34,6 +34,7 @@ pub struct FeatureTable {
     keys: Vec<FeatureKey>,
     columns: Vec<Vec<f64>>,
     language: Option<crate::Identification>,
+    title: Option<String>,
 }
 
 impl FeatureTable {
@@ -48,6 +49,27 @@ impl FeatureTable {
             language,
             ..FeatureTable::default()
         }
+    }
+
+    /// A table for a page whose language was identified (or not) and whose `<title>`
+    /// is `title` ([`FeatureTable::title`]).
+    pub fn for_page(
+        language: Option<crate::Identification>,
+        title: Option<String>,
+    ) -> FeatureTable {
+        FeatureTable {
+            language,
+            title,
+            ..FeatureTable::default()
+        }
+    }
+
+    /// The page's title as the metadata reader read it from the page as parsed, before
+    /// any tree stage (`Extraction::metadata`'s `title`: jusText's cleaning drops
+    /// `<head>`, so a feature cannot find it in the tree it is given); `None` without
+    /// one, or for blocks classified without their page.
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
     }
 
     /// The page's language, as the pipeline identified it before computing features

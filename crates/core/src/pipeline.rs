@@ -291,7 +291,9 @@ impl Pipeline {
         let metadata = pith_dom::read_metadata(&doc);
         let mut diagnostics = Diagnostics::default();
         self.apply_tree(&mut doc, &mut diagnostics)?;
-        let mut ex = self.classify(&doc)?;
+        let blocks = self.spec.segmenter.segment(&doc)?;
+        let title = metadata.title.clone();
+        let mut ex = self.classify_in(blocks, Some(&doc), html_lang(&doc), title)?;
         diagnostics.notes.append(&mut ex.diagnostics.notes);
         ex.diagnostics = diagnostics;
         ex.metadata = metadata;
@@ -308,16 +310,17 @@ impl Pipeline {
 
     /// Runs the segmenter, features, rules and passes on a tree as it is (no tree stages).
     /// The page's language is identified from the blocks, with its `<html lang>` as a
-    /// hint.
+    /// hint; its title ([`FeatureTable::title`]) is read from this tree.
     pub fn classify(&self, doc: &Document) -> Result<Extraction> {
         let blocks = self.spec.segmenter.segment(doc)?;
-        self.classify_in(blocks, Some(doc), html_lang(doc))
+        let title = pith_dom::read_metadata(doc).title;
+        self.classify_in(blocks, Some(doc), html_lang(doc), title)
     }
 
     /// Runs features, rules and passes on given blocks (features that read the tree
     /// see no document; the language is identified from the blocks' text alone).
     pub fn classify_blocks(&self, blocks: Vec<Block>) -> Result<Extraction> {
-        self.classify_in(blocks, None, None)
+        self.classify_in(blocks, None, None, None)
     }
 
     /// [`classify_blocks`](Pipeline::classify_blocks) with a declared language
@@ -327,7 +330,7 @@ impl Pipeline {
         blocks: Vec<Block>,
         html_lang: Option<&str>,
     ) -> Result<Extraction> {
-        self.classify_in(blocks, None, html_lang)
+        self.classify_in(blocks, None, html_lang, None)
     }
 
     fn classify_in(
@@ -335,9 +338,10 @@ impl Pipeline {
         blocks: Vec<Block>,
         document: Option<&Document>,
         html_lang: Option<&str>,
+        title: Option<String>,
     ) -> Result<Extraction> {
         let language = identify_blocks(&blocks, html_lang, &self.spec.language);
-        let mut features = FeatureTable::for_language(language);
+        let mut features = FeatureTable::for_page(language, title);
         for &i in &self.feature_order {
             let f = &self.spec.features[i];
             let column = f.compute_in(FeatureInput {

@@ -169,8 +169,9 @@ pub fn load_base(base: &str) -> Result<serde_json::Value, String> {
 /// `stoplist` is set as `-s` sets it ([`pith::justext::presets::use_stoplist`]: `auto`
 /// also switches word and length counting to script-aware); `beta`, the F-β of a
 /// learned pass's expected-F1 decoding, as `--favor-precision` sets it
-/// ([`pith::learn::decode::set_beta`]); `no_comments=true` and `no_tables=true` add
-/// the vetoes of `--no-comments` and `--no-tables` ([`pith::learn::veto`]).
+/// ([`pith::learn::decode::set_beta`]); `no_comments=true`, `no_tables=true` and
+/// `no_title=true` add the vetoes of `--no-comments`, `--no-tables` and `--no-title`
+/// ([`pith::learn::veto`]).
 pub fn apply_override(
     pipeline: &mut serde_json::Value,
     name: &str,
@@ -191,6 +192,7 @@ pub fn apply_override(
             pith::learn::veto::drop_comment_sections,
         )?,
         ("no_tables", _) => add_veto_if(pipeline, name, &value, pith::learn::veto::drop_tables)?,
+        ("no_title", _) => add_veto_if(pipeline, name, &value, pith::learn::veto::drop_title)?,
         _ => pith::core::set_param(pipeline, name, value),
     };
     if set == 0 {
@@ -199,7 +201,7 @@ pub fn apply_override(
     Ok(())
 }
 
-/// A `no_comments` / `no_tables` override: `true` adds the veto with `add`, `false`
+/// A `no_comments` / `no_tables` / `no_title` override: `true` adds the veto with `add`, `false`
 /// leaves the pipeline as it is; either counts as set (1). Anything else is an error.
 fn add_veto_if(
     pipeline: &mut serde_json::Value,

@@ -15,6 +15,8 @@
 //! - [`markup_features`]: markup cues (the heading level, whether the block is the
 //!   page's `<title>`, whether a reader can see it, and the positive/negative class vocabularies that
 //!   `learn.class_words` counts).
+//! - [`title_repeat`]: `learn.title_repeat`, how much of the page's `<title>` a block
+//!   repeats (the headline), the column of `--no-title`.
 //! - [`text_features`]: text cues of a block (sentence ends, capitalised, numeric and
 //!   date-like words, word and sentence length, boilerplate vocabulary, text repeated
 //!   on the page).
@@ -30,6 +32,8 @@
 //!   contiguous stretch).
 //! - [`gbdt`]: the training algorithm (histogram-based, logistic loss, deterministic).
 //! - [`labels`]: block labels derived from a page's gold text.
+//! - [`veto`]: `learn.veto`, the pass that labels bad the blocks a column marks, and
+//!   the vetoes of `--no-comments`, `--no-tables` and `--no-title`.
 //! - [`train`]: k-fold cross-validated training over pages with gold text, producing a
 //!   trained pipeline (one JSON file) and out-of-fold scores.
 //!
@@ -69,6 +73,7 @@ pub mod path_features;
 pub mod presets;
 pub mod recover;
 pub mod text_features;
+pub mod title_repeat;
 pub mod train;
 pub mod trees;
 pub mod veto;
@@ -87,5 +92,6 @@ pub use path_features::{PathGroup, PathGroupStat};
 pub use presets::presets;
 pub use recover::RecoverTitle;
 pub use text_features::{Text, TextStat};
+pub use title_repeat::TitleRepeat;
 pub use trees::{Margin, Prior, Tree, Trees};
 pub use veto::Veto;

@@ -31,12 +31,17 @@
 //! `--no-tables` (trafilatura's switch of that name) marks the blocks inside a
 //! `<table>`, with the same share guard: a page laid out in tables keeps its text,
 //! a data table beside the article goes ([`drop_tables`]).
+//!
+//! `--no-title` marks the blocks that repeat the page's `<title>` (the headline,
+//! [`crate::title_repeat`]), with the same guard: a page whose kept text is mostly its
+//! title keeps it ([`drop_title`]).
 
 use pith_core::dom::TagNames;
 use pith_core::{ContextPass, Error, Feature, FeatureKey, Label, PassContext, Result};
 use serde::{Deserialize, Serialize};
 
 use crate::features::{ClassWords, Inside};
+use crate::title_repeat::{TitleRepeat, TITLE_REPEAT};
 
 /// The words that name a comment section in a `class` or `id` (those of the `pith`
 /// preset's `learn.in_comments` column).
@@ -201,6 +206,19 @@ pub fn drop_tables(pipeline: &mut serde_json::Value) -> std::result::Result<(), 
         key: Some(TABLE_SECTION.into()),
     };
     add_veto(pipeline, Box::new(column), TABLE_SECTION, None)
+}
+
+/// Adds the title column ([`TitleRepeat`]) and its veto to a pipeline given as JSON,
+/// as [`drop_comment_sections`] adds its own (the share guard included): blocks that
+/// repeat more than half of the page's title, and have few words of their own, go —
+/// `--no-title`.
+pub fn drop_title(pipeline: &mut serde_json::Value) -> std::result::Result<(), String> {
+    add_veto(
+        pipeline,
+        Box::new(TitleRepeat {}),
+        TITLE_REPEAT.0.as_ref(),
+        None,
+    )
 }
 
 /// Appends `column` (whose key is `key`) to the features and a veto on it to the

@@ -2,8 +2,8 @@
 //! ends bad (the marked ones held less than `max_share` of the kept characters) or no
 //! label changes; with `always_above`, the blocks above it go whatever their share
 //! unless nothing else would be kept, and a page that kept text keeps some;
-//! `drop_comment_sections` and `drop_tables` give pipelines that load, the first with
-//! the preset's own comment words.
+//! `drop_comment_sections`, `drop_tables` and `drop_title` give pipelines that load,
+//! the first with the preset's own comment words.
 
 use pith_core::{Block, ContextPass, FeatureKey, FeatureTable, Label, PassContext, Pipeline};
 use pith_learn::Veto;
@@ -105,7 +105,7 @@ proptest! {
 }
 
 #[test]
-fn every_preset_loads_with_the_comment_and_table_vetoes() {
+fn every_preset_loads_with_the_comment_table_and_title_vetoes() {
     for name in ["justext", "declutter", "readability"] {
         let preset = pith_justext::presets::presets()
             .into_iter()
@@ -117,6 +117,7 @@ fn every_preset_loads_with_the_comment_and_table_vetoes() {
         let mut value: serde_json::Value = serde_json::from_str(preset.json).unwrap();
         pith_learn::veto::drop_comment_sections(&mut value).unwrap();
         pith_learn::veto::drop_tables(&mut value).unwrap();
+        pith_learn::veto::drop_title(&mut value).unwrap();
         let pipeline = Pipeline::from_value(value).unwrap();
         let ex = pipeline
             .run_str("<body><div id='comments'><p>A reply.</p></div></body>")
@@ -131,9 +132,11 @@ fn every_preset_loads_with_the_comment_and_table_vetoes() {
     let mut once: serde_json::Value = serde_json::from_str(pith_learn::presets::PITH_JSON).unwrap();
     pith_learn::veto::drop_comment_sections(&mut once).unwrap();
     pith_learn::veto::drop_tables(&mut once).unwrap();
+    pith_learn::veto::drop_title(&mut once).unwrap();
     let mut twice = once.clone();
     pith_learn::veto::drop_comment_sections(&mut twice).unwrap();
     pith_learn::veto::drop_tables(&mut twice).unwrap();
+    pith_learn::veto::drop_title(&mut twice).unwrap();
     assert_eq!(once, twice);
     assert!(Pipeline::from_value(twice).is_ok());
 }

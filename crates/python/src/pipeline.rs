@@ -166,6 +166,19 @@ impl PyPipeline {
         self.edited(|value| pith::learn::veto::drop_tables(value).map_err(PipelineError::new_err))
     }
 
+    /// A copy that keeps no block repeating the page's ``<title>`` (the headline: the
+    /// ``Extraction``'s ``title`` has it), as Readability and trafilatura leave it out
+    /// of the text, and ``pith extract --no-title``: a block with more than half of the
+    /// title's words (or of its longest part between separators such as `` | ``) and
+    /// few words of its own. A page whose kept text would be mostly such blocks is left
+    /// as it is.
+    ///
+    /// >>> pith.Pipeline.preset("pith").without_title()
+    /// Pipeline("pith")
+    fn without_title(&self) -> PyResult<PyPipeline> {
+        self.edited(|value| pith::learn::veto::drop_title(value).map_err(PipelineError::new_err))
+    }
+
     /// The pipeline's name (presets use their preset name), or ``None``.
     #[getter]
     fn name(&self) -> Option<&str> {

@@ -233,3 +233,19 @@ def test_include_tables_false_drops_a_data_table_not_a_layout():
     assert pith.extract(layout, preset, include_tables=False).text == pith.extract(layout, preset).text
     held = pith.Pipeline.preset(preset).without_tables()
     assert held.extract(beside).text == dropped
+
+
+def test_include_title_false_drops_the_headline_the_title_repeats():
+    """As ``pith extract --no-title``: the headline goes, the title stays in ``title``."""
+    page = ("<html><head><title>Footbridge to reopen | Valley News</title></head><body>"
+            f"<h1>Footbridge to reopen</h1>{_ARTICLE}<p>Valley News</p></body></html>")
+    for preset in ("pith", "justext4-permissive"):
+        kept = pith.extract(page, preset)
+        assert "Footbridge to reopen" in kept.text, preset
+        dropped = pith.extract(page, preset, include_title=False)
+        assert "Footbridge to reopen" not in dropped.text, preset
+        assert dropped.text.count("The council said") == kept.text.count("The council said") == 5
+        assert dropped.title == "Footbridge to reopen | Valley News"
+        held = pith.Pipeline.preset(preset).without_title()
+        assert held.extract(page).text == dropped.text
+        assert held.without_title().to_json() == held.to_json()

@@ -58,7 +58,7 @@ def test_spark_job_writes_exactly_the_cli_records(tmp_path):
 
 
 def test_the_job_options_build_the_pipeline_pith_extract_would():
-    """``--param``, ``--favor-precision`` and ``--no-comments`` reach the pipeline the executors get
+    """``--param``, ``--favor-precision``, ``--no-comments``, ``--no-tables`` and ``--no-title`` reach the pipeline the executors get
     (no Spark needed: the options are read on the driver)."""
     sys.path.insert(0, str(JOB.parent))
     import argparse
@@ -70,7 +70,7 @@ def test_the_job_options_build_the_pipeline_pith_extract_would():
     def pipeline(**options):
         args = argparse.Namespace(pipeline=None, preset="pith", param=[],
                                   favor_precision=False, favor_recall=False,
-                                  no_comments=False, no_tables=False)
+                                  no_comments=False, no_tables=False, no_title=False)
         vars(args).update(options)
         return pith_spark.load_pipeline(args)
 
@@ -79,6 +79,6 @@ def test_the_job_options_build_the_pipeline_pith_extract_would():
     assert leaned.to_json() == want.to_json()
     assert '"beta":0.5' in leaned.to_json().replace(" ", "")
     assert pipeline().to_json() == pith.Pipeline.preset("pith").to_json()
-    bare = pipeline(no_comments=True, no_tables=True)
-    want = pith.Pipeline.preset("pith").without_comments().without_tables()
+    bare = pipeline(no_comments=True, no_tables=True, no_title=True)
+    want = pith.Pipeline.preset("pith").without_comments().without_tables().without_title()
     assert bare.to_json() == want.to_json()

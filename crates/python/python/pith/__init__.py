@@ -61,17 +61,23 @@ __all__ = [
 
 @lru_cache(maxsize=None)
 def _preset(
-    name: str, lean: Optional[str] = None, comments: bool = True, tables: bool = True
+    name: str,
+    lean: Optional[str] = None,
+    comments: bool = True,
+    tables: bool = True,
+    title: bool = True,
 ) -> Pipeline:
     """The built-in pipeline ``name`` (leaning towards ``lean`` when given, without
-    comment sections unless ``comments``, without tables unless ``tables``), loaded once
-    per process (presets are a fixed set)."""
+    comment sections unless ``comments``, without tables unless ``tables``, without the
+    headline unless ``title``), loaded once per process (presets are a fixed set)."""
     pipeline = Pipeline.preset(name)
     if lean:
         pipeline = pipeline.favoring(lean)
     if not comments:
         pipeline = pipeline.without_comments()
-    return pipeline if tables else pipeline.without_tables()
+    if not tables:
+        pipeline = pipeline.without_tables()
+    return pipeline if title else pipeline.without_title()
 
 
 def extract(
@@ -83,6 +89,7 @@ def extract(
     favor_recall: bool = False,
     include_comments: bool = True,
     include_tables: bool = True,
+    include_title: bool = True,
 ) -> Extraction:
     """The main text of one page with the built-in pipeline ``preset``.
 
@@ -102,7 +109,9 @@ def extract(
     ``include_comments=False`` keeps no block inside a comment section
     (``Pipeline.without_comments``, ``pith extract --no-comments``) and
     ``include_tables=False`` none inside a table (``Pipeline.without_tables``,
-    ``--no-tables``), with any preset.
+    ``--no-tables``), with any preset; ``include_title=False`` leaves out the blocks that
+    repeat the page's title, the headline (``Pipeline.without_title``, ``--no-title``),
+    as Readability and trafilatura do: the ``Extraction``'s ``title`` has it.
 
     Raises ``PipelineError`` for an unknown preset and ``ExtractError`` for a page pith
     cannot read; ``ValueError`` when both leans are asked.
@@ -110,4 +119,6 @@ def extract(
     if favor_precision and favor_recall:
         raise ValueError("extract: favor_precision and favor_recall exclude each other")
     lean = "precision" if favor_precision else "recall" if favor_recall else None
-    return _preset(preset, lean, include_comments, include_tables).extract(html, url=url)
+    return _preset(preset, lean, include_comments, include_tables, include_title).extract(
+        html, url=url
+    )
