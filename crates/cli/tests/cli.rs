@@ -387,17 +387,23 @@ enum Layout {
     WrappedWithThread,
 }
 
+/// A sentence of the article in the pages of the `--no-comments`, `--no-tables` and
+/// `--no-title` tests (five paragraphs of it make the article).
+const ARTICLE_SENTENCE: &str = "The council said on Tuesday that the new footbridge over the \
+                                river would open in the spring, after two years of work by \
+                                volunteers and engineers from the town, and that the old \
+                                crossing would be kept.";
+
 /// A news page for `--no-comments`: an article of five paragraphs and a thread of
 /// `replies` comments (`<li class="comment">` in `<section id="comments">`; none: no
 /// thread), laid out as `layout` says.
 fn page_with_thread(layout: Layout, replies: usize) -> String {
-    let sentence = "The council said on Tuesday that the new footbridge over the river \
-                    would open in the spring, after two years of work by volunteers and \
-                    engineers from the town, and that the old crossing would be kept.";
     let comment = "I have lived on the other side of the river for most of my life, and \
                    the old bridge was the only way for many of us to get to the shops and \
                    to the station without a long walk round by the main road, so I am glad.";
-    let article: String = (0..5).map(|_| format!("<p>{sentence}</p>")).collect();
+    let article: String = (0..5)
+        .map(|_| format!("<p>{ARTICLE_SENTENCE}</p>"))
+        .collect();
     let entries: String = (0..replies)
         .map(|i| format!("<li class='comment'><b>Reader {i}</b><p>{comment}</p></li>"))
         .collect();
@@ -474,13 +480,12 @@ fn no_comments_drops_the_thread_and_not_the_article() {
 #[test]
 fn no_tables_drops_a_data_table_and_not_a_layout() {
     let dir = tempfile::tempdir().unwrap();
-    let sentence = "The council said on Tuesday that the new footbridge over the river \
-                    would open in the spring, after two years of work by volunteers and \
-                    engineers from the town, and that the old crossing would be kept.";
     let cell = "The first of the three bridges in the valley was built of timber by the \
                 mill owners in the year the railway came, and it stood for most of a \
                 century before the floods.";
-    let article: String = (0..5).map(|_| format!("<p>{sentence}</p>")).collect();
+    let article: String = (0..5)
+        .map(|_| format!("<p>{ARTICLE_SENTENCE}</p>"))
+        .collect();
     let beside = format!(
         "<html><body><h1>Footbridge to reopen</h1>{article}<table><tr><td>{cell}</td></tr>\
          <tr><td>{cell}</td></tr></table></body></html>"
@@ -507,12 +512,11 @@ fn no_tables_drops_a_data_table_and_not_a_layout() {
 #[test]
 fn no_title_drops_the_headline_and_not_a_paragraph_quoting_it() {
     let dir = tempfile::tempdir().unwrap();
-    let sentence = "The council said on Tuesday that the new footbridge over the river \
-                    would open in the spring, after two years of work by volunteers and \
-                    engineers from the town, and that the old crossing would be kept.";
     let quoting = "Footbridge to reopen was the headline of the first issue of the paper \
                    that the volunteers printed in the old mill by the river last year.";
-    let article: String = (0..5).map(|_| format!("<p>{sentence}</p>")).collect();
+    let article: String = (0..5)
+        .map(|_| format!("<p>{ARTICLE_SENTENCE}</p>"))
+        .collect();
     let page = format!(
         "<html><head><title>Footbridge to reopen | Valley News</title></head><body>\
          <h1>Footbridge to reopen</h1>{article}<p>{quoting}</p></body></html>"
