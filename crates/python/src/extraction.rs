@@ -127,12 +127,39 @@ impl PyExtraction {
         self.url.as_deref()
     }
 
+    /// The page's title: the first HTML ``<title>``'s text, whitespace runs made one
+    /// space, stripped (as ``document.title``; the ``title`` of a ``--format jsonl``
+    /// record); ``None`` without one or when it is blank.
+    #[getter]
+    fn title(&self) -> Option<&str> {
+        self.inner.metadata.title.as_deref()
+    }
+
+    /// The page's ``<link rel=canonical>`` resolved against ``url``, else ``url``; the
+    /// ``canonical_url`` of a ``--format jsonl`` record.
+    #[getter]
+    fn canonical_url(&self) -> Option<String> {
+        match (&self.inner.metadata.canonical_href, &self.url) {
+            (Some(href), Some(base)) => Some(pith_corpus::url::resolve(base, href)),
+            (Some(href), None) => Some(href.clone()),
+            (None, url) => url.clone(),
+        }
+    }
+
     /// The result as a dict with the fields of a ``--format jsonl`` text record
-    /// (``text``; ``url``, ``language``, ``language_confidence``, ``warnings``, ``encoding``, ``encoding_source``, ``limits_hit`` when known).
+    /// (``text``; ``url``, ``title``, ``canonical_url``, ``language``,
+    /// ``language_confidence``, ``warnings``, ``encoding``, ``encoding_source``,
+    /// ``limits_hit`` when known).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         if let Some(url) = &self.url {
             d.set_item("url", url)?;
+        }
+        if let Some(title) = self.title() {
+            d.set_item("title", title)?;
+        }
+        if let Some(canonical) = self.canonical_url() {
+            d.set_item("canonical_url", canonical)?;
         }
         d.set_item("text", self.text())?;
         if let Some(id) = &self.inner.language {

@@ -27,6 +27,20 @@ def test_preset_extracts_the_sample(sample_html):
     assert isinstance(block.heading, bool)
 
 
+def test_title_and_canonical_url_are_those_of_a_jsonl_record():
+    page = ("<html><head><title> A\n  page </title><link rel='canonical' href='/a?b=1'></head>"
+            "<body><p>Text.</p></body></html>")
+    ex = pith.extract(page, "justext", url="https://example.com/x/y")
+    assert ex.title == "A page"
+    assert ex.canonical_url == "https://example.com/a?b=1"
+    d = ex.to_dict()
+    assert d["title"] == "A page" and d["canonical_url"] == "https://example.com/a?b=1"
+    bare = pith.extract("<p>Text.</p>", "justext", url="https://example.com/")
+    assert bare.title is None and bare.canonical_url == "https://example.com/"
+    assert "title" not in bare.to_dict()
+    assert pith.extract("<p>Text.</p>").canonical_url is None
+
+
 def test_str_and_bytes_give_the_same_blocks(sample_html):
     pipeline = pith.Pipeline.preset("justext")
     a = pipeline.extract(sample_html)
