@@ -8,8 +8,9 @@
 //! keep it (dragnet-train, l3s-gn1-dev, googletrends-dev), scrapinghub's leaves it
 //! out. pith's records carry the title in their `title` field, so a user who stores it
 //! there can ask for the text without it: `--no-title` vetoes the blocks this column
-//! marks ([`crate::veto::drop_title`]). The learned preset does not read it (the golds
-//! disagree, so no fit could learn it).
+//! marks ([`crate::veto::drop_title`]). The learned preset does not read it: the golds
+//! disagree on the headline, so a switch decides, not the trees (docs/evaluation.md,
+//! "A `--no-title` switch").
 //!
 //! The title is the metadata reader's ([`FeatureTable::title`], the record's `title`),
 //! read before any tree stage: jusText's cleaning drops `<head>`, and the switch works
