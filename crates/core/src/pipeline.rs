@@ -291,9 +291,7 @@ impl Pipeline {
         let metadata = pith_dom::read_metadata(&doc);
         let mut diagnostics = Diagnostics::default();
         self.apply_tree(&mut doc, &mut diagnostics)?;
-        let blocks = self.spec.segmenter.segment(&doc)?;
-        let title = metadata.title.clone();
-        let mut ex = self.classify_in(blocks, Some(&doc), html_lang(&doc), title)?;
+        let mut ex = self.classify_titled(&doc, metadata.title.clone())?;
         diagnostics.notes.append(&mut ex.diagnostics.notes);
         ex.diagnostics = diagnostics;
         ex.metadata = metadata;
@@ -312,8 +310,13 @@ impl Pipeline {
     /// The page's language is identified from the blocks, with its `<html lang>` as a
     /// hint; its title ([`FeatureTable::title`]) is read from this tree.
     pub fn classify(&self, doc: &Document) -> Result<Extraction> {
+        self.classify_titled(doc, pith_dom::read_metadata(doc).title)
+    }
+
+    /// [`classify`](Pipeline::classify) with the page's title as read before the tree
+    /// stages changed the tree.
+    fn classify_titled(&self, doc: &Document, title: Option<String>) -> Result<Extraction> {
         let blocks = self.spec.segmenter.segment(doc)?;
-        let title = pith_dom::read_metadata(doc).title;
         self.classify_in(blocks, Some(doc), html_lang(doc), title)
     }
 

@@ -47,12 +47,9 @@ const SEPARATORS: &[&str] = &[
 /// The share of a block's distinct words that may lie outside a title it repeats.
 const MAX_OUTSIDE: f64 = 0.25;
 
-/// The distinct lower-cased `\w+` words of `text`.
+/// The distinct lower-cased `\w+` words of `text` (the tokens labels are made of).
 fn words(text: &str) -> HashSet<String> {
-    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect()
+    crate::labels::tokens(text).collect()
 }
 
 /// The word sets a block may repeat: the whole title and its longest part between
