@@ -1,8 +1,11 @@
 //! `readability.prep_document`: what Readability.js does to the page before it looks
 //! for the article (`_removeScripts` and `_prepDocument`).
 //!
-//! 1. Removes every element named in `remove` (`script`, `noscript`, `style`) with its
-//!    content.
+//! 1. Removes every element named in `remove` (`script`, `noscript`, `style`,
+//!    `template`) with its content. Readability.js never sees a template's content: the
+//!    DOM keeps it in a separate fragment, outside the walk and `textContent`. pith's
+//!    tree keeps it inline (decision 0002), so the stage removes it to see what
+//!    Readability.js sees.
 //! 2. With `replace_brs`, replaces each chain of two or more `<br>` (whitespace between
 //!    them ignored) by a `<p>` that takes the phrasing content after the chain, up to
 //!    the next chain (`_replaceBrs`); a `<p>` that ends up inside a `<p>` turns its
@@ -12,7 +15,7 @@
 //! ```
 //! # use pith_readability::PrepDocument;
 //! let stage: PrepDocument = serde_json::from_str(r#"{"replace_brs": true}"#).unwrap();
-//! assert_eq!(stage.remove.names(), ["script", "noscript", "style"]);
+//! assert_eq!(stage.remove.names(), ["script", "noscript", "style", "template"]);
 //! ```
 
 use pith_core::{Diagnostics, Result, TreeStage};
@@ -30,7 +33,7 @@ pub const PHRASING_TAGS: &[&str] = &[
 ];
 
 /// The `readability.prep_document` stage. Fields and defaults: `remove` (`script`,
-/// `noscript`, `style`), `replace_brs` (`true`), `rename` (`font`), `phrasing_tags`
+/// `noscript`, `style`, `template`), `replace_brs` (`true`), `rename` (`font`), `phrasing_tags`
 /// ([`PHRASING_TAGS`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -50,7 +53,7 @@ pub struct PrepDocument {
 }
 
 fn default_remove() -> TagNames {
-    walk::lower(&["script", "noscript", "style"])
+    walk::lower(&["script", "noscript", "style", "template"])
 }
 fn default_rename() -> TagNames {
     walk::lower(&["font"])

@@ -93,3 +93,23 @@ fn a_div_of_text_that_readability_replaced_by_a_p_reads_not_in_the_article() {
         Some(0.0)
     );
 }
+
+#[test]
+fn a_templates_content_is_not_the_article_in_either_mode() {
+    // Readability.js's DOM keeps a template's content in a fragment outside the walk;
+    // pith keeps it inline (decision 0002), so `readability.prep_document` removes it.
+    // Here the template holds the only paragraph of the page: neither mode may take it
+    // for the article (the fuzz cross-check once found delete mode did, annotate not).
+    let html = format!("<?><template><p>{PARA}</p><p>{PARA}</p></template><body></body>");
+    let deleting: Pipeline = Pipeline::from_json(pith_readability::presets()[0].json).unwrap();
+    assert_eq!(deleting.run_str(&html).unwrap().good_text(""), "");
+    let mut value: serde_json::Value =
+        serde_json::from_str(pith_readability::presets()[0].json).unwrap();
+    value["tree"][0]["annotate"] = serde_json::json!(true);
+    value["segmenter"]["article_only"] = serde_json::json!(true);
+    let annotating = Pipeline::from_value(value).unwrap();
+    let (ex, doc) = annotating.run_str_keeping_tree(&html).unwrap();
+    assert_eq!(ex.good_text(""), "");
+    // The tree is whole: the template and its text are still there, only not kept.
+    assert!(doc.text_content(doc.root()).contains("Readability scores"));
+}
