@@ -45,6 +45,7 @@ mod pipeline;
 pub mod preset;
 mod stage;
 pub mod tag_blocks;
+pub mod words;
 
 pub use block::{Block, Label};
 pub use error::{Error, Result};

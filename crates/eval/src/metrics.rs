@@ -16,29 +16,10 @@ use std::collections::HashMap;
 /// Shingle length of the benchmark.
 pub const NGRAM: usize = 4;
 
-/// Whether `c` is a `\w` character (Python's `str` regex `\w`: alphanumeric or `_`).
-fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
-}
-
-/// The `\w+` tokens of `text`, in order.
+/// The `\w+` tokens of `text`, in order (pith's one definition of a token:
+/// [`pith::core::words::word_tokens`]).
 pub fn tokenize(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start: Option<usize> = None;
-    for (i, c) in text.char_indices() {
-        match (is_word_char(c), start) {
-            (true, None) => start = Some(i),
-            (false, Some(s)) => {
-                out.push(&text[s..i]);
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        out.push(&text[s..]);
-    }
-    out
+    pith::core::words::word_tokens(text).collect()
 }
 
 /// The shingles of `text` with their multiplicities.

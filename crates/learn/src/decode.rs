@@ -177,19 +177,6 @@ pub fn set_beta(pipeline: &mut serde_json::Value, beta: f64) -> usize {
     count
 }
 
-/// The number of `\w+` runs of `text` (the tokens `pith eval` counts), without
-/// allocating.
-pub fn token_runs(text: &str) -> usize {
-    let mut runs = 0;
-    let mut inside = false;
-    for c in text.chars() {
-        let word = c.is_alphanumeric() || c == '_';
-        runs += usize::from(word && !inside);
-        inside = word;
-    }
-    runs
-}
-
 /// The selection of blocks (true: good) that `decode` gives for these margins at
 /// `threshold`; `tokens(i)` is block `i`'s token count (read only with
 /// `token_weight`). A `NaN` margin is never good. No fallback here: the caller keeps
@@ -359,12 +346,6 @@ mod tests {
             token_weight: true,
         };
         assert_eq!(select(&m, 0.0, &weighted, |_| 99), [true, false, true]);
-    }
-
-    #[test]
-    fn token_runs_counts_word_runs() {
-        assert_eq!(token_runs(""), 0);
-        assert_eq!(token_runs("  a-b c_d, été 42!"), 5);
     }
 
     #[test]

@@ -27,16 +27,10 @@
 
 use std::collections::{HashMap, HashSet};
 
-/// Whether `c` is a `\w` character.
-fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
-}
-
-/// The lower-cased `\w+` tokens of `text`, in order.
+/// The lower-cased `\w+` tokens of `text`, in order (the tokens `pith eval` counts:
+/// [`pith_core::words::word_tokens`]).
 pub fn tokens(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !is_word_char(c))
-        .filter(|t| !t.is_empty())
-        .map(str::to_lowercase)
+    pith_core::words::word_tokens(text).map(str::to_lowercase)
 }
 
 /// The n-grams (n = 1, 2, 3) of a gold text, for [`in_gold`].
@@ -232,9 +226,10 @@ fn lcs_matches(a: &[u32], b: &[u32]) -> Vec<bool> {
     matched
 }
 
-/// The number of tokens of a block.
+/// The number of `\w+` tokens of a text (the tokens `pith eval` counts), without
+/// allocating.
 pub fn token_count(text: &str) -> usize {
-    tokens(text).count()
+    pith_core::words::word_tokens(text).count()
 }
 
 /// A block's training weight: its share of the page's tokens plus a small floor, so

@@ -26,7 +26,7 @@ use std::collections::HashMap;
 use pith_core::Pipeline;
 use serde_json::{json, Value};
 
-use crate::decode::{select, token_runs, Decode};
+use crate::decode::{select, Decode};
 use crate::gbdt::{fit, fit_from, GbdtParams, Rows};
 use crate::labels::{block_shares, block_weight, token_count, tokens, LabelRule};
 use crate::trees::{best_margin, Margin, Prior, Trees, MARGIN};
@@ -1124,7 +1124,7 @@ fn predict(
             shift.map(|s| &s[range.clone()]),
             weight,
         );
-        let chosen = page.select(&m, threshold, &decode, |i| token_runs(&page.texts[i]));
+        let chosen = page.select(&m, threshold, &decode, |i| token_count(&page.texts[i]));
         predicted[range].copy_from_slice(&chosen);
     }
     predicted

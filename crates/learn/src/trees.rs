@@ -32,7 +32,8 @@ use pith_core::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::decode::{select, token_runs, Decode};
+use crate::decode::{select, Decode};
+use crate::labels::token_count;
 use crate::walk::with_layouts;
 
 /// One regression tree as flat arrays (see the [module docs](self)).
@@ -318,7 +319,7 @@ impl ContextPass for Trees {
             return Ok(());
         }
         let margins = self.margins(ctx.features, labels.len());
-        let tokens = |i: usize| ctx.blocks.get(i).map_or(0, |b| token_runs(&b.text));
+        let tokens = |i: usize| ctx.blocks.get(i).map_or(0, |b| token_count(&b.text));
         let chosen = select(&margins, self.margin_threshold, &self.decode, tokens);
         for (label, &good) in labels.iter_mut().zip(&chosen) {
             *label = if good { Label::Good } else { Label::Bad };

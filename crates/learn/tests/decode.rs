@@ -5,7 +5,7 @@
 //! the `learn.trees` pass applies them.
 
 use pith_core::{Block, FeatureKey, FeatureTable, Label, PassContext};
-use pith_learn::decode::{select, token_runs, Decode};
+use pith_learn::decode::{select, Decode};
 use pith_learn::{Tree, Trees};
 use proptest::prelude::*;
 
@@ -165,11 +165,6 @@ proptest! {
         for (p, e) in plain.iter().zip(&ef1) {
             prop_assert!(!p || *e);
         }
-    }
-
-    #[test]
-    fn token_runs_are_the_tokens_eval_counts(text in "\\PC{0,40}|[a-z_ 0-9é—’\u{301}\u{663}]{0,40}") {
-        prop_assert_eq!(token_runs(&text), pith_learn::labels::tokens(&text).count());
     }
 
     #[test]
