@@ -122,6 +122,35 @@ fn a_missing_file_is_named_the_others_processed_and_the_exit_code_is_1() {
 }
 
 #[test]
+fn a_web_address_given_as_an_input_says_inputs_are_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.html");
+    let o = pith(
+        &[
+            "extract",
+            "https://example.invalid/page.html",
+            missing.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    let url_line = stderr
+        .lines()
+        .find(|l| l.contains("https://example.invalid/page.html"))
+        .unwrap_or_else(|| panic!("the address is named: {stderr}"));
+    assert!(url_line.contains("not web addresses"), "{url_line}");
+    assert!(url_line.contains("curl"), "{url_line}");
+    // A missing file is only missing: no hint about addresses.
+    let file_line = stderr
+        .lines()
+        .find(|l| l.contains("missing.html"))
+        .unwrap_or_else(|| panic!("the file is named: {stderr}"));
+    assert!(file_line.contains("cannot read"), "{file_line}");
+    assert!(!file_line.contains("web addresses"), "{file_line}");
+}
+
+#[test]
 fn binary_junk_and_nul_bytes_do_not_crash() {
     let mut junk = Vec::new();
     let mut x: u32 = 12345;

@@ -424,6 +424,18 @@ fn failed(id: &str, source: &str, msg: String) -> Item {
     })
 }
 
+/// What to add to "cannot read" when the argument was a web address: inputs are files
+/// (or stdin), and a newcomer used to `trafilatura -u URL` may not know it.
+fn url_hint(path: &Path) -> &'static str {
+    let given = path.to_string_lossy().to_ascii_lowercase();
+    if given.starts_with("http://") || given.starts_with("https://") {
+        "; inputs are files or standard input, not web addresses: fetch the page \
+         first (e.g. `curl -sL URL`) and give pith the file or pipe it in"
+    } else {
+        ""
+    }
+}
+
 /// The items of one input.
 fn read_one(
     path: Option<&Path>,
@@ -433,11 +445,12 @@ fn read_one(
     let (stream, head) = match open(path) {
         Ok(s) => s,
         Err(e) => {
+            let hint = path.map_or("", url_hint);
             return Box::new(std::iter::once(failed(
                 &source,
                 &source,
-                format!("cannot read: {e}"),
-            )))
+                format!("cannot read: {e}{hint}"),
+            )));
         }
     };
     let mut format = opts.format;
