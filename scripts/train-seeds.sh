@@ -13,7 +13,7 @@
 # default the shipped base, is what `pith train --base` takes, overrides included, e.g.
 # `crates/learn/presets/pith-base.json:no_comments=true`) once per seed, writing nothing into the
 # project, and prints a Markdown table of each seed's nested token F1 per folder (each fold cut at the threshold the other folds chose),
-# the mean of the four other than scrapinghub, and the mean over the seeds.
+# the mean of the four other than scrapinghub, scrapinghub's shingle F1, and the mean over the seeds.
 # Builds the release pith (honouring CARGO_TARGET_DIR; PITH_BIN=path skips the build).
 # Pages: $PITH_DATASETS (default ../shared/datasets). Needs python3 (standard library).
 set -euo pipefail
@@ -53,8 +53,11 @@ work, seeds = sys.argv[1], sys.argv[2:]
 FOLDERS = ["scrapinghub", "cleaneval-dev", "dragnet-train", "l3s-gn1-dev", "googletrends-dev"]
 
 def nested(report):
-    """Token F1 per folder of the nested table (`pith train --report`'s `nested`)."""
+    """Token F1 per folder of the nested table (`pith train --report`'s `nested`), and
+    scrapinghub's shingle F1 (the issue's other scrapinghub target) as `shingle`."""
     rows = {r["dataset"]: r["token"]["f1"] for r in report["nested"]["datasets"]}
+    rows.update(("shingle", r["shingle_f1"]) for r in report["nested"]["datasets"]
+                if r["dataset"] == FOLDERS[0])
     if not rows:
         sys.exit("train-seeds.sh: pith train reported no nested table (needs --choose-threshold)")
     missing = [f for f in FOLDERS if f not in rows]
@@ -66,11 +69,13 @@ def mean_of_four(s):
     return statistics.mean(s[f] for f in FOLDERS[1:])
 
 runs = {seed: nested(json.load(open(f"{work}/report-{seed}.json"))) for seed in seeds}
-print("| seed | " + " | ".join(FOLDERS) + " | mean of four |")
-print("|---" * (len(FOLDERS) + 2) + "|")
+COLUMNS = FOLDERS + ["shingle"]
+print("| seed | " + " | ".join(FOLDERS) + " | mean of four | scrapinghub shingle F1 |")
+print("|---" * (len(COLUMNS) + 2) + "|")
 for seed, s in runs.items():
-    print(f"| {seed} | " + " | ".join(f"{s[f]:.3f}" for f in FOLDERS) + f" | {mean_of_four(s):.4f} |")
-mean = {f: statistics.mean(s[f] for s in runs.values()) for f in FOLDERS}
+    print(f"| {seed} | " + " | ".join(f"{s[f]:.3f}" for f in FOLDERS)
+          + f" | {mean_of_four(s):.4f} | {s['shingle']:.3f} |")
+mean = {f: statistics.mean(s[f] for s in runs.values()) for f in COLUMNS}
 print("| mean | " + " | ".join(f"{mean[f]:.4f}" for f in FOLDERS)
-      + f" | {statistics.mean(mean_of_four(s) for s in runs.values()):.4f} |")
+      + f" | {statistics.mean(mean_of_four(s) for s in runs.values()):.4f} | {mean['shingle']:.4f} |")
 EOF

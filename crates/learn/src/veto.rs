@@ -35,6 +35,12 @@
 //! `--no-title` marks the blocks that repeat the page's `<title>` (the headline,
 //! [`crate::title_repeat`]), with the same guard: a page whose kept text is mostly its
 //! title keeps it ([`drop_title`]).
+//!
+//! The `pith` preset itself ends with a veto on its byline column (`learn.byline`),
+//! written in its base pipeline file rather than added by a switch: Readability,
+//! trafilatura and scrapinghub's golds leave bylines out of the text, the other
+//! development folders' golds keep one on up to a quarter of their pages (dropping it
+//! there costs little), and the trees alone keep them (docs/evaluation.md, "Bylines").
 
 use pith_core::dom::TagNames;
 use pith_core::{ContextPass, Error, Feature, FeatureKey, Label, PassContext, Result};

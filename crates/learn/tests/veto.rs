@@ -161,3 +161,53 @@ fn the_veto_uses_the_preset_comment_words() {
         .collect();
     assert_eq!(words, pith_learn::veto::COMMENT_WORDS);
 }
+
+/// The `pith` preset ends with a veto on its `learn.byline` column: a byline (an
+/// element whose `class`, `rel` or `itemprop` names an author or a publication date,
+/// or one inside it) goes whatever the trees judged, and the article stays; an element
+/// so named around the whole article takes nothing (the share guard). The preset
+/// without its veto keeps each of these bylines: were a retraining to change that, the
+/// pages here would need bylines the new trees keep, or the test would no longer show
+/// that the veto is what drops them.
+#[test]
+fn the_pith_preset_drops_bylines_and_not_the_article() {
+    let shipped: serde_json::Value = serde_json::from_str(pith_learn::presets::PITH_JSON).unwrap();
+    let mut trees_only = shipped.clone();
+    let veto = trees_only["passes"].as_array_mut().unwrap().pop().unwrap();
+    assert_eq!(veto["type"], "learn.veto");
+    assert_eq!(veto["feature"], "learn.byline");
+    let with_veto = Pipeline::from_value(shipped).unwrap();
+    let trees_only = Pipeline::from_value(trees_only).unwrap();
+    let text = |p: &Pipeline, page: &str| p.run_str(page).unwrap().good_text("\n");
+    let sentence = "The council said on Tuesday that the new footbridge over the river would \
+                    open in the spring, after two years of work by volunteers and engineers \
+                    from the town, and that the old crossing would be kept.";
+    let article: String = (0..5).map(|_| format!("<p>{sentence}</p>")).collect();
+    for byline in [
+        "<p class='byline'>By Jane Doe, Valley News, 3 March 2024</p>",
+        "<div class='post-author'>By Jane Doe</div><div class='post-date'>3 March 2024</div>",
+        "<p class='author'>Jane Doe is a reporter for Valley News who has covered the town \
+         council for ten years.</p>",
+        "<span itemprop='author'>Jane Doe</span> <time itemprop='datePublished'>3 March \
+         2024</time>",
+    ] {
+        let page = format!(
+            "<html><head><title>Footbridge to reopen</title></head><body><nav><a href='/'>\
+             Home</a> <a href='/news'>News</a></nav><article><h1>Footbridge to reopen</h1>\
+             {byline}{article}</article><footer>Copyright 2024</footer></body></html>"
+        );
+        let kept = text(&trees_only, &page);
+        assert!(kept.contains("Jane Doe"), "the trees keep {byline}: {kept}");
+        let kept = text(&with_veto, &page);
+        assert!(!kept.contains("Jane Doe"), "{byline}: {kept}");
+        assert_eq!(kept.matches("The council said").count(), 5, "{kept}");
+    }
+    let wrapped = format!(
+        "<html><body><div class='entry-author-content'><h1>Footbridge to reopen</h1>\
+         <p class='byline'>By Jane Doe</p>{article}</div><footer>Copyright 2024</footer>\
+         </body></html>"
+    );
+    let kept = text(&with_veto, &wrapped);
+    assert_eq!(kept, text(&trees_only, &wrapped));
+    assert_eq!(kept.matches("The council said").count(), 5, "{kept}");
+}
