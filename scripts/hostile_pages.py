@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Hostile pages at full size: times `pith extract --preset justext -s English` on each.
+"""Hostile pages at full size: times `pith extract --preset justext -s English` on each
+(`--preset P` for another preset).
 
 Builds every page of the hostile-pages issue in a temporary folder, runs the release
 binary on each (one process per page, wall clock and peak RSS from /usr/bin/time), and
 checks that the page's long English paragraph comes out as good text.
 
-Usage: scripts/hostile_pages.py [--pith PITH]
+Usage: scripts/hostile_pages.py [--pith PITH] [--preset P]
 """
 import argparse
 import os
@@ -46,6 +47,10 @@ def pages():
     para = f"<p>{P} {filler}</p>\n"
     big = page(para * 40_000)
     yield f"{len(big) / 1e6:.0f} MB page of 40,000 paragraphs", big, P
+    # jusText's context passes once searched from each short block for its neighbours:
+    # quadratic in a run of short blocks (20 s for this page before).
+    lines = "".join(f"line {i} of a long list<br><br>" for i in range(200_000))
+    yield "200,000 short lines between <br><br>", page(f"<p>{P}</p><div>{lines}</div><p>{P}</p>"), P
     xml = (f'<?xml version="1.0" encoding="iso-8859-2"?>\n'
            f"<html><body><p>{POLISH} {P}</p></body></html>")
     yield "XML declaration iso-8859-2, Polish", xml.encode("iso-8859-2"), POLISH
@@ -55,6 +60,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pith", help="the pith binary (default: $PITH_BIN, else cargo builds the release one)")
+    ap.add_argument("--preset", default="justext", help="the preset to run (default: justext)")
     args = ap.parse_args()
     if not args.pith:
         args.pith = release_pith()
@@ -64,7 +70,7 @@ def main():
         for name, data, expect in pages():
             path = Path(tmp) / "page.html"
             path.write_bytes(data)
-            cmd = ["/usr/bin/time", "-f", "%M", args.pith, "extract", "--preset", "justext",
+            cmd = ["/usr/bin/time", "-f", "%M", args.pith, "extract", "--preset", args.preset,
                    "-s", "English", "--format", "text", str(path)]
             start = time.perf_counter()
             out = subprocess.run(cmd, capture_output=True)

@@ -29,6 +29,11 @@ struct Neighbour {
 /// The reference's `_get_neighbour`: step away from `i` until a `good` or `bad` (or a
 /// `neargood`, unless ignored) is found; at the edge the answer is `bad`. With
 /// `max_good_distance = Some(d)`, at most `d - 1` blocks are inspected (jusText 4).
+///
+/// The definition, one search per block: a run of n blocks the search steps over costs
+/// n² this way, so the passes use [`neighbours`], which gives every block's answer in
+/// one scan; the tests hold the two to each other.
+#[cfg(test)]
 fn neighbour(
     labels: &[Label],
     i: usize,
@@ -36,7 +41,7 @@ fn neighbour(
     ignore_neargood: bool,
     max_good_distance: Option<usize>,
 ) -> Neighbour {
-    let limit = max_good_distance.map_or(usize::MAX, |d| d.saturating_sub(1));
+    let limit = search_limit(max_good_distance);
     let mut j = i;
     let mut steps = 0;
     loop {
@@ -55,26 +60,70 @@ fn neighbour(
             j -= 1;
         }
         steps += 1;
-        match labels[j] {
-            Label::Good | Label::Bad => {
-                return Neighbour {
-                    label: labels[j],
-                    found: true,
-                }
-            }
-            Label::NearGood if !ignore_neargood => {
-                return Neighbour {
-                    label: Label::NearGood,
-                    found: true,
-                }
-            }
-            _ => {}
+        if stops_search(labels[j], ignore_neargood) {
+            return Neighbour {
+                label: labels[j],
+                found: true,
+            };
         }
     }
-    Neighbour {
-        label: Label::Bad,
-        found: false,
+    NOT_FOUND
+}
+
+/// What a search that finds nothing answers: `bad`, off the edge or the window.
+const NOT_FOUND: Neighbour = Neighbour {
+    label: Label::Bad,
+    found: false,
+};
+
+/// How many blocks a neighbour search may inspect.
+fn search_limit(max_good_distance: Option<usize>) -> usize {
+    max_good_distance.map_or(usize::MAX, |d| d.saturating_sub(1))
+}
+
+/// Whether a neighbour search stops at a block so labelled.
+fn stops_search(label: Label, ignore_neargood: bool) -> bool {
+    match label {
+        Label::Good | Label::Bad => true,
+        Label::NearGood => !ignore_neargood,
+        Label::Short => false,
     }
+}
+
+/// The answer of a search from `i` whose nearest stopping block is `at` (if any).
+fn found_at(labels: &[Label], i: usize, at: Option<usize>, limit: usize) -> Neighbour {
+    match at {
+        Some(j) if i.abs_diff(j) <= limit => Neighbour {
+            label: labels[j],
+            found: true,
+        },
+        _ => NOT_FOUND,
+    }
+}
+
+/// Every block's [`neighbour`] in one direction, in one scan of the labels: the nearest
+/// stopping block is carried along instead of searched for from each block again.
+fn neighbours(
+    labels: &[Label],
+    forward: bool,
+    ignore_neargood: bool,
+    max_good_distance: Option<usize>,
+) -> Vec<Neighbour> {
+    let limit = search_limit(max_good_distance);
+    let mut answers = vec![NOT_FOUND; labels.len()];
+    let mut nearest = None;
+    let mut visit = |i: usize| {
+        answers[i] = found_at(labels, i, nearest, limit);
+        if stops_search(labels[i], ignore_neargood) {
+            nearest = Some(i);
+        }
+    };
+    if forward {
+        (0..labels.len()).rev().for_each(&mut visit);
+    } else {
+        (0..labels.len()).for_each(&mut visit);
+    }
+    answers
 }
 
 fn is_heading(ctx: &PassContext<'_>, i: usize) -> bool {
@@ -171,23 +220,28 @@ pub struct ReviseShort {
 impl ContextPass for ReviseShort {
     fn revise(&self, _: PassContext<'_>, labels: &mut [Label]) -> Result<()> {
         let d = self.max_good_distance;
+        // Every search reads the labels before this pass (the reference decides all
+        // short blocks first and applies the decisions after), so all four kinds of
+        // search can be answered for every block up front.
+        let prev = neighbours(labels, false, true, d);
+        let next = neighbours(labels, true, true, d);
+        let prev_any = neighbours(labels, false, false, d);
+        let next_any = neighbours(labels, true, false, d);
         let mut changes = Vec::new();
         for i in 0..labels.len() {
             if labels[i] != Label::Short {
                 continue;
             }
-            let prev = neighbour(labels, i, false, true, d);
-            let next = neighbour(labels, i, true, true, d);
-            let hides_neargood = |n: Neighbour, forward: bool| {
+            let hides_neargood = |n: Neighbour, any: Neighbour| {
                 n.label == Label::Bad
                     && (self.edge == EdgeRule::Python || n.found)
-                    && neighbour(labels, i, forward, false, d).label == Label::NearGood
+                    && any.label == Label::NearGood
             };
-            let new = if prev.label == Label::Good && next.label == Label::Good {
+            let new = if prev[i].label == Label::Good && next[i].label == Label::Good {
                 Label::Good
-            } else if prev.label == Label::Bad && next.label == Label::Bad {
+            } else if prev[i].label == Label::Bad && next[i].label == Label::Bad {
                 Label::Bad
-            } else if hides_neargood(prev, false) || hides_neargood(next, true) {
+            } else if hides_neargood(prev[i], prev_any[i]) || hides_neargood(next[i], next_any[i]) {
                 Label::Good
             } else {
                 Label::Bad
@@ -215,17 +269,25 @@ pub struct ReviseNearGood {
 impl ContextPass for ReviseNearGood {
     fn revise(&self, _: PassContext<'_>, labels: &mut [Label]) -> Result<()> {
         let d = self.max_good_distance;
+        let limit = search_limit(d);
+        // Decided left to right in place: the search backwards sees the blocks this
+        // pass has already decided, so its nearest good or bad block is carried along
+        // as the labels change; the search forwards sees only blocks not reached yet,
+        // so it is answered from the labels before the pass.
+        let next = neighbours(labels, true, true, d);
+        let mut nearest_before = None;
         for i in 0..labels.len() {
-            if labels[i] != Label::NearGood {
-                continue;
+            if labels[i] == Label::NearGood {
+                let prev = found_at(labels, i, nearest_before, limit);
+                labels[i] = if prev.label == Label::Bad && next[i].label == Label::Bad {
+                    Label::Bad
+                } else {
+                    Label::Good
+                };
             }
-            let prev = neighbour(labels, i, false, true, d);
-            let next = neighbour(labels, i, true, true, d);
-            labels[i] = if prev.label == Label::Bad && next.label == Label::Bad {
-                Label::Bad
-            } else {
-                Label::Good
-            };
+            if stops_search(labels[i], true) {
+                nearest_before = Some(i);
+            }
         }
         Ok(())
     }
@@ -277,6 +339,7 @@ impl ContextPass for MoreGoodHeadings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
     use Label::*;
 
     fn short_pass(labels: &[Label], edge: EdgeRule) -> Vec<Label> {
@@ -307,6 +370,99 @@ mod tests {
             short_pass(&[Good, Short, NearGood], EdgeRule::Java),
             [Good, Bad, NearGood]
         );
+    }
+
+    /// `justext.revise_short` as the reference writes it: one search per short block
+    /// and direction.
+    fn short_pass_by_search(labels: &[Label], d: Option<usize>, edge: EdgeRule) -> Vec<Label> {
+        let mut out = labels.to_vec();
+        for i in 0..labels.len() {
+            if labels[i] != Short {
+                continue;
+            }
+            let prev = neighbour(labels, i, false, true, d);
+            let next = neighbour(labels, i, true, true, d);
+            let hides_neargood = |n: Neighbour, forward: bool| {
+                n.label == Bad
+                    && (edge == EdgeRule::Python || n.found)
+                    && neighbour(labels, i, forward, false, d).label == NearGood
+            };
+            out[i] = if prev.label == Good && next.label == Good {
+                Good
+            } else if prev.label == Bad && next.label == Bad {
+                Bad
+            } else if hides_neargood(prev, false) || hides_neargood(next, true) {
+                Good
+            } else {
+                Bad
+            };
+        }
+        out
+    }
+
+    /// `justext.revise_neargood` as the reference writes it.
+    fn neargood_pass_by_search(labels: &[Label], d: Option<usize>) -> Vec<Label> {
+        let mut out = labels.to_vec();
+        for i in 0..out.len() {
+            if out[i] != NearGood {
+                continue;
+            }
+            let prev = neighbour(&out, i, false, true, d);
+            let next = neighbour(&out, i, true, true, d);
+            out[i] = if prev.label == Bad && next.label == Bad {
+                Bad
+            } else {
+                Good
+            };
+        }
+        out
+    }
+
+    fn run(pass: &dyn ContextPass, labels: &[Label]) -> Vec<Label> {
+        let mut l = labels.to_vec();
+        let blocks = vec![pith_core::Block::default(); l.len()];
+        let features = pith_core::FeatureTable::new();
+        let ctx = PassContext {
+            blocks: &blocks,
+            features: &features,
+            cf_labels: labels,
+        };
+        pass.revise(ctx, &mut l).unwrap();
+        l
+    }
+
+    fn label() -> impl Strategy<Value = Label> {
+        prop_oneof![Just(Good), Just(Bad), Just(NearGood), Just(Short)]
+    }
+
+    proptest! {
+        #[test]
+        fn one_scan_answers_every_search(
+            labels in prop::collection::vec(label(), 0..40),
+            d in prop::option::of(0usize..6),
+        ) {
+            for forward in [false, true] {
+                for ignore in [false, true] {
+                    let all = neighbours(&labels, forward, ignore, d);
+                    for (i, answer) in all.iter().enumerate() {
+                        prop_assert_eq!(*answer, neighbour(&labels, i, forward, ignore, d));
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn the_passes_decide_as_the_searches_do(
+            labels in prop::collection::vec(label(), 0..40),
+            d in prop::option::of(0usize..6),
+            java in any::<bool>(),
+        ) {
+            let edge = if java { EdgeRule::Java } else { EdgeRule::Python };
+            let short = ReviseShort { max_good_distance: d, edge };
+            prop_assert_eq!(run(&short, &labels), short_pass_by_search(&labels, d, edge));
+            let neargood = ReviseNearGood { max_good_distance: d };
+            prop_assert_eq!(run(&neargood, &labels), neargood_pass_by_search(&labels, d));
+        }
     }
 
     #[test]
