@@ -93,5 +93,5 @@ pub use presets::presets;
 pub use recover::RecoverTitle;
 pub use text_features::{Text, TextStat};
 pub use title_repeat::TitleRepeat;
-pub use trees::{Margin, Prior, Tree, Trees};
+pub use trees::{Margin, Prior, Tree, Trees, ROWS_PER_WALK};
 pub use veto::Veto;

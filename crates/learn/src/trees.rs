@@ -399,23 +399,32 @@ impl Trees {
     /// threshold, by more than a rounding error, is decided. About half of the tree
     /// walks of the `pith` preset over scrapinghub.
     pub fn threshold_sides(&self, features: &FeatureTable, blocks: usize) -> Vec<bool> {
-        let columns = columns_of(&self.features, features);
-        let prior = self.prior_terms(features, blocks);
-        let sides = Sides {
-            base_score: self.base_score,
-            prior: prior.as_deref(),
-            threshold: self.margin_threshold,
-        };
-        match self.features.len() {
-            0..=16 => sides.decide::<16>(&columns, &self.trees, blocks),
-            17..=64 => sides.decide::<64>(&columns, &self.trees, blocks),
-            65..=256 => sides.decide::<256>(&columns, &self.trees, blocks),
-            _ => self
+        if self.features.len() > 256 {
+            return self
                 .margins(features, blocks)
                 .iter()
                 .map(|&m| m > self.margin_threshold)
-                .collect(),
+                .collect();
         }
+        let columns = columns_of(&self.features, features);
+        let prior = self.prior_terms(features, blocks);
+        let mut sides = Vec::with_capacity(blocks);
+        for range in walk_ranges(blocks) {
+            let columns = columns_in(&columns, range.clone());
+            let part = Sides {
+                base_score: self.base_score,
+                prior: prior.as_deref().map(|p| &p[range.clone()]),
+                threshold: self.margin_threshold,
+            };
+            let n = range.len();
+            sides.extend(match self.features.len() {
+                0..=16 => part.decide::<16>(&columns, &self.trees, n),
+                17..=64 => part.decide::<64>(&columns, &self.trees, n),
+                65..=128 => part.decide::<128>(&columns, &self.trees, n),
+                _ => part.decide::<256>(&columns, &self.trees, n),
+            });
+        }
+        sides
     }
 }
 
@@ -554,14 +563,42 @@ pub fn ensemble_margins(
     let columns = columns_of(keys, features);
     // `f64`'s `Sum` starts from -0.0: the same sums as `Trees::margin`'s.
     let mut sums = vec![-0.0f64; blocks];
-    // Rows padded to a power-of-two width (see `walk`); wider ensembles are rare.
-    match keys.len() {
-        0..=16 => add_all_leaves::<16>(&columns, trees, &mut sums),
-        17..=64 => add_all_leaves::<64>(&columns, trees, &mut sums),
-        65..=256 => add_all_leaves::<256>(&columns, trees, &mut sums),
-        _ => add_all_leaves_wide(&columns, trees, &mut sums),
+    for range in walk_ranges(blocks) {
+        let columns = columns_in(&columns, range.clone());
+        let sums = &mut sums[range];
+        // Rows padded to a power-of-two width (see `walk`); wider ensembles are rare.
+        match keys.len() {
+            0..=16 => add_all_leaves::<16>(&columns, trees, sums),
+            17..=64 => add_all_leaves::<64>(&columns, trees, sums),
+            65..=128 => add_all_leaves::<128>(&columns, trees, sums),
+            129..=256 => add_all_leaves::<256>(&columns, trees, sums),
+            _ => add_all_leaves_wide(&columns, trees, sums),
+        }
     }
     sums.into_iter().map(|s| base_score + s).collect()
+}
+
+/// The most rows a tree walk lays out at once. A page's blocks are walked in slices of
+/// this many, so the row-major copy of the columns takes at most this many rows of
+/// `W` values (2 MiB at 128 columns) however many blocks the page has; each row's
+/// leaves are still added in tree order, so the sums do not change. Most pages have a
+/// few hundred blocks: one slice.
+pub const ROWS_PER_WALK: usize = 2048;
+
+/// The slices of a page's `blocks` blocks that a walk takes in turn.
+fn walk_ranges(blocks: usize) -> impl Iterator<Item = std::ops::Range<usize>> {
+    (0..blocks)
+        .step_by(ROWS_PER_WALK)
+        .map(move |start| start..(start + ROWS_PER_WALK).min(blocks))
+}
+
+/// The part of each column for the blocks of `range` (a column shorter than the page
+/// gives what it has, maybe nothing: the rows past its end read `NaN`, as before).
+fn columns_in<'a>(columns: &[&'a [f64]], range: std::ops::Range<usize>) -> Vec<&'a [f64]> {
+    columns
+        .iter()
+        .map(|c| c.get(range.start..range.end.min(c.len())).unwrap_or(&[]))
+        .collect()
 }
 
 /// Adds the leaves of `trees` to `sums` (one per row), the rows read from `columns`

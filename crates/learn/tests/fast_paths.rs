@@ -6,7 +6,7 @@
 use pith_core::dom::{Document, NodeId};
 use pith_core::PassContext;
 use pith_core::{Block, ContextPass, Feature, FeatureInput, FeatureKey, FeatureTable, Label};
-use pith_learn::{Annotation, ClassWords, Depth, Inside, Prior, Tree, Trees};
+use pith_learn::{Annotation, ClassWords, Depth, Inside, Prior, Tree, Trees, ROWS_PER_WALK};
 use proptest::prelude::*;
 
 /// A random valid tree over `n_features` features: node `i`'s children follow it;
@@ -175,6 +175,53 @@ proptest! {
             }
         }
         prop_assert_eq!(labels, expected);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    /// A page of more blocks than one walk lays out (`ROWS_PER_WALK`) is walked in
+    /// slices: the margins and sides are still every row's own, across the slices'
+    /// edges, with a column that ends inside a later slice.
+    #[test]
+    fn pages_longer_than_one_walk_give_every_rows_margin(
+        trees in prop::collection::vec(tree(4), 1..8),
+        base in -2.0f64..2.0,
+        threshold in -3.0f64..3.0,
+        prior_weight in prop::option::of(-1.0f64..1.0),
+        pattern in prop::collection::vec(prop::collection::vec(value(), 3), 1..9),
+        blocks in (2 * ROWS_PER_WALK - 40)..(2 * ROWS_PER_WALK + 40),
+        short_at in (ROWS_PER_WALK - 3)..(ROWS_PER_WALK + 3),
+    ) {
+        let keys: Vec<String> = (0..4).map(|i| format!("f{i}")).collect();
+        let stage = Trees {
+            features: keys.clone(),
+            base_score: base,
+            trees,
+            margin_threshold: threshold,
+            fallback: false,
+            decode: Default::default(),
+            prior: prior_weight.map(|weight| Prior { feature: "f0".into(), weight }),
+        };
+        let mut table = FeatureTable::new();
+        for (f, key) in keys.iter().take(3).enumerate() {
+            let mut column: Vec<f64> =
+                (0..blocks).map(|b| pattern[(b * 7 + b / 5) % pattern.len()][f]).collect();
+            if f == 2 {
+                column.truncate(short_at);
+            }
+            table.insert(FeatureKey(key.clone().into()), column);
+        }
+        let margins = stage.margins(&table, blocks);
+        prop_assert_eq!(margins.len(), blocks);
+        for (b, m) in margins.iter().enumerate() {
+            let row: Vec<f64> = (0..4)
+                .map(|f| table.get(&FeatureKey(keys[f].clone().into()), b).unwrap_or(f64::NAN))
+                .collect();
+            prop_assert_eq!(m.to_bits(), stage.margin(&row).to_bits(), "block {}", b);
+        }
+        let want: Vec<bool> = margins.iter().map(|&m| m > threshold).collect();
+        prop_assert_eq!(stage.threshold_sides(&table, blocks), want);
     }
 }
 
