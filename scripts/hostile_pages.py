@@ -51,6 +51,10 @@ def pages():
     # quadratic in a run of short blocks (20 s for this page before).
     lines = "".join(f"line {i} of a long list<br><br>" for i in range(200_000))
     yield "200,000 short lines between <br><br>", page(f"<p>{P}</p><div>{lines}</div><p>{P}</p>"), P
+    # Paths as long as the tree is deep, on every paragraph: paragraphs × depth bytes
+    # (696 MB for this page before the page's path budget).
+    deep = "<div>" * 480 + "<p>a b</p>" * 100_000 + f"<p>{P}</p>"
+    yield "100,000 paragraphs under 480 <div>", page(deep), P
     xml = (f'<?xml version="1.0" encoding="iso-8859-2"?>\n'
            f"<html><body><p>{POLISH} {P}</p></body></html>")
     yield "XML declaration iso-8859-2, Polish", xml.encode("iso-8859-2"), POLISH

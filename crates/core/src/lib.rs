@@ -41,6 +41,7 @@ mod block;
 mod error;
 mod features;
 pub mod language;
+pub mod path_budget;
 mod pipeline;
 pub mod preset;
 mod stage;

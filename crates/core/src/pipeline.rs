@@ -15,6 +15,7 @@ use crate::block::{Block, Label};
 use crate::error::{Error, Result};
 use crate::features::{FeatureKey, FeatureTable};
 use crate::language::{html_lang, identify_blocks, Identification, LanguageOptions};
+use crate::path_budget;
 use crate::stage::{
     AttributeUse, ContextFreeRule, ContextPass, Diagnostics, Feature, FeatureInput, PassContext,
     Segmenter, TreeStage,
@@ -317,7 +318,20 @@ impl Pipeline {
     /// stages changed the tree.
     fn classify_titled(&self, doc: &Document, title: Option<String>) -> Result<Extraction> {
         let blocks = self.spec.segmenter.segment(doc)?;
-        self.classify_in(blocks, Some(doc), html_lang(doc), title)
+        let shortened = blocks
+            .iter()
+            .filter(|b| path_budget::is_shortened(&b.dom_path))
+            .count();
+        let mut ex = self.classify_in(blocks, Some(doc), html_lang(doc), title)?;
+        if shortened > 0 {
+            ex.diagnostics.notes.push(format!(
+                "paths: {shortened} blocks keep only the end of their dom_path and xpath \
+                 (the page's paths passed {} MiB, or one passed {} bytes)",
+                path_budget::PATH_BUDGET >> 20,
+                crate::tag_blocks::MAX_PATH
+            ));
+        }
+        Ok(ex)
     }
 
     /// Runs features, rules and passes on given blocks (features that read the tree

@@ -22,6 +22,7 @@
 
 use pith_dom::{Document, Edge, NodeData, NodeId, TagNames};
 
+use crate::path_budget::{path_tail, PathBudget};
 use crate::Block;
 
 /// HTML's block-level elements: the default block tags of `declutter.blocks` and
@@ -128,14 +129,21 @@ struct Open {
 }
 
 impl Open {
-    /// Emits the block when it has text, and starts the next one at `path`.
-    fn flush(&mut self, blocks: &mut Vec<Block>, path: &str) {
+    /// Emits the block when it has text (its path whole while the page's `budget`
+    /// lasts), and starts the next one at `path`.
+    fn flush(&mut self, blocks: &mut Vec<Block>, budget: &mut PathBudget, path: &str) {
         let text = self.text.trim_end();
         if !text.is_empty() {
+            let dom_path = std::mem::take(&mut self.path);
+            let dom_path = if budget.admit(dom_path.len()) {
+                dom_path
+            } else {
+                path_tail(&dom_path)
+            };
             blocks.push(Block {
                 text: text.to_owned(),
                 text_nodes: std::mem::take(&mut self.nodes),
-                dom_path: std::mem::take(&mut self.path),
+                dom_path,
                 chars_count_in_links: self.link_chars,
                 node: self.node,
                 ..Block::default()
@@ -159,6 +167,7 @@ pub fn split_at_tags(
 ) -> Vec<Block> {
     let mut blocks = Vec::new();
     let mut open = Open::default();
+    let mut budget = PathBudget::new();
     let mut path = String::new();
     let mut path_lens: Vec<usize> = Vec::new();
     let (mut links, mut head) = (0usize, 0usize);
@@ -178,7 +187,7 @@ pub fn split_at_tags(
                         _ => {}
                     }
                     if name == "br" || el.is_named_in(block_tags) {
-                        open.flush(&mut blocks, &path);
+                        open.flush(&mut blocks, &mut budget, &path);
                     }
                 }
                 NodeData::Text(t) => {
@@ -211,13 +220,13 @@ pub fn split_at_tags(
                         _ => {}
                     }
                     if el.is_named_in(block_tags) {
-                        open.flush(&mut blocks, &path);
+                        open.flush(&mut blocks, &mut budget, &path);
                     }
                 }
             }
         }
     }
-    open.flush(&mut blocks, "");
+    open.flush(&mut blocks, &mut budget, "");
     blocks
 }
 

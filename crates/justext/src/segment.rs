@@ -17,6 +17,7 @@
 //! assert_eq!(stage, Paragraphs::default());
 //! ```
 
+use pith_core::path_budget::{path_tail, PathBudget, SHORT_PATH_TAIL};
 use pith_core::{AttributeUse, Block, Result, Segmenter};
 use pith_dom::{Document, Edge, NodeData, NodeId};
 use serde::{Deserialize, Serialize};
@@ -226,11 +227,24 @@ impl<'d> PathStack<'d> {
 
     /// `(dom_path, xpath)` of the path ending at `top`: each string is sized first and
     /// filled once (this runs for every paragraph, with paths a dozen elements deep).
-    fn render(&self, top: Option<u32>, chain: &mut Vec<u32>) -> (String, String) {
+    /// With `end = Some(n)`, only enough of the deepest elements to make more than `n`
+    /// bytes of each (every element when there are not that many): a suffix of each
+    /// whole path, for a page past its path budget.
+    fn render(
+        &self,
+        top: Option<u32>,
+        chain: &mut Vec<u32>,
+        end: Option<usize>,
+    ) -> (String, String) {
         chain.clear();
         let mut cur = top;
+        let mut names = 0usize;
         while let Some(i) = cur {
+            if end.is_some_and(|n| names > n + 1) {
+                break;
+            }
             chain.push(i);
+            names += self.entries[i as usize].name.len() + 1;
             cur = self.entries[i as usize].parent;
         }
         let names: usize = chain
@@ -303,6 +317,8 @@ struct ParagraphMaker<'a, 'd> {
     path: PathStack<'d>,
     /// Scratch space for [`PathStack::render`].
     chain: Vec<u32>,
+    /// What is left of the page's bytes of whole paths.
+    budget: PathBudget,
     paragraph: OpenParagraph,
     blocks: Vec<Block>,
     link: bool,
@@ -315,6 +331,7 @@ impl<'a, 'd> ParagraphMaker<'a, 'd> {
             opts,
             path: PathStack::new(),
             chain: Vec::new(),
+            budget: PathBudget::new(),
             paragraph: OpenParagraph::new(None),
             blocks: Vec::new(),
             link: false,
@@ -332,7 +349,15 @@ impl<'a, 'd> ParagraphMaker<'a, 'd> {
         if text.is_empty() && !done.is_image {
             return;
         }
-        let (dom_path, xpath) = self.path.render(done.path, &mut self.chain);
+        // Past the page's path budget only the paths' ends are kept, so only the
+        // deepest elements are rendered.
+        let end = self.budget.is_spent().then_some(SHORT_PATH_TAIL);
+        let (dom_path, xpath) = self.path.render(done.path, &mut self.chain, end);
+        let (dom_path, xpath) = if self.budget.admit(dom_path.len() + xpath.len()) {
+            (dom_path, xpath)
+        } else {
+            (path_tail(&dom_path), path_tail(&xpath))
+        };
         self.blocks.push(Block {
             text,
             text_nodes: done.text_nodes,
@@ -420,6 +445,48 @@ mod tests {
             .map(|(k, v)| Event::try_from((k.to_string(), v.to_string())).unwrap());
         let doc = Document::from_events(events).unwrap();
         Paragraphs::default().segment(&doc).unwrap()
+    }
+
+    #[test]
+    fn past_the_path_budget_paragraphs_keep_the_end_of_their_paths() {
+        use pith_core::path_budget::{is_shortened, PATH_BUDGET};
+        // 480 nested <div>s: each paragraph's paths are about 6 KB, so the 16 MiB
+        // budget is spent after about 3,200 of them.
+        let depth = 480;
+        let n = 4_000;
+        let html = format!(
+            "<html><body>{}{}</body></html>",
+            "<div>".repeat(depth),
+            "<p>some words</p>".repeat(n)
+        );
+        let doc = pith_dom::parse_html(&html);
+        let blocks = Paragraphs::default().segment(&doc).unwrap();
+        assert_eq!(blocks.len(), n);
+        let whole = |k: usize| {
+            let dom = format!("html.body{}.p", ".div".repeat(depth));
+            let xpath = format!("/html[1]/body[1]{}/p[{k}]", "/div[1]".repeat(depth));
+            (dom, xpath)
+        };
+        let kept = blocks
+            .iter()
+            .take_while(|b| !is_shortened(&b.dom_path))
+            .count();
+        let (dom, xpath) = whole(1);
+        assert!(kept > 0 && kept < n, "{kept} of {n} paragraphs whole");
+        assert!(kept * (dom.len() + xpath.len()) <= PATH_BUDGET);
+        assert!((kept + 1) * (dom.len() + xpath.len() + 8) > PATH_BUDGET);
+        for (k, b) in blocks.iter().enumerate() {
+            let (dom, xpath) = whole(k + 1);
+            if k < kept {
+                assert_eq!((&b.dom_path, &b.xpath), (&dom, &xpath));
+            } else {
+                // The end of the whole path, rendered from the deepest elements only.
+                assert_eq!(
+                    (&b.dom_path, &b.xpath),
+                    (&path_tail(&dom), &path_tail(&xpath))
+                );
+            }
+        }
     }
 
     #[test]

@@ -134,3 +134,41 @@ fn past_the_node_limit_text_is_kept() {
         .iter()
         .any(|n| n.starts_with("max_nodes 50")));
 }
+
+#[test]
+fn many_paragraphs_deep_in_the_tree_keep_their_text_and_the_note_says_paths_were_cut() {
+    // Each paragraph's paths are about 5 KB under 480 <div>s: the page's 16 MiB of whole
+    // paths runs out after about 3,200 of them, and the rest keep only their paths' ends.
+    let body = format!(
+        "{}{}<p>{PARAGRAPH}</p>",
+        "<div>".repeat(480),
+        "<p>a line of a long list</p>".repeat(4_000)
+    );
+    for preset in ["justext", "declutter"] {
+        let ex = pith::preset(preset)
+            .unwrap()
+            .run_bytes(page(&body).as_bytes())
+            .unwrap();
+        assert_eq!(ex.blocks.len(), 4_001, "{preset}");
+        let last = ex.blocks.last().unwrap();
+        assert!(last.text.contains("lazy dog"), "{preset}");
+        assert!(last.dom_path.starts_with('…') && last.dom_path.ends_with("div.p"));
+        if preset == "justext" {
+            // jusText's paths are whole until the page's budget is spent.
+            assert!(!ex.blocks[0].dom_path.starts_with('…'));
+            assert!(last.xpath.starts_with('…') && last.xpath.ends_with("/p[4001]"));
+        } else {
+            // declutter's blocks keep at most 1 KiB of path each, from the first.
+            assert!(ex
+                .blocks
+                .iter()
+                .all(|b| b.dom_path.len() <= 1024 + '…'.len_utf8()));
+        }
+        let note = ex
+            .diagnostics
+            .notes
+            .iter()
+            .find(|n| n.starts_with("paths: "));
+        assert!(note.is_some(), "{preset}: {:?}", ex.diagnostics.notes);
+    }
+}
