@@ -55,6 +55,12 @@ def pages():
     # (696 MB for this page before the page's path budget).
     deep = "<div>" * 480 + "<p>a b</p>" * 100_000 + f"<p>{P}</p>"
     yield "100,000 paragraphs under 480 <div>", page(deep), P
+    # A title of many kilobytes, compared with every block by the `pith` preset's
+    # `learn.title_match` (5.5 s for this page before the title was indexed once).
+    title = " ".join(f"keyword{i % 997}" for i in range(15_000))
+    paragraphs = "".join(f"<p>item {i} of a list</p>" for i in range(20_000))
+    yield ("20,000 paragraphs, a 150 KB <title>",
+           f"<html><head><title>{title}</title></head><body>{paragraphs}<p>{P}</p></body></html>".encode(), P)
     xml = (f'<?xml version="1.0" encoding="iso-8859-2"?>\n'
            f"<html><body><p>{POLISH} {P}</p></body></html>")
     yield "XML declaration iso-8859-2, Polish", xml.encode("iso-8859-2"), POLISH

@@ -72,6 +72,7 @@ pub mod page_features;
 pub mod path_features;
 pub mod presets;
 pub mod recover;
+mod substrings;
 pub mod text_features;
 pub mod title_repeat;
 pub mod train;

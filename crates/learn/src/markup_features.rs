@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use pith_readability::unlikely::is_hidden;
 
 use crate::features::{contains_ignore_ascii_case, inherited_column};
+use crate::substrings::Substrings;
 
 /// Class/id words of content: Readability.js's `positive` pattern
 /// (`article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story`)
@@ -217,13 +218,49 @@ fn page_title(doc: &Document) -> Option<String> {
     Some(normalise(&doc.text_content(title))).filter(|t| !t.is_empty())
 }
 
-/// 2 equal, 1 one inside the other, 0 otherwise (empty text: 0).
-fn title_match(title: &str, text: &str) -> f64 {
+/// Bytes of title searched directly for each block; a longer one is indexed once
+/// (`substrings`), so that a page's cost stays its blocks' length plus its title's.
+const LONG_TITLE: usize = 256;
+
+/// A page's normalised title and what searching it takes.
+struct Title {
+    text: String,
+    /// The index of a title longer than [`LONG_TITLE`].
+    substrings: Option<Substrings>,
+}
+
+impl Title {
+    fn new(text: String) -> Title {
+        let substrings = (text.len() > LONG_TITLE).then(|| Substrings::of(text.as_bytes()));
+        Title { text, substrings }
+    }
+
+    /// Whether `text` occurs in the title, ASCII case ignored (`text` not empty).
+    fn has_inside(&self, text: &str) -> bool {
+        match &self.substrings {
+            Some(index) => index.contains_folded(text.as_bytes(), |b| b.to_ascii_lowercase()),
+            None => contains_ignore_ascii_case(&self.text, text),
+        }
+    }
+
+    /// Whether the title occurs in `text`, ASCII case ignored.
+    fn is_inside(&self, text: &str) -> bool {
+        if self.substrings.is_none() {
+            return contains_ignore_ascii_case(text, &self.text);
+        }
+        // A long title: one linear search (the title is lower case already), and only
+        // in the blocks long enough to hold it.
+        text.len() >= self.text.len() && text.to_ascii_lowercase().contains(self.text.as_str())
+    }
+}
+
+/// 2 equal, 1 one inside the other, 0 otherwise (empty text: 0), for a normalised text.
+fn title_match(title: &Title, text: &str) -> f64 {
     if text.is_empty() {
         0.0
-    } else if text == title {
+    } else if text == title.text {
         2.0
-    } else if title.contains(text) || text.contains(title) {
+    } else if title.has_inside(text) || title.is_inside(text) {
         1.0
     } else {
         0.0
@@ -241,12 +278,12 @@ fn is_normal(text: &str) -> bool {
 
 /// [`title_match`] of a text that [`is_normal`], without copying it: ASCII case is
 /// ignored in the comparisons instead.
-fn title_match_normal(title: &str, text: &str) -> f64 {
+fn title_match_normal(title: &Title, text: &str) -> f64 {
     if text.is_empty() {
         0.0
-    } else if text.eq_ignore_ascii_case(title) {
+    } else if text.eq_ignore_ascii_case(&title.text) {
         2.0
-    } else if contains_ignore_ascii_case(title, text) || contains_ignore_ascii_case(text, title) {
+    } else if title.has_inside(text) || title.is_inside(text) {
         1.0
     } else {
         0.0
@@ -269,7 +306,7 @@ impl Feature for TitleMatch {
         let Some(doc) = input.document else {
             return self.compute(input.blocks, input.features);
         };
-        let Some(title) = page_title(doc) else {
+        let Some(title) = page_title(doc).map(Title::new) else {
             return Ok(vec![0.0; input.blocks.len()]);
         };
         Ok(input
@@ -379,27 +416,66 @@ mod tests {
             .all(|v| v.is_nan()));
     }
 
+    /// The definition: both sides normalised, then compared as strings.
+    fn title_match_reference(title: &str, text: &str) -> f64 {
+        let text = normalise(text);
+        if text.is_empty() {
+            0.0
+        } else if text == title {
+            2.0
+        } else if title.contains(text.as_str()) || text.contains(title) {
+            1.0
+        } else {
+            0.0
+        }
+    }
+
     #[test]
     fn the_fast_title_match_is_the_normalised_one() {
-        let title = "the big story | daily news";
-        for text in [
-            "The BIG story",
-            "the big story | daily news",
-            "THE BIG STORY | DAILY NEWS and more",
-            "Daily",
-            "other",
-            "x",
-            "the big story | daily news | é",
-        ] {
-            assert!(is_normal(text));
-            assert_eq!(
-                title_match_normal(title, text),
-                title_match(title, &normalise(text)),
-                "{text}"
-            );
+        let short = "the big story | daily news";
+        // Past LONG_TITLE bytes the title is searched through its index.
+        let long = format!("{short} {}", ["more words of a long title"; 20].join(" "));
+        assert!(long.len() > LONG_TITLE);
+        for title in [short.to_owned(), long.clone()] {
+            let indexed = Title::new(title.clone());
+            for text in [
+                "The BIG story",
+                "the big story | daily news",
+                "THE BIG STORY | DAILY NEWS and more",
+                "Daily",
+                "other",
+                "x",
+                "the big story | daily news | é",
+                "OF A LONG title more",
+                &long.to_uppercase(),
+                &format!("before {long} after"),
+            ] {
+                assert!(is_normal(text));
+                let want = title_match_reference(&title, text);
+                assert_eq!(title_match_normal(&indexed, text), want, "{text}");
+                assert_eq!(title_match(&indexed, &normalise(text)), want, "{text}");
+            }
         }
         for text in [" a", "a ", "a  b", "a\u{a0}b", "a\tb", ""] {
             assert_eq!(is_normal(text), text.is_empty(), "{text:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn title_match_is_the_definition_for_short_and_long_titles(
+            words in proptest::collection::vec("[abAB]{1,3}", 1..200),
+            texts in proptest::collection::vec("[abAB ]{0,12}", 1..20),
+        ) {
+            let title = normalise(&words.join(" "));
+            let indexed = Title::new(title.clone());
+            for text in &texts {
+                let want = title_match_reference(&title, text);
+                if is_normal(text) {
+                    proptest::prop_assert_eq!(title_match_normal(&indexed, text), want);
+                }
+                proptest::prop_assert_eq!(title_match(&indexed, &normalise(text)), want);
+            }
         }
     }
 
