@@ -58,13 +58,19 @@ impl PathBudget {
     }
 }
 
-/// `path` past the budget: its last [`SHORT_PATH_TAIL`] bytes (from the first
-/// character boundary among them) after `…`; a path that short stays as it is.
+/// `path` past the budget: its last [`SHORT_PATH_TAIL`] bytes after `…` (see
+/// [`path_end`]).
 pub fn path_tail(path: &str) -> String {
-    if path.len() <= SHORT_PATH_TAIL {
+    path_end(path, SHORT_PATH_TAIL)
+}
+
+/// `path` when it is at most `bytes` long, else `…` and its last `bytes` bytes (from
+/// the first character boundary among them).
+pub fn path_end(path: &str, bytes: usize) -> String {
+    if path.len() <= bytes {
         return path.to_owned();
     }
-    let mut start = path.len() - SHORT_PATH_TAIL;
+    let mut start = path.len() - bytes;
     while !path.is_char_boundary(start) {
         start += 1;
     }

@@ -22,7 +22,7 @@
 
 use pith_dom::{Document, Edge, NodeData, NodeId, TagNames};
 
-use crate::path_budget::{path_tail, PathBudget};
+use crate::path_budget::{path_end, path_tail, PathBudget};
 use crate::Block;
 
 /// HTML's block-level elements: the default block tags of `declutter.blocks` and
@@ -80,14 +80,7 @@ pub const MAX_PATH: usize = 1024;
 /// `path` when it is at most [`MAX_PATH`] bytes, else `…` and its last bytes (from the
 /// first character boundary within the last [`MAX_PATH`]).
 pub fn short_path(path: &str) -> String {
-    if path.len() <= MAX_PATH {
-        return path.to_owned();
-    }
-    let mut start = path.len() - MAX_PATH;
-    while !path.is_char_boundary(start) {
-        start += 1;
-    }
-    format!("…{}", &path[start..])
+    path_end(path, MAX_PATH)
 }
 
 /// Appends `text` to `out` with every whitespace run collapsed to one space, and no

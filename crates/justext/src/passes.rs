@@ -343,21 +343,11 @@ mod tests {
     use Label::*;
 
     fn short_pass(labels: &[Label], edge: EdgeRule) -> Vec<Label> {
-        let mut l = labels.to_vec();
-        let blocks = vec![pith_core::Block::default(); l.len()];
-        let features = pith_core::FeatureTable::new();
-        let ctx = PassContext {
-            blocks: &blocks,
-            features: &features,
-            cf_labels: labels,
-        };
-        ReviseShort {
+        let pass = ReviseShort {
             max_good_distance: None,
             edge,
-        }
-        .revise(ctx, &mut l)
-        .unwrap();
-        l
+        };
+        run(&pass, labels)
     }
 
     #[test]

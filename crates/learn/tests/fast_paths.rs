@@ -64,6 +64,34 @@ fn value() -> impl Strategy<Value = f64> {
     ]
 }
 
+/// The four feature keys the random trees read (`f0` … `f3`).
+fn keys() -> Vec<String> {
+    (0..4).map(|i| format!("f{i}")).collect()
+}
+
+/// A `learn.trees` pass over [`keys`] with the threshold decoding, its prior (if any)
+/// on `f0`.
+fn stage_of(
+    trees: Vec<Tree>,
+    base: f64,
+    threshold: f64,
+    fallback: bool,
+    prior_weight: Option<f64>,
+) -> Trees {
+    Trees {
+        features: keys(),
+        base_score: base,
+        trees,
+        margin_threshold: threshold,
+        fallback,
+        decode: Default::default(),
+        prior: prior_weight.map(|weight| Prior {
+            feature: "f0".into(),
+            weight,
+        }),
+    }
+}
+
 /// The labels `stage` gives `blocks` blocks (context-free labels all bad).
 fn labels_of(stage: &Trees, table: &FeatureTable, blocks: usize) -> Vec<Label> {
     let plain = vec![Block::default(); blocks];
@@ -141,16 +169,8 @@ proptest! {
         fallback in any::<bool>(),
         rows in prop::collection::vec(prop::collection::vec(value(), 3), 0..20),
     ) {
-        let keys: Vec<String> = (0..4).map(|i| format!("f{i}")).collect();
-        let stage = Trees {
-            features: keys.clone(),
-            base_score: base,
-            trees,
-            margin_threshold: threshold,
-            fallback,
-            decode: Default::default(),
-            prior: prior_weight.map(|weight| Prior { feature: "f0".into(), weight }),
-        };
+        let keys = keys();
+        let stage = stage_of(trees, base, threshold, fallback, prior_weight);
         let mut table = FeatureTable::new();
         for (f, key) in keys.iter().take(3).enumerate() {
             table.insert(FeatureKey(key.clone().into()), rows.iter().map(|r| r[f]).collect());
@@ -193,16 +213,8 @@ proptest! {
         blocks in (2 * ROWS_PER_WALK - 40)..(2 * ROWS_PER_WALK + 40),
         short_at in (ROWS_PER_WALK - 3)..(ROWS_PER_WALK + 3),
     ) {
-        let keys: Vec<String> = (0..4).map(|i| format!("f{i}")).collect();
-        let stage = Trees {
-            features: keys.clone(),
-            base_score: base,
-            trees,
-            margin_threshold: threshold,
-            fallback: false,
-            decode: Default::default(),
-            prior: prior_weight.map(|weight| Prior { feature: "f0".into(), weight }),
-        };
+        let keys = keys();
+        let stage = stage_of(trees, base, threshold, false, prior_weight);
         let mut table = FeatureTable::new();
         for (f, key) in keys.iter().take(3).enumerate() {
             let mut column: Vec<f64> =
