@@ -235,22 +235,29 @@ impl Title {
         Title { text, substrings }
     }
 
-    /// Whether `text` occurs in the title, ASCII case ignored (`text` not empty).
-    fn has_inside(&self, text: &str) -> bool {
+    /// Whether `text` (not empty) occurs in the title: as it is when `lower` (a
+    /// normalised text, lower case like the title), else with ASCII case ignored.
+    #[inline]
+    fn has_inside(&self, text: &str, lower: bool) -> bool {
         match &self.substrings {
             Some(index) => index.contains_folded(text.as_bytes(), |b| b.to_ascii_lowercase()),
+            None if lower => self.text.contains(text),
             None => contains_ignore_ascii_case(&self.text, text),
         }
     }
 
-    /// Whether the title occurs in `text`, ASCII case ignored.
-    fn is_inside(&self, text: &str) -> bool {
-        if self.substrings.is_none() {
-            return contains_ignore_ascii_case(text, &self.text);
+    /// Whether the title occurs in `text` (as in [`has_inside`](Title::has_inside)).
+    /// A long title is looked for only in blocks long enough to hold it, each in one
+    /// linear search.
+    #[inline]
+    fn is_inside(&self, text: &str, lower: bool) -> bool {
+        if lower {
+            text.len() >= self.text.len() && text.contains(self.text.as_str())
+        } else if self.substrings.is_none() {
+            contains_ignore_ascii_case(text, &self.text)
+        } else {
+            text.len() >= self.text.len() && text.to_ascii_lowercase().contains(self.text.as_str())
         }
-        // A long title: one linear search (the title is lower case already), and only
-        // in the blocks long enough to hold it.
-        text.len() >= self.text.len() && text.to_ascii_lowercase().contains(self.text.as_str())
     }
 }
 
@@ -260,7 +267,7 @@ fn title_match(title: &Title, text: &str) -> f64 {
         0.0
     } else if text == title.text {
         2.0
-    } else if title.has_inside(text) || title.is_inside(text) {
+    } else if title.has_inside(text, true) || title.is_inside(text, true) {
         1.0
     } else {
         0.0
@@ -283,7 +290,7 @@ fn title_match_normal(title: &Title, text: &str) -> f64 {
         0.0
     } else if text.eq_ignore_ascii_case(&title.text) {
         2.0
-    } else if title.has_inside(text) || title.is_inside(text) {
+    } else if title.has_inside(text, false) || title.is_inside(text, false) {
         1.0
     } else {
         0.0

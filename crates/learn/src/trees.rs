@@ -420,7 +420,6 @@ impl Trees {
             sides.extend(match self.features.len() {
                 0..=16 => part.decide::<16>(&columns, &self.trees, n),
                 17..=64 => part.decide::<64>(&columns, &self.trees, n),
-                65..=128 => part.decide::<128>(&columns, &self.trees, n),
                 _ => part.decide::<256>(&columns, &self.trees, n),
             });
         }
@@ -563,24 +562,19 @@ pub fn ensemble_margins(
     let columns = columns_of(keys, features);
     // `f64`'s `Sum` starts from -0.0: the same sums as `Trees::margin`'s.
     let mut sums = vec![-0.0f64; blocks];
-    for range in walk_ranges(blocks) {
-        let columns = columns_in(&columns, range.clone());
-        let sums = &mut sums[range];
-        // Rows padded to a power-of-two width (see `walk`); wider ensembles are rare.
-        match keys.len() {
-            0..=16 => add_all_leaves::<16>(&columns, trees, sums),
-            17..=64 => add_all_leaves::<64>(&columns, trees, sums),
-            65..=128 => add_all_leaves::<128>(&columns, trees, sums),
-            129..=256 => add_all_leaves::<256>(&columns, trees, sums),
-            _ => add_all_leaves_wide(&columns, trees, sums),
-        }
+    // Rows padded to a power-of-two width (see `walk`); wider ensembles are rare.
+    match keys.len() {
+        0..=16 => add_all_leaves::<16>(&columns, trees, &mut sums),
+        17..=64 => add_all_leaves::<64>(&columns, trees, &mut sums),
+        65..=256 => add_all_leaves::<256>(&columns, trees, &mut sums),
+        _ => add_all_leaves_wide(&columns, trees, &mut sums),
     }
     sums.into_iter().map(|s| base_score + s).collect()
 }
 
 /// The most rows a tree walk lays out at once. A page's blocks are walked in slices of
 /// this many, so the row-major copy of the columns takes at most this many rows of
-/// `W` values (2 MiB at 128 columns) however many blocks the page has; each row's
+/// `W` values (4 MiB at the widest, 256) however many blocks the page has; each row's
 /// leaves are still added in tree order, so the sums do not change. Most pages have a
 /// few hundred blocks: one slice.
 pub const ROWS_PER_WALK: usize = 2048;
@@ -606,22 +600,25 @@ fn columns_in<'a>(columns: &[&'a [f64]], range: std::ops::Range<usize>) -> Vec<&
 /// (`walk::HeapTree`, laid out once per thread) when it can be laid out so, else
 /// breadth first ([`FlatTree`]) or walked as it is.
 fn add_all_leaves<const W: usize>(columns: &[&[f64]], trees: &[Tree], sums: &mut [f64]) {
-    let rows = padded_rows::<W>(columns, sums.len());
     with_layouts(trees, columns.len(), |heaps| {
         let mut at = Vec::new();
-        for (tree, heap) in trees.iter().zip(heaps) {
-            if let Some(heap) = heap {
-                heap.add_leaves(&rows, sums);
-                continue;
-            }
-            match FlatTree::new(tree, columns.len()) {
-                Some(flat) => {
-                    at.resize(sums.len(), 0);
-                    flat.add_leaves(rows.as_flattened(), W, &mut at, sums);
+        for range in walk_ranges(sums.len()) {
+            let rows = padded_rows::<W>(&columns_in(columns, range.clone()), range.len());
+            let sums = &mut sums[range];
+            for (tree, heap) in trees.iter().zip(heaps) {
+                if let Some(heap) = heap {
+                    heap.add_leaves(&rows, sums);
+                    continue;
                 }
-                None => {
-                    for (sum, row) in sums.iter_mut().zip(&rows) {
-                        *sum += tree.eval(|f| row[f]);
+                match FlatTree::new(tree, columns.len()) {
+                    Some(flat) => {
+                        at.resize(sums.len(), 0);
+                        flat.add_leaves(rows.as_flattened(), W, &mut at, sums);
+                    }
+                    None => {
+                        for (sum, row) in sums.iter_mut().zip(&rows) {
+                            *sum += tree.eval(|f| row[f]);
+                        }
                     }
                 }
             }
@@ -633,19 +630,22 @@ fn add_all_leaves<const W: usize>(columns: &[&[f64]], trees: &[Tree], sums: &mut
 /// every tree breadth first or as it is.
 fn add_all_leaves_wide(columns: &[&[f64]], trees: &[Tree], sums: &mut [f64]) {
     let width = columns.len();
-    let mut rows = vec![f64::NAN; width * sums.len()];
-    for (f, column) in columns.iter().enumerate() {
-        for (row, &v) in rows.chunks_exact_mut(width).zip(column.iter()) {
-            row[f] = v;
+    for range in walk_ranges(sums.len()) {
+        let sums = &mut sums[range.clone()];
+        let mut rows = vec![f64::NAN; width * sums.len()];
+        for (f, column) in columns_in(columns, range).iter().enumerate() {
+            for (row, &v) in rows.chunks_exact_mut(width).zip(column.iter()) {
+                row[f] = v;
+            }
         }
-    }
-    let mut at = vec![0u32; sums.len()];
-    for tree in trees {
-        match FlatTree::new(tree, width) {
-            Some(flat) => flat.add_leaves(&rows, width, &mut at, sums),
-            None => {
-                for (sum, row) in sums.iter_mut().zip(rows.chunks_exact(width)) {
-                    *sum += tree.eval(|f| row[f]);
+        let mut at = vec![0u32; sums.len()];
+        for tree in trees {
+            match FlatTree::new(tree, width) {
+                Some(flat) => flat.add_leaves(&rows, width, &mut at, sums),
+                None => {
+                    for (sum, row) in sums.iter_mut().zip(rows.chunks_exact(width)) {
+                        *sum += tree.eval(|f| row[f]);
+                    }
                 }
             }
         }
