@@ -596,7 +596,8 @@ fn columns_in<'a>(columns: &[&'a [f64]], range: std::ops::Range<usize>) -> Vec<&
 }
 
 /// Adds the leaves of `trees` to `sums` (one per row), the rows read from `columns`
-/// (missing values `NaN`) into `W` values each: each tree in heap order
+/// (missing values `NaN`) into `W` values each, [`ROWS_PER_WALK`] rows at a time: each
+/// tree in heap order
 /// (`walk::HeapTree`, laid out once per thread) when it can be laid out so, else
 /// breadth first ([`FlatTree`]) or walked as it is.
 fn add_all_leaves<const W: usize>(columns: &[&[f64]], trees: &[Tree], sums: &mut [f64]) {
