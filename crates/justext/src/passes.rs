@@ -219,6 +219,9 @@ pub struct ReviseShort {
 #[typetag::serde(name = "justext.revise_short")]
 impl ContextPass for ReviseShort {
     fn revise(&self, _: PassContext<'_>, labels: &mut [Label]) -> Result<()> {
+        if !labels.contains(&Label::Short) {
+            return Ok(());
+        }
         let d = self.max_good_distance;
         // Every search reads the labels before this pass (the reference decides all
         // short blocks first and applies the decisions after), so all four kinds of
@@ -268,6 +271,9 @@ pub struct ReviseNearGood {
 #[typetag::serde(name = "justext.revise_neargood")]
 impl ContextPass for ReviseNearGood {
     fn revise(&self, _: PassContext<'_>, labels: &mut [Label]) -> Result<()> {
+        if !labels.contains(&Label::NearGood) {
+            return Ok(());
+        }
         let d = self.max_good_distance;
         let limit = search_limit(d);
         // Decided left to right in place: the search backwards sees the blocks this

@@ -263,11 +263,22 @@ impl Title {
 
 /// 2 equal, 1 one inside the other, 0 otherwise (empty text: 0), for a normalised text.
 fn title_match(title: &Title, text: &str) -> f64 {
+    compare_with_title(title, text, true)
+}
+
+/// [`title_match`] or [`title_match_normal`]: `lower` when `text` is normalised (lower
+/// case, like the title), else ASCII case is ignored in the comparisons.
+fn compare_with_title(title: &Title, text: &str, lower: bool) -> f64 {
+    let equal = if lower {
+        text == title.text
+    } else {
+        text.eq_ignore_ascii_case(&title.text)
+    };
     if text.is_empty() {
         0.0
-    } else if text == title.text {
+    } else if equal {
         2.0
-    } else if title.has_inside(text, true) || title.is_inside(text, true) {
+    } else if title.has_inside(text, lower) || title.is_inside(text, lower) {
         1.0
     } else {
         0.0
@@ -286,15 +297,7 @@ fn is_normal(text: &str) -> bool {
 /// [`title_match`] of a text that [`is_normal`], without copying it: ASCII case is
 /// ignored in the comparisons instead.
 fn title_match_normal(title: &Title, text: &str) -> f64 {
-    if text.is_empty() {
-        0.0
-    } else if text.eq_ignore_ascii_case(&title.text) {
-        2.0
-    } else if title.has_inside(text, false) || title.is_inside(text, false) {
-        1.0
-    } else {
-        0.0
-    }
+    compare_with_title(title, text, false)
 }
 
 #[typetag::serde(name = "learn.title_match")]
