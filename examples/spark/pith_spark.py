@@ -14,27 +14,41 @@ of the last two is set) -- and a summary of the counts is printed (and written w
         --archives pith-env.tar.gz#environment \\
         examples/spark/pith_spark.py s3a://bucket/warc-paths.txt s3a://bucket/out.parquet
 
-Local paths (and ``file:`` URIs) are streamed from disk by pith on the executors. Any
-other URI (``hdfs://``, ``s3a://``, ...) is read through Spark's Hadoop file system
-(``binaryFiles``), written to a temporary file on the executor and processed from there.
-Every WARC record that is an HTML page yields one row, text or error: no page is lost.
+Local paths (and ``file:`` URIs) are streamed from disk by pith on the executors.
+``http://`` and ``https://`` URIs (Common Crawl's ``https://data.commoncrawl.org/``) are
+downloaded by the executor that processes them, in 1 MiB pieces, to a temporary file,
+and processed from there: a task holds one piece in memory whatever the file's size
+(three tries; a file that still cannot be read is one row with its error, as a missing
+local file is). Any other URI (``hdfs://``, ``s3a://``, ...) is read through Spark's
+Hadoop file system (``binaryFiles``), which holds the whole file in the task's memory
+(twice: in the JVM and in Python), then written to a temporary file. With
+``--input-base-url URL``, the lines that are relative paths (Common Crawl's
+``warc.paths.gz`` lists; Spark reads the list gzipped or not) are read below URL, as
+cc-pyspark's ``--input_base_url`` does. Every WARC record that is an HTML page yields one row, text
+or error: no page is lost.
 
 Options: ``--preset NAME`` or ``--pipeline FILE`` (default: the ``pith`` preset),
 ``--param NAME=VALUE`` (repeatable; a pipeline parameter, e.g. ``stoplist=German``),
 ``--favor-precision`` or ``--favor-recall`` (as ``pith extract``: the learned preset's
 lean, ``Pipeline.favoring``), ``--no-comments``, ``--no-tables`` and ``--no-title``
 (``Pipeline.without_comments``, ``Pipeline.without_tables``, ``Pipeline.without_title``),
-``--partitions N`` (default: one per WARC file),
+``--input-base-url URL`` (for relative paths in the list), ``--partitions N``
+(default: one per WARC file),
 ``--master URL`` (when not run by spark-submit; default ``local[*]``), ``--summary
 FILE``.
 """
 
 import argparse
+import http.client
 import json
 import os
+import shutil
 import sys
 import tempfile
-from urllib.parse import urlparse
+import time
+import urllib.error
+import urllib.request
+from urllib.parse import urljoin, urlparse
 
 COLUMNS = ("id", "source", "url", "date", "language", "text", "error")
 
@@ -51,8 +65,57 @@ def is_local(path):
     return scheme in ("", "file") or (len(scheme) == 1 and os.name == "nt")
 
 
+def is_http(path):
+    """Whether the executors download the path themselves (http: or https:)."""
+    return urlparse(path).scheme in ("http", "https")
+
+
 def local_path(path):
     return urlparse(path).path if path.startswith("file:") else path
+
+
+def with_base(path, base_url):
+    """The path read below ``base_url`` when it is relative (no scheme, not absolute),
+    as cc-pyspark's ``--input_base_url``; other paths as they are."""
+    if not base_url or urlparse(path).scheme or path.startswith("/"):
+        return path
+    return urljoin(base_url if base_url.endswith("/") else base_url + "/", path)
+
+
+#: Bytes a download holds in memory at a time.
+DOWNLOAD_PIECE = 1 << 20
+
+
+def download(uri, dest, tries=3, timeout=60, pause=2.0):
+    """Copies ``uri`` into the open binary file ``dest`` in pieces of
+    ``DOWNLOAD_PIECE`` bytes; returns None, or the last error's message after
+    ``tries`` tries (a 4xx answer other than 408 and 429 is not tried again). A body
+    shorter than the server's ``Content-Length`` is an error (``http.client`` returns
+    what came before the connection closed without saying so), so a cut connection is
+    never taken for the whole file."""
+    message = None
+    for attempt in range(tries):
+        if attempt:
+            time.sleep(pause * 2 ** (attempt - 1))
+        dest.seek(0)
+        dest.truncate()
+        try:
+            request = urllib.request.Request(uri, headers={"User-Agent": "pith-spark"})
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                promised = response.headers.get("Content-Length")
+                shutil.copyfileobj(response, dest, DOWNLOAD_PIECE)
+            dest.flush()
+            got = dest.tell()
+            if promised is None or not promised.isdigit() or int(promised) == got:
+                return None
+            message = f"the connection closed after {got} of {promised} bytes"
+        except urllib.error.HTTPError as e:
+            message = f"HTTP {e.code} {e.reason}"
+            if 400 <= e.code < 500 and e.code not in (408, 429):
+                break
+        except (OSError, http.client.HTTPException) as e:
+            message = str(e) or type(e).__name__
+    return message
 
 
 def rows_of(records, source=None):
@@ -87,6 +150,16 @@ def make_partition_function(pipeline_json, counters):
                     tmp.flush()
                     it = pith.extract_warc(tmp.name, pipeline, workers=1)
                     yield from rows_of(it, source=uri)
+            elif is_http(item):
+                with tempfile.NamedTemporaryFile(suffix=".warc.gz") as tmp:
+                    error = download(item, tmp)
+                    if error is not None:
+                        # As pith's record of a local file it cannot read.
+                        yield (item, item, None, None, None, None, f"cannot read: {error}")
+                        counters["documents"].add(1)
+                        continue
+                    it = pith.extract_warc(tmp.name, pipeline, workers=1)
+                    yield from rows_of(it, source=item)
             else:
                 it = pith.extract_warc(local_path(item), pipeline, workers=1)
                 yield from rows_of(it)
@@ -123,25 +196,27 @@ def load_pipeline(args):
     return pipeline
 
 
-def run(spark, input_list, output, pipeline, partitions=None):
-    """Runs the job in an existing SparkSession; returns the summary dict."""
+def run(spark, input_list, output, pipeline, partitions=None, input_base_url=None):
+    """Runs the job in an existing SparkSession; returns the summary dict. Relative
+    paths in the list are read below ``input_base_url`` when it is given."""
     sc = spark.sparkContext
     if __name__ != "__main__":
         # Imported (e.g. by a test): executors must import this module too.
         sc.addPyFile(os.path.abspath(__file__))
     paths = [
-        line.strip()
+        with_base(line.strip(), input_base_url)
         for line in sc.textFile(input_list).collect()
         if line.strip() and not line.strip().startswith("#")
     ]
     counters = {"documents": sc.accumulator(0), "skipped": sc.accumulator(0)}
     fn = make_partition_function(pipeline.to_json(), counters)
-    local = [p for p in paths if is_local(p)]
-    remote = [p for p in paths if not is_local(p)]
+    # Local files and http(s) URIs are opened by the executors themselves.
+    direct = [p for p in paths if is_local(p) or is_http(p)]
+    remote = [p for p in paths if not (is_local(p) or is_http(p))]
     rdds = []
-    if local:
-        n = partitions or len(local)
-        rdds.append(sc.parallelize(local, max(1, min(n, len(local)))).mapPartitions(fn))
+    if direct:
+        n = partitions or len(direct)
+        rdds.append(sc.parallelize(direct, max(1, min(n, len(direct)))).mapPartitions(fn))
     if remote:
         files = sc.binaryFiles(",".join(remote), minPartitions=partitions or len(remote))
         rdds.append(files.mapPartitions(fn))
@@ -182,6 +257,9 @@ def main(argv=None):
                     help="no block inside a table (as pith extract)")
     ap.add_argument("--no-title", action="store_true",
                     help="no block that repeats the page's title, the headline (as pith extract)")
+    ap.add_argument("--input-base-url", metavar="URL",
+                    help="read relative paths in the list below URL (e.g. "
+                         "https://data.commoncrawl.org/ for a warc.paths list)")
     ap.add_argument("--partitions", type=int, help="default: one per WARC file")
     ap.add_argument("--master", help="Spark master when not set by spark-submit (default local[*])")
     ap.add_argument("--summary", help="also write the summary as JSON to this local file")
@@ -194,7 +272,8 @@ def main(argv=None):
         builder = builder.master(args.master)
     spark = builder.getOrCreate()
     try:
-        summary = run(spark, args.input_list, args.output, load_pipeline(args), args.partitions)
+        summary = run(spark, args.input_list, args.output, load_pipeline(args), args.partitions,
+                      args.input_base_url)
     finally:
         spark.stop()
     line = json.dumps(summary)

@@ -1,40 +1,39 @@
 """The Spark job in local[2] over the shared WARC samples: one row per HTML record,
-exactly the records `pith extract --format jsonl` writes for the same files."""
+exactly the records `pith extract --format jsonl` writes for the same files, whether
+the files are local paths or http URIs the executors download."""
 
+import functools
+import http.server
 import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
+import pytest
 from conftest import need_dataset, need_java, pith_cli
 
 HERE = Path(__file__).resolve().parent
 JOB = HERE.parent / "pith_spark.py"
+sys.path.insert(0, str(JOB.parent))
 
 
-def test_spark_job_writes_exactly_the_cli_records(tmp_path):
+@pytest.fixture(scope="module")
+def spark():
     need_java()
-    warcs = sorted(need_dataset("warc").glob("*.warc.gz"))
-    assert len(warcs) >= 3
-    listing = tmp_path / "warc-paths.txt"
-    listing.write_text("# the shared samples\n" + "".join(f"{p}\n" for p in warcs) + "\n")
-    out = tmp_path / "out.parquet"
     # The executors' Python is this interpreter (with pith installed).
     os.environ["PYSPARK_PYTHON"] = os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
-    sys.path.insert(0, str(JOB.parent))
-    import pith_spark
     from pyspark.sql import SparkSession
 
-    import pith
+    session = SparkSession.builder.master("local[2]").appName("pith-test").getOrCreate()
+    yield session
+    session.stop()
 
-    spark = SparkSession.builder.master("local[2]").appName("pith-test").getOrCreate()
-    try:
-        summary = pith_spark.run(spark, str(listing), str(out), pith.Pipeline.preset("justext"))
-        rows = [r.asDict() for r in spark.read.parquet(str(out)).collect()]
-    finally:
-        spark.stop()
 
+def cli_rows(warcs):
+    """The job's columns of the records `pith extract --preset justext --format jsonl`
+    writes for ``warcs``."""
     cli = subprocess.run(
         [pith_cli(), "extract", "--preset", "justext", "--format", "jsonl", "-q", "-j", "2",
          *map(str, warcs)],
@@ -42,14 +41,30 @@ def test_spark_job_writes_exactly_the_cli_records(tmp_path):
     )
     assert cli.returncode in (0, 1), cli.stderr
     expected = [json.loads(line) for line in cli.stdout.decode("utf-8").splitlines()]
+    return [{"id": r["id"], "source": r["source"], "url": r.get("url"), "date": r.get("date"),
+             "language": r.get("language"), "text": r.get("text"), "error": r.get("error")}
+            for r in expected]
 
-    key = lambda r: (r["source"], r["id"])
-    want = sorted(
-        ({"id": r["id"], "source": r["source"], "url": r.get("url"), "date": r.get("date"),
-          "language": r.get("language"), "text": r.get("text"), "error": r.get("error")} for r in expected),
-        key=key,
-    )
-    assert sorted(rows, key=key) == want
+
+def by_source_and_id(rows):
+    return sorted(rows, key=lambda r: (r["source"], r["id"]))
+
+
+def test_spark_job_writes_exactly_the_cli_records(tmp_path, spark):
+    warcs = sorted(need_dataset("warc").glob("*.warc.gz"))
+    assert len(warcs) >= 3
+    listing = tmp_path / "warc-paths.txt"
+    listing.write_text("# the shared samples\n" + "".join(f"{p}\n" for p in warcs) + "\n")
+    out = tmp_path / "out.parquet"
+    import pith_spark
+
+    import pith
+
+    summary = pith_spark.run(spark, str(listing), str(out), pith.Pipeline.preset("justext"))
+    rows = [r.asDict() for r in spark.read.parquet(str(out)).collect()]
+
+    expected = cli_rows(warcs)
+    assert by_source_and_id(rows) == by_source_and_id(expected)
     # No page lost: every HTML record is one row, text or error, and the counts add up.
     assert summary["rows"] == len(expected) > 0
     assert summary["extracted"] + summary["errors"] == summary["rows"]
@@ -82,3 +97,107 @@ def test_the_job_options_build_the_pipeline_pith_extract_would():
     bare = pipeline(no_comments=True, no_tables=True, no_title=True)
     want = pith.Pipeline.preset("pith").without_comments().without_tables().without_title()
     assert bare.to_json() == want.to_json()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def test_http_uris_are_downloaded_by_the_executors(tmp_path, spark):
+    """Relative paths below ``--input-base-url`` (as Common Crawl's warc.paths lists),
+    served over http: the same records as the CLI's over the local files, with the URI
+    as their source; a file the server does not have is one error row naming it."""
+    folder = need_dataset("warc")
+    warcs = sorted(folder.glob("*.warc.gz"))
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        listing = tmp_path / "warc.paths"
+        listing.write_text("".join(f"{p.name}\n" for p in warcs) + "no-such-file.warc.gz\n")
+        out = tmp_path / "out.parquet"
+        import pith_spark
+
+        import pith
+
+        summary = pith_spark.run(spark, str(listing), str(out), pith.Pipeline.preset("justext"),
+                                 input_base_url=base)
+        rows = [r.asDict() for r in spark.read.parquet(str(out)).collect()]
+    finally:
+        server.shutdown()
+
+    missing = base + "no-such-file.warc.gz"
+    expected = [dict(r, source=base + Path(r["source"]).name) for r in cli_rows(warcs)]
+    expected.append({"id": missing, "source": missing, "url": None, "date": None,
+                     "language": None, "text": None, "error": "cannot read: HTTP 404 File not found"})
+    assert by_source_and_id(rows) == by_source_and_id(expected)
+    assert summary["rows"] == len(expected)
+    assert summary["errors"] == 1 + sum(r["error"] is not None for r in expected[:-1])
+    assert summary["documents"] == summary["rows"] + summary["skipped"]
+
+
+class PiecesHandler(http.server.BaseHTTPRequestHandler):
+    """``/whole`` sends its body; ``/cut`` promises more bytes than it sends and closes;
+    ``/gone`` is a 404; ``/busy`` a 503. Counts the requests per path."""
+
+    body = bytes(range(256)) * 20
+    requests = {}
+
+    def do_GET(self):
+        PiecesHandler.requests[self.path] = PiecesHandler.requests.get(self.path, 0) + 1
+        if self.path in ("/gone", "/busy"):
+            self.send_error(404 if self.path == "/gone" else 503)
+            return
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(self.body) + (100 if self.path == "/cut" else 0)))
+        self.end_headers()
+        self.wfile.write(self.body)
+        self.close_connection = True
+
+    def log_message(self, *args):
+        pass
+
+
+def test_download_copies_in_pieces_and_reports_what_it_could_not_read(tmp_path, monkeypatch):
+    """No Spark needed: ``download`` copies the whole body in pieces, names a body cut
+    short after its tries, and does not try a 404 again."""
+    import pith_spark
+
+    monkeypatch.setattr(pith_spark, "DOWNLOAD_PIECE", 1000)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), PiecesHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    PiecesHandler.requests.clear()
+    try:
+        with open(tmp_path / "f", "w+b") as f:
+            f.write(b"left over from an earlier try")
+            assert pith_spark.download(base + "/whole", f, pause=0) is None
+            f.seek(0)
+            assert f.read() == PiecesHandler.body
+        with open(tmp_path / "g", "w+b") as f:
+            error = pith_spark.download(base + "/cut", f, tries=2, pause=0)
+        assert error == f"the connection closed after {len(PiecesHandler.body)} of " \
+            f"{len(PiecesHandler.body) + 100} bytes"
+        assert pith_spark.download(base + "/gone", open(tmp_path / "h", "w+b"), pause=0) \
+            == "HTTP 404 Not Found"
+        assert pith_spark.download(base + "/busy", open(tmp_path / "i", "w+b"), tries=2,
+                                   pause=0).startswith("HTTP 503")
+    finally:
+        server.shutdown()
+    assert PiecesHandler.requests == {"/whole": 1, "/cut": 2, "/gone": 1, "/busy": 2}
+
+
+def test_relative_paths_are_read_below_the_base_url():
+    import pith_spark
+
+    base = "https://data.commoncrawl.org"
+    path = "crawl-data/CC-MAIN-2024-22/segments/1/warc/a.warc.gz"
+    assert pith_spark.with_base(path, base) == f"{base}/{path}"
+    assert pith_spark.with_base(path, base + "/") == f"{base}/{path}"
+    for kept in ("/data/a.warc.gz", "s3a://bucket/a.warc.gz", "https://x.org/a.warc.gz",
+                 "file:/data/a.warc.gz"):
+        assert pith_spark.with_base(kept, base) == kept
+    assert pith_spark.with_base(path, None) == path
+    assert pith_spark.is_http(f"{base}/{path}") and not pith_spark.is_local(f"{base}/{path}")
