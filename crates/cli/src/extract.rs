@@ -2,7 +2,7 @@
 
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -31,7 +31,8 @@ pub struct ExtractArgs {
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
     /// Write each input's output to its own file in DIR, named like the input with the
-    /// format's extension (the path below a directory argument is kept).
+    /// format's extension (the path below a directory argument is kept; a second input
+    /// of the same name gets NAME-2; never over an input).
     #[arg(long, value_name = "DIR", conflicts_with = "output")]
     pub output_dir: Option<PathBuf>,
     /// Stoplist: `auto` (per page, from its identified language), a built-in name
@@ -237,13 +238,50 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
     }
     let pipeline = build_pipeline(&args)?;
     let out: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(
-            File::create(path)
-                .map_err(|e| UsageError(format!("{}: cannot create: {e}", path.display())))?,
-        ),
+        Some(path) => {
+            if let Some(input) = output_over_input(path, &args.files, &args.globs) {
+                return Err(UsageError(format!(
+                    "{}: -o would write over the input {} before it is read; choose another output file",
+                    path.display(),
+                    input.display()
+                )));
+            }
+            Box::new(
+                File::create(path)
+                    .map_err(|e| UsageError(format!("{}: cannot create: {e}", path.display())))?,
+            )
+        }
         None => Box::new(io::stdout().lock()),
     };
     run_extract(&args, pipeline, mode, out)
+}
+
+/// The input that the output file `output` (`-o`) would destroy, if any: an input file
+/// itself, or a file inside a directory argument that the walk would take as an input
+/// (by its name, or by `--glob` when given). `File::create` empties it before it is
+/// read.
+fn output_over_input(output: &Path, inputs: &[PathBuf], globs: &[String]) -> Option<PathBuf> {
+    let output = std::fs::canonicalize(output).ok()?;
+    let globs = glob_set(globs).ok().flatten();
+    inputs.iter().find_map(|input| {
+        if input.as_os_str() == "-" {
+            return None;
+        }
+        if input.is_dir() {
+            let root = std::fs::canonicalize(input).ok()?;
+            let rel = output.strip_prefix(&root).ok()?;
+            let taken = match &globs {
+                Some(g) => g.is_match(rel),
+                None => rel
+                    .file_name()
+                    .is_some_and(|n| pith_corpus::sniff::is_input_name(&n.to_string_lossy())),
+            };
+            return taken.then(|| output.clone());
+        }
+        same_file::is_same_file(&output, input)
+            .unwrap_or(false)
+            .then(|| input.clone())
+    })
 }
 
 /// The directory globs of `--glob`.
@@ -304,6 +342,12 @@ fn run_extract(
         globs,
     };
     let inputs = pith_corpus::read_inputs(&args.files, opts);
+    // A --stats file that cannot be written is found now, not after the whole run
+    // (the directories are walked already, so it is not taken for an input).
+    if let Some(path) = &args.stats {
+        File::create(path)
+            .map_err(|e| UsageError(format!("{}: cannot write stats: {e}", path.display())))?;
+    }
     let empty_inputs = !inputs.empty_directories().is_empty();
     for dir in inputs.empty_directories() {
         say!(

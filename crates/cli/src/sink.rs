@@ -1,14 +1,17 @@
 //! Where `pith extract` writes each document: one stream, with a line naming the
 //! source before each document when there can be several (`==> ID <==`, as `head`
-//! does), or `--output-dir DIR`, one file per input mirroring the input names.
+//! does), or `--output-dir DIR`, one file per input mirroring the input names — never
+//! two inputs in one file, and never over an input.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use pith::output::Format;
 use pith_corpus::{DocMeta, Mode, Sink};
+
+use crate::say::say;
 
 /// The separator before a document in a per-page format (`None` for the self-describing
 /// JSON formats).
@@ -52,13 +55,20 @@ impl Sink for Separated<'_> {
 
 /// `--output-dir DIR`: the output of each input in its own file, named like the input
 /// (below a directory argument, its path below it) with the format's extension:
-/// `pages/a/b.html.gz` read as `pages` → `DIR/a/b.txt`; stdin → `DIR/stdin.txt`.
+/// `pages/a/b.html.gz` read as `pages` → `DIR/a/b.txt`; stdin → `DIR/stdin.txt`. Two
+/// inputs that would have the same name (`a/p.html` and `b/p.html` given as files,
+/// `p.html` and `p.htm`) get `p.txt` and `p-2.txt`, and stderr says so; a name that is
+/// an input's own file is an error (`--format html --output-dir pages pages` would
+/// write each page over itself).
 pub struct OutputDir {
     dir: PathBuf,
     roots: Vec<PathBuf>,
     mode: Mode,
     current: Option<(String, BufWriter<File>)>,
-    created: HashSet<PathBuf>,
+    /// The file each input met so far writes to.
+    targets: HashMap<String, PathBuf>,
+    /// The files written so far.
+    taken: HashSet<PathBuf>,
 }
 
 impl OutputDir {
@@ -71,7 +81,8 @@ impl OutputDir {
             roots: inputs.iter().filter(|p| p.is_dir()).cloned().collect(),
             mode,
             current: None,
-            created: HashSet::new(),
+            targets: HashMap::new(),
+            taken: HashSet::new(),
         })
     }
 
@@ -107,6 +118,39 @@ impl OutputDir {
             .join(rel.parent().unwrap_or(Path::new("")))
             .join(format!("{stem}.{}", self.extension()))
     }
+
+    /// The file a new input writes to: its [`target`](Self::target), or, when another
+    /// input has that name, the first free `NAME-2.EXT`, `NAME-3.EXT`, …; an error when
+    /// the file is the input itself.
+    fn claim(&mut self, source: &str) -> io::Result<PathBuf> {
+        let wanted = self.target(source);
+        let mut target = wanted.clone();
+        let mut n = 1;
+        while self.taken.contains(&target) {
+            n += 1;
+            let stem = wanted.file_stem().unwrap_or_default().to_string_lossy();
+            target = wanted.with_file_name(format!("{stem}-{n}.{}", self.extension()));
+        }
+        if n > 1 {
+            say!(
+                "pith: {source}: {} is the output of another input; writing {}",
+                wanted.display(),
+                target.display()
+            );
+        }
+        if source != "-" && same_file::is_same_file(&target, source).unwrap_or(false) {
+            return Err(io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                format!(
+                    "{}: the output would be written over this input; choose another --output-dir",
+                    target.display()
+                ),
+            ));
+        }
+        self.taken.insert(target.clone());
+        self.targets.insert(source.to_owned(), target.clone());
+        Ok(target)
+    }
 }
 
 impl Sink for OutputDir {
@@ -115,12 +159,14 @@ impl Sink for OutputDir {
             if let Some((_, mut f)) = self.current.take() {
                 f.flush()?;
             }
-            let target = self.target(&meta.source);
+            // The first time truncate; an input met again (--unordered) appends.
+            let (target, first) = match self.targets.get(&meta.source) {
+                Some(target) => (target.clone(), false),
+                None => (self.claim(&meta.source)?, true),
+            };
             if let Some(parent) = target.parent() {
                 std::fs::create_dir_all(parent)?;
             }
-            // The first time truncate; an input met again (--unordered) appends.
-            let first = self.created.insert(target.clone());
             let file = OpenOptions::new()
                 .create(true)
                 .write(true)

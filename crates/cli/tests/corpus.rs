@@ -285,6 +285,31 @@ fn jsonl_input_passes_fields_through_and_reports_bad_lines() {
     let r = records(&o);
     assert_eq!(r[0]["k"], serde_json::json!([1, 2]));
     assert!(r[0].get("error").is_none());
+    // JSON Lines known by their content when the name says nothing (stdin, a Spark
+    // part file), with a byte order mark before the first line. Before: stdin was one
+    // HTML "page" of every line, and the mark made the first line invalid JSON.
+    let bom_lines = [b"\xEF\xBB\xBF".as_slice(), lines.as_bytes()].concat();
+    let part = write(dir.path(), "part-00000", &bom_lines);
+    for o in [
+        jsonl(&[], Some(&bom_lines)),
+        jsonl(&[part.to_str().unwrap()], None),
+    ] {
+        let r = records(&o);
+        assert_eq!(r.len(), 5, "{r:?}");
+        assert_eq!(r[0]["id"], "d0");
+        assert!(r[0]["text"].as_str().unwrap().contains("Page number 0"));
+    }
+    // A file named like HTML is a page, whatever its first character.
+    let html = write(
+        dir.path(),
+        "braces.html",
+        format!("{{{}", page(7)).as_bytes(),
+    );
+    let r = records(&jsonl(&[html.to_str().unwrap()], None));
+    assert!(
+        r[0]["text"].as_str().unwrap().contains("Page number 7"),
+        "{r:?}"
+    );
 }
 
 #[test]
@@ -695,4 +720,35 @@ fn a_directory_that_yields_nothing_says_so_and_fails() {
     );
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("0 files"));
+}
+
+/// A directory walk follows symbolic links but reads each file once: a link back to a
+/// directory above it is not walked again (before: 41 records of one page, until the
+/// path grew too long), and a file reached through a second link is counted, not read
+/// twice.
+#[cfg(unix)]
+#[test]
+fn a_directory_walk_reads_each_file_once_whatever_its_links() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("d/sub")).unwrap();
+    std::fs::create_dir_all(dir.path().join("other")).unwrap();
+    write(dir.path(), "d/a.html", page(1).as_bytes());
+    write(dir.path(), "other/b.html", page(2).as_bytes());
+    symlink("..", dir.path().join("d/sub/up")).unwrap();
+    symlink("../../other", dir.path().join("d/sub/other")).unwrap();
+    symlink("../other", dir.path().join("d/other-again")).unwrap();
+    symlink("nowhere.html", dir.path().join("d/broken-link.txt")).unwrap();
+    let st = dir.path().join("stats.json");
+    let o = extract_jsonl(&[], &st, &dir.path().join("d"));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let r = records(&o);
+    let texts: Vec<&str> = r.iter().map(|r| r["text"].as_str().unwrap()).collect();
+    assert_eq!(texts.len(), 2, "{texts:?}");
+    assert!(texts[0].contains("Page number 1") && texts[1].contains("Page number 2"));
+    let s = stats(&st);
+    assert_counts_add_up(&s, &r);
+    assert_eq!(s["skipped_by_reason"]["symlink-loop"], 1, "{s}");
+    assert_eq!(s["skipped_by_reason"]["same-file-again"], 1, "{s}");
+    assert_eq!(s["skipped_by_reason"]["not-an-input-name"], 1, "{s}");
 }

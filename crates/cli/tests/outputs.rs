@@ -100,3 +100,127 @@ fn output_dir_writes_one_file_per_input_mirroring_names() {
     assert!(o.status.success());
     assert!(read("sub/b.jsonl").contains("\"text\":\"Page number 2:"));
 }
+
+/// Two inputs whose outputs would have the same name each get their own file, and
+/// stderr says which; before, both went into one file (two JSON documents in one
+/// `.json`), without a word.
+#[test]
+fn output_dir_gives_inputs_of_the_same_name_their_own_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = write(dir.path(), "c1/page.html", page(1).as_bytes());
+    let b = write(dir.path(), "c2/page.html", page(2).as_bytes());
+    let c = write(dir.path(), "c2/page.htm", page(3).as_bytes());
+    let out = dir.path().join("out");
+    let o = pith(
+        &[
+            "extract",
+            "--preset",
+            "justext",
+            "--format",
+            "json",
+            "-j",
+            "1",
+            "--output-dir",
+            out.to_str().unwrap(),
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            c.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    for (name, n) in [("page.json", 1), ("page-2.json", 2), ("page-3.json", 3)] {
+        let text = std::fs::read_to_string(out.join(name)).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&text).expect("one JSON document");
+        assert!(
+            json.to_string().contains(&format!("Page number {n}:")),
+            "{name}: {text}"
+        );
+    }
+    assert!(
+        err.contains(&format!("{}: ", b.display())) && err.contains("page-2.json"),
+        "{err}"
+    );
+}
+
+/// An output that is an input is refused before anything is written: `-o` over an
+/// input file (which `File::create` emptied before it was read) or over a file a
+/// directory argument holds, and `--output-dir` onto the inputs' own directory in a
+/// format whose files are named like them.
+#[test]
+fn outputs_are_never_written_over_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let pages = dir.path().join("pages");
+    let a = write(&pages, "a.html", page(1).as_bytes());
+    let before = std::fs::read(&a).unwrap();
+    let (a_str, pages_str) = (a.to_str().unwrap(), pages.to_str().unwrap());
+    for args in [
+        vec!["extract", "--preset", "justext", a_str, "-o", a_str],
+        vec!["extract", "--preset", "justext", pages_str, "-o", a_str],
+    ] {
+        let o = pith(&args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("would write over the input"), "{err}");
+        assert_eq!(std::fs::read(&a).unwrap(), before);
+    }
+    let o = pith(
+        &[
+            "extract",
+            "--preset",
+            "justext",
+            "--format",
+            "html",
+            "--output-dir",
+            pages_str,
+            pages_str,
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("would be written over this input"), "{err}");
+    assert_eq!(std::fs::read(&a).unwrap(), before);
+    // A text output beside the inputs is fine.
+    let o = pith(
+        &[
+            "extract",
+            "--preset",
+            "justext",
+            "--output-dir",
+            pages_str,
+            pages_str,
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(std::fs::read_to_string(pages.join("a.txt"))
+        .unwrap()
+        .contains("Page number 1"));
+}
+
+/// A `--stats` file that cannot be written fails the run before any page is read.
+#[test]
+fn an_unwritable_stats_file_is_found_before_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = write(dir.path(), "a.html", page(1).as_bytes());
+    let o = pith(
+        &[
+            "extract",
+            "--preset",
+            "justext",
+            "--stats",
+            dir.path().join("no/such/dir/s.json").to_str().unwrap(),
+            a.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        o.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write stats"));
+}

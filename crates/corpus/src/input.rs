@@ -180,7 +180,8 @@ enum Entry {
     Input(Option<PathBuf>),
     /// A directory that could not be read, with the reason.
     Unreadable(PathBuf, String),
-    /// A file of a directory that is not an input, with the reason (counted).
+    /// A file of a directory that is not an input, or met again, with the reason
+    /// (counted).
     Skipped(&'static str),
 }
 
@@ -209,46 +210,13 @@ fn expand(
         if p.as_os_str() == "-" {
             out.push(Entry::Input(None));
         } else if p.is_dir() {
-            let mut stack = vec![p.clone()];
-            let mut files = Vec::new();
-            let mut others = 0usize;
-            while let Some(dir) = stack.pop() {
-                let entries = match std::fs::read_dir(&dir) {
-                    Ok(e) => e,
-                    Err(e) => {
-                        out.push(Entry::Unreadable(
-                            dir.clone(),
-                            format!("cannot read directory: {e}"),
-                        ));
-                        continue;
-                    }
-                };
-                for entry in entries.flatten() {
-                    let path = entry.path();
-                    let ty = entry.file_type();
-                    if path.is_dir() {
-                        stack.push(path);
-                    } else if ty.map(|t| t.is_file() || t.is_symlink()).unwrap_or(false) {
-                        let rel = path.strip_prefix(p).unwrap_or(&path);
-                        let take = match globs {
-                            Some(g) => g.is_match(rel),
-                            None => sniff::is_input_name(&entry.file_name().to_string_lossy()),
-                        };
-                        if take {
-                            files.push(path);
-                        } else {
-                            others += 1;
-                        }
-                    }
-                }
-            }
-            let reason = if globs.is_some() {
-                "glob"
-            } else {
-                "not-an-input-name"
-            };
-            out.extend((0..others).map(|_| Entry::Skipped(reason)));
-            if files.is_empty() {
+            let walk = walk_directory(p, globs);
+            let unreadable_root = walk.unreadable.iter().any(|(path, _)| path == p);
+            out.extend(
+                (walk.unreadable.into_iter()).map(|(path, why)| Entry::Unreadable(path, why)),
+            );
+            out.extend(walk.skipped.into_iter().map(Entry::Skipped));
+            if walk.files.is_empty() && !unreadable_root {
                 let why = if globs.is_some() {
                     "none matching --glob"
                 } else {
@@ -256,16 +224,92 @@ fn expand(
                 };
                 empty.push(EmptyDirectory {
                     path: p.clone(),
-                    reason: format!("{others} files, {why}"),
+                    reason: format!("{} files, {why}", walk.others),
                 });
             }
-            files.sort();
-            out.extend(files.into_iter().map(|f| Entry::Input(Some(f))));
+            out.extend(walk.files.into_iter().map(|f| Entry::Input(Some(f))));
         } else {
             out.push(Entry::Input(Some(p.clone())));
         }
     }
     (out, empty)
+}
+
+/// What a directory argument holds.
+#[derive(Debug, Default)]
+struct Walk {
+    /// Its input files, sorted by path, each file once.
+    files: Vec<PathBuf>,
+    /// How many of its files are not inputs (by name or `--glob`).
+    others: usize,
+    /// Why each of the others, and each second way to an input file, was skipped.
+    skipped: Vec<&'static str>,
+    /// The paths below it that could not be read, with the reason.
+    unreadable: Vec<(PathBuf, String)>,
+}
+
+/// Walks the directory `root` (with `walkdir`, in name order): symbolic links are
+/// followed, but a link back to a directory above it is not walked again
+/// (`symlink-loop`), and a file met a second time through another link is read once,
+/// under the path met first (`same-file-again`); entries that cannot be read are named
+/// with their error.
+fn walk_directory(root: &Path, globs: Option<&globset::GlobSet>) -> Walk {
+    let mut walk = Walk::default();
+    let mut seen = std::collections::HashSet::new();
+    let is_input = |path: &Path| {
+        let rel = path.strip_prefix(root).unwrap_or(path);
+        match globs {
+            Some(g) => g.is_match(rel),
+            None => path
+                .file_name()
+                .is_some_and(|n| sniff::is_input_name(&n.to_string_lossy())),
+        }
+    };
+    let other = if globs.is_some() {
+        "glob"
+    } else {
+        "not-an-input-name"
+    };
+    for entry in walkdir::WalkDir::new(root)
+        .follow_links(true)
+        .sort_by_file_name()
+    {
+        match entry {
+            Ok(entry) if entry.file_type().is_dir() => {}
+            Ok(entry) => {
+                let path = entry.into_path();
+                if !is_input(&path) {
+                    walk.others += 1;
+                    walk.skipped.push(other);
+                } else if seen.insert(std::fs::canonicalize(&path).unwrap_or(path.clone())) {
+                    walk.files.push(path);
+                } else {
+                    walk.skipped.push("same-file-again");
+                }
+            }
+            Err(e) if e.loop_ancestor().is_some() => walk.skipped.push("symlink-loop"),
+            Err(e) => {
+                let path = e.path().unwrap_or(root).to_path_buf();
+                if path != root && !path.is_dir() && !is_input(&path) {
+                    // A broken link or the like, not named like an input: not one.
+                    walk.others += 1;
+                    walk.skipped.push(other);
+                    continue;
+                }
+                let what = if path.is_dir() {
+                    "cannot read directory"
+                } else {
+                    "cannot read"
+                };
+                let why = e
+                    .io_error()
+                    .map_or_else(|| e.to_string(), |io| io.to_string());
+                walk.unreadable.push((path, format!("{what}: {why}")));
+            }
+        }
+    }
+    walk.files.sort();
+    walk
 }
 
 /// A boxed byte stream with a description of offsets for messages.
@@ -460,6 +504,8 @@ fn read_one(
     if format == InputFormat::Auto {
         format = if head.starts_with(b"WARC/") {
             InputFormat::Warc
+        } else if !path.is_some_and(sniff::is_html_name) && sniff::looks_like_json_lines(&head) {
+            InputFormat::Jsonl
         } else {
             InputFormat::Html
         };

@@ -42,6 +42,9 @@ impl<'de> Deserialize<'de> for Fields {
     }
 }
 
+/// The UTF-8 byte order mark.
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// Reads JSON Lines; blank lines are ignored.
 pub struct JsonlReader<R> {
     reader: R,
@@ -135,6 +138,11 @@ impl<R: BufRead> Iterator for JsonlReader<R> {
             };
             self.line_no += 1;
             let line = match line {
+                // A byte order mark before the first line (as some Windows tools
+                // write) is not part of the JSON.
+                Ok(l) if self.line_no == 1 && l.starts_with(UTF8_BOM) => {
+                    l[UTF8_BOM.len()..].to_vec()
+                }
                 Ok(l) => l,
                 Err(n) => {
                     return Some(JsonlItem::Error(

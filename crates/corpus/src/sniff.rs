@@ -1,6 +1,7 @@
 //! What kind of file a path or its first bytes are: which files of a directory are
-//! inputs (by name), and which inputs are binary junk rather than a page (by content),
-//! so that neither is "extracted" into an empty record.
+//! inputs (by name), which inputs are JSON Lines when their name does not say
+//! (by content), and which are binary junk rather than a page (by content), so that
+//! none is "extracted" into a wrong or empty record.
 
 /// The extensions of HTML files taken from a directory (also with `.gz` after them).
 pub const HTML_EXTENSIONS: [&str; 5] = ["html", "htm", "xhtml", "xht", "shtml"];
@@ -15,6 +16,26 @@ pub fn is_input_name(name: &str) -> bool {
         return false;
     };
     HTML_EXTENSIONS.contains(&ext) || matches!(ext, "warc" | "jsonl" | "ndjson")
+}
+
+/// Whether an input's first bytes look like JSON Lines rather than a page: its first
+/// character (after a UTF-8 byte order mark and white space) is `{`, which no HTML
+/// page starts with. For inputs whose name says nothing (stdin, `part-00000`).
+pub fn looks_like_json_lines(head: &[u8]) -> bool {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    head.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+}
+
+/// Whether a path is named like an HTML file ([`HTML_EXTENSIONS`], possibly gzipped):
+/// such a file is read as a page even when it starts like JSON.
+pub fn is_html_name(path: &std::path::Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    let name = name.strip_suffix(".gz").unwrap_or(&name);
+    name.rsplit_once('.')
+        .is_some_and(|(_, ext)| HTML_EXTENSIONS.contains(&ext))
 }
 
 /// How many leading bytes [`is_binary`] looks at (git's heuristic looks at 8000).
@@ -76,6 +97,16 @@ mod tests {
         ] {
             assert!(!is_input_name(no), "{no}");
         }
+    }
+
+    #[test]
+    fn json_lines_by_content() {
+        assert!(looks_like_json_lines(b"{\"html\": \"<p>"));
+        assert!(looks_like_json_lines(b"\xEF\xBB\xBF\n  {\"a\""));
+        assert!(!looks_like_json_lines(b"<!DOCTYPE html>"));
+        assert!(!looks_like_json_lines(b"  <p>{text}</p>"));
+        assert!(!looks_like_json_lines(b"[1, 2]"));
+        assert!(!looks_like_json_lines(b""));
     }
 
     #[test]

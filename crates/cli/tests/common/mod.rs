@@ -37,6 +37,9 @@ pub fn pith_with_env(args: &[&str], stdin: Option<&[u8]>, env: &[(&str, &str)]) 
 /// Writes a file into `dir` and returns its path.
 pub fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     let p = dir.join(name);
+    if let Some(parent) = p.parent() {
+        std::fs::create_dir_all(parent).unwrap();
+    }
     std::fs::write(&p, bytes).unwrap();
     p
 }
