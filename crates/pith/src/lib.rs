@@ -61,7 +61,7 @@ pub fn preset_value(name: &str) -> Result<serde_json::Value> {
 fn unknown_preset(name: &str) -> Error {
     let names: Vec<&str> = presets().iter().map(|p| p.name).collect();
     Error::Load {
-        path: "--preset".into(),
+        path: "preset".into(),
         message: format!("unknown preset {name:?}; presets: {}", names.join(", ")),
     }
 }

@@ -11,7 +11,7 @@ use std::sync::{Arc, OnceLock};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyLookupError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyList, PyString, PyTuple};
 
 use pith::dom::decode::{lookup_codec, DecodeError, DecodeOptions, ErrorPolicy};
 use pith::justext::features::{StopwordsCount, HEADING, STOPWORDS_COUNT};
@@ -321,6 +321,51 @@ impl Paragraph {
         }
         let density = self.chars_count_in_links as f64 / length as f64;
         Ok(density.into_pyobject(py)?.into_any().unbind())
+    }
+
+    /// Pickles (and copies) as its fields, as the reference's plain object does: a
+    /// ``multiprocessing`` pool can return paragraphs.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = py.get_type::<Paragraph>().getattr("_restore")?;
+        let args = (
+            self.dom_path.clone(),
+            self.xpath.clone(),
+            self.text_nodes.clone(),
+            self.chars_count_in_links,
+            self.tags_count,
+            self.class_type.clone(),
+            self.cf_class.clone(),
+            self.heading,
+        )
+            .into_pyobject(py)?;
+        PyTuple::new(py, [restore, args.into_any()])
+    }
+
+    /// The ``Paragraph`` of these fields (for ``pickle``).
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    fn _restore(
+        dom_path: String,
+        xpath: String,
+        text_nodes: Vec<String>,
+        chars_count_in_links: i64,
+        tags_count: i64,
+        class_type: String,
+        cf_class: String,
+        heading: bool,
+    ) -> Paragraph {
+        let text = joined_text(&text_nodes);
+        Paragraph {
+            dom_path,
+            xpath,
+            chars_count_in_links,
+            tags_count,
+            class_type,
+            cf_class,
+            heading,
+            text_nodes,
+            text,
+        }
     }
 
     fn __repr__(&self) -> String {

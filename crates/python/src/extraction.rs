@@ -4,8 +4,12 @@
 
 use std::sync::Arc;
 
+use pith::core::lang::{self, Identification, Source};
+use pith::core::{FeatureKey, FeatureTable};
+use pith::{Block, Label};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
 /// The result of running a pipeline on one page.
 #[pyclass(name = "Extraction", module = "pith", frozen)]
@@ -23,6 +27,109 @@ impl PyExtraction {
             url,
             stoplist,
         }
+    }
+
+    /// Everything the result holds, as plain Python values (floats stay floats, so
+    /// `NaN` features pickle as they are).
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let ex = &self.inner;
+        let d = PyDict::new(py);
+        let blocks = serde_json::to_string(&ex.blocks)
+            .map_err(|e| PyValueError::new_err(format!("cannot pickle the blocks: {e}")))?;
+        d.set_item("blocks", blocks)?;
+        let labels = |l: &[Label]| l.iter().map(|l| l.as_str()).collect::<Vec<_>>();
+        d.set_item("labels", labels(&ex.labels))?;
+        d.set_item("cf_labels", labels(&ex.cf_labels))?;
+        d.set_item("cf_rules", ex.cf_rules.clone())?;
+        d.set_item("revised_by", ex.revised_by.clone())?;
+        let keys = ex.features.keys();
+        d.set_item(
+            "feature_keys",
+            keys.iter().map(|k| k.as_str()).collect::<Vec<_>>(),
+        )?;
+        let columns: Vec<Vec<f64>> = keys
+            .iter()
+            .map(|k| ex.features.column(k).unwrap_or(&[]).to_vec())
+            .collect();
+        d.set_item("feature_columns", columns)?;
+        d.set_item("decoded_as", ex.decoded_as.clone())?;
+        d.set_item("notes", ex.diagnostics.notes.clone())?;
+        d.set_item("title", ex.metadata.title.clone())?;
+        d.set_item("canonical_href", ex.metadata.canonical_href.clone())?;
+        d.set_item(
+            "language",
+            ex.language
+                .map(|id| (id.language.code, id.confidence, id.source.label())),
+        )?;
+        d.set_item("warnings", ex.warnings.clone())?;
+        d.set_item("url", self.url.clone())?;
+        d.set_item("stoplist", self.stoplist.as_deref())?;
+        Ok(d.into_any())
+    }
+
+    /// The result [`state`](Self::state) describes.
+    fn from_state(d: &Bound<'_, PyDict>) -> PyResult<PyExtraction> {
+        fn item<'py, T: FromPyObjectOwned<'py>>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<T> {
+            match d.get_item(key)? {
+                Some(v) => v.extract().map_err(Into::into),
+                None => Err(PyValueError::new_err(format!(
+                    "Extraction state without {key:?}"
+                ))),
+            }
+        }
+        let bad = |what: String| PyValueError::new_err(format!("Extraction state: {what}"));
+        let blocks: Vec<Block> = serde_json::from_str(&item::<String>(d, "blocks")?)
+            .map_err(|e| bad(format!("blocks: {e}")))?;
+        let labels = |key: &str| -> PyResult<Vec<Label>> {
+            item::<Vec<String>>(d, key)?
+                .iter()
+                .map(|l| l.parse::<Label>().map_err(bad))
+                .collect()
+        };
+        let mut features = FeatureTable::new();
+        let keys: Vec<String> = item(d, "feature_keys")?;
+        let columns: Vec<Vec<f64>> = item(d, "feature_columns")?;
+        for (key, column) in keys.into_iter().zip(columns) {
+            features.insert(FeatureKey(key.into()), column);
+        }
+        let language = match item::<Option<(String, f64, String)>>(d, "language")? {
+            None => None,
+            Some((code, confidence, source)) => Some(Identification {
+                language: lang::by_code(&code).ok_or_else(|| bad(format!("language {code:?}")))?,
+                confidence,
+                source: match source.as_str() {
+                    "html_lang" => Source::HtmlLang,
+                    _ => Source::Text,
+                },
+            }),
+        };
+        let inner = pith::Extraction {
+            blocks,
+            features,
+            cf_labels: labels("cf_labels")?,
+            labels: labels("labels")?,
+            cf_rules: item(d, "cf_rules")?,
+            revised_by: item(d, "revised_by")?,
+            decoded_as: item(d, "decoded_as")?,
+            diagnostics: pith::core::Diagnostics {
+                notes: item(d, "notes")?,
+            },
+            metadata: pith::dom::PageMetadata {
+                title: item(d, "title")?,
+                canonical_href: item(d, "canonical_href")?,
+            },
+            language,
+            warnings: item(d, "warnings")?,
+        };
+        if inner.labels.len() != inner.blocks.len() || inner.cf_labels.len() != inner.blocks.len() {
+            return Err(bad("a label for every block".to_owned()));
+        }
+        let stoplist: Option<String> = item(d, "stoplist")?;
+        Ok(PyExtraction::new(
+            inner,
+            item(d, "url")?,
+            stoplist.map(Arc::from),
+        ))
     }
 
     fn is_heading(&self, i: usize) -> bool {
@@ -179,6 +286,20 @@ impl PyExtraction {
         Ok(d)
     }
 
+    /// Pickles as its fields (blocks, labels, features, what is known of the page), so
+    /// a result crosses process boundaries (``multiprocessing``, Spark) whole.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = py.get_type::<PyExtraction>().getattr("_restore")?;
+        let args = PyTuple::new(py, [self.state(py)?])?;
+        PyTuple::new(py, [restore, args.into_any()])
+    }
+
+    /// The ``Extraction`` that ``__reduce__``'s state describes (for ``pickle``).
+    #[staticmethod]
+    fn _restore(state: &Bound<'_, PyDict>) -> PyResult<PyExtraction> {
+        PyExtraction::from_state(state)
+    }
+
     fn __len__(&self) -> usize {
         self.inner.blocks.len()
     }
@@ -226,6 +347,56 @@ impl PyBlock {
     #[getter]
     fn is_good(&self) -> bool {
         self.label == "good"
+    }
+
+    /// Pickles as its fields.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = py.get_type::<PyBlock>().getattr("_restore")?;
+        let args = (
+            self.text.clone(),
+            self.label,
+            self.cf_label,
+            self.heading,
+            self.features.clone_ref(py),
+            self.xpath.clone(),
+            self.dom_path.clone(),
+            self.chars_count_in_links,
+            self.tags_count,
+        )
+            .into_pyobject(py)?;
+        PyTuple::new(py, [restore, args.into_any()])
+    }
+
+    /// The ``Block`` of these fields (for ``pickle``).
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments)]
+    fn _restore(
+        text: String,
+        label: &str,
+        cf_label: &str,
+        heading: bool,
+        features: Py<PyDict>,
+        xpath: String,
+        dom_path: String,
+        chars_count_in_links: usize,
+        tags_count: i64,
+    ) -> PyResult<PyBlock> {
+        let label_of = |l: &str| {
+            l.parse::<Label>()
+                .map(Label::as_str)
+                .map_err(PyValueError::new_err)
+        };
+        Ok(PyBlock {
+            text,
+            label: label_of(label)?,
+            cf_label: label_of(cf_label)?,
+            heading,
+            features,
+            xpath,
+            dom_path,
+            chars_count_in_links,
+            tags_count,
+        })
     }
 
     fn __repr__(&self) -> String {

@@ -7,7 +7,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
 /// The HTML of one page: bytes are decoded by the pipeline (HTTP-less: meta charset,
-/// UTF-8, default encoding); a `str` is already text and is parsed as it is.
+/// UTF-8, default encoding); a `str` is already text and is parsed as it is (a lone
+/// surrogate, as `errors="surrogateescape"` decoding leaves, becomes U+FFFD).
+#[derive(Clone)]
 pub enum Page<'a> {
     /// Undecoded bytes, borrowed from an immutable Python `bytes` object.
     Bytes(&'a [u8]),
@@ -21,7 +23,11 @@ impl<'a> Page<'a> {
         if let Ok(b) = obj.cast::<PyBytes>() {
             Ok(Page::Bytes(b.as_bytes()))
         } else if let Ok(s) = obj.cast::<PyString>() {
-            Ok(Page::Text(s.to_cow()?))
+            // `to_cow` fails on a lone surrogate, which UTF-8 cannot hold; the rest of
+            // the text is still the page.
+            Ok(Page::Text(s.to_cow().or_else(|_| {
+                Ok::<_, PyErr>(Cow::Owned(s.to_string_lossy().into_owned()))
+            })?))
         } else {
             Err(PyTypeError::new_err(format!(
                 "a page is bytes or str, not {}",

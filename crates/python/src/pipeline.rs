@@ -205,9 +205,10 @@ impl PyPipeline {
     /// Extracts the main text of one page.
     ///
     /// ``html`` is ``bytes`` (decoded as the pipeline says: ``<meta charset>``, UTF-8,
-    /// then its default encoding) or ``str``. ``url`` is kept on the result. The GIL
-    /// is released while pith works. Raises ``ExtractError`` when the page cannot be
-    /// processed (e.g. strict decoding failed).
+    /// then its default encoding) or ``str`` (a lone surrogate, as
+    /// ``errors="surrogateescape"`` leaves, is read as U+FFFD). ``url`` is kept on the
+    /// result. The GIL is released while pith works. Raises ``ExtractError`` when the
+    /// page cannot be processed (e.g. strict decoding failed).
     #[pyo3(signature = (html, *, url = None))]
     fn extract(
         &self,
@@ -230,7 +231,10 @@ impl PyPipeline {
     /// pairs. Returns a list of ``Extraction`` in input order. A page that fails raises
     /// ``ExtractError`` naming its index (``errors="raise"``, the default), or with
     /// ``errors="return"`` its place in the list holds the ``ExtractError`` instead, so
-    /// no page is lost. The GIL is released while the pages are processed.
+    /// no page is lost; an item that is not a page (``None``, a tuple of three) is a
+    /// ``TypeError`` or ``ValueError`` naming its index, raised before any page is
+    /// worked on, or in its place with ``errors="return"``. The GIL is released while
+    /// the pages are processed.
     #[pyo3(signature = (pages, workers = None, *, errors = "raise"))]
     fn extract_many<'py>(
         &self,
@@ -251,30 +255,61 @@ impl PyPipeline {
         if workers == Some(0) {
             return Err(PyValueError::new_err("workers must be at least 1"));
         }
-        let mut objects: Vec<Bound<'py, PyAny>> = Vec::new();
-        let mut urls: Vec<Option<String>> = Vec::new();
+        // Each item as a page and its URL, or why it is not one (a wrong type, a tuple
+        // of the wrong shape): with errors="return" that error takes the item's place
+        // and the other pages are still extracted.
+        let mut items: Vec<PyResult<(Bound<'py, PyAny>, Option<String>)>> = Vec::new();
         for item in pages.try_iter()? {
             let item = item?;
-            if let Ok(pair) = item.cast::<PyTuple>() {
-                let (html, url): (Bound<'py, PyAny>, Option<String>) = pair.extract()?;
-                objects.push(html);
-                urls.push(url);
-            } else {
-                objects.push(item);
-                urls.push(None);
+            items.push(match item.cast::<PyTuple>() {
+                Ok(pair) => pair.extract::<(Bound<'py, PyAny>, Option<String>)>(),
+                Err(_) => Ok((item, None)),
+            });
+        }
+        let urls: Vec<Option<String>> = items
+            .iter()
+            .map(|item| item.as_ref().ok().and_then(|(_, url)| url.clone()))
+            .collect();
+        let inputs: Vec<PyResult<Page<'_>>> = items
+            .iter()
+            .map(|item| match item {
+                Ok((html, _)) => Page::from_py(html),
+                Err(e) => Err(e.clone_ref(py)),
+            })
+            .collect();
+        // The error of each item that is not a page, its index in the message.
+        let mut not_pages = Vec::with_capacity(inputs.len());
+        let mut runnable = Vec::new();
+        for (i, input) in inputs.iter().enumerate() {
+            match input {
+                Ok(page) => {
+                    runnable.push(page.clone());
+                    not_pages.push(None);
+                }
+                Err(e) => {
+                    let err = e
+                        .get_type(py)
+                        .call1((format!("page {i}: {}", e.value(py)),))?;
+                    if let OnError::Raise = on_error {
+                        return Err(PyErr::from_value(err));
+                    }
+                    not_pages.push(Some(err));
+                }
             }
         }
-        let inputs = objects
-            .iter()
-            .map(Page::from_py)
-            .collect::<PyResult<Vec<Page<'_>>>>()?;
         let workers = workers.unwrap_or_else(default_workers);
         let pipeline = &*self.inner;
-        let results = py.detach(|| run_many(pipeline, &inputs, workers));
-        drop(inputs);
+        let mut results = py
+            .detach(|| run_many(pipeline, &runnable, workers))
+            .into_iter();
+        drop(runnable);
         let out = PyList::empty(py);
-        for (i, (result, url)) in results.into_iter().zip(urls).enumerate() {
-            match result {
+        for (i, (not_page, url)) in not_pages.into_iter().zip(urls).enumerate() {
+            if let Some(err) = not_page {
+                out.append(err)?;
+                continue;
+            }
+            match results.next().expect("one result per page") {
                 Ok(ex) => out.append(PyExtraction::new(ex, url, self.language.clone()))?,
                 Err(message) => {
                     let err = run_error(format!("page {i}: {message}"));

@@ -157,6 +157,32 @@ def test_paragraph_behaves_like_the_references(sample_html):
     assert heading and all(q.heading for q in heading)
 
 
+def _justext_english(html):
+    return justext.justext(html, justext.get_stoplist("English"))
+
+
+def test_paragraphs_pickle_and_copy_as_the_references_plain_objects(sample_html):
+    """The reference's paragraphs are plain objects: pickle, copy and a multiprocessing
+    pool returning them all work, and so do the drop-in's."""
+    import copy
+    import multiprocessing
+    import pickle
+
+    paragraphs = _justext_english(sample_html)
+    fields = ("text", "text_nodes", "dom_path", "xpath", "chars_count_in_links", "tags_count",
+              "class_type", "cf_class", "heading", "words_count")
+    for q in (pickle.loads(pickle.dumps(paragraphs)), copy.deepcopy(paragraphs),
+              [copy.copy(p) for p in paragraphs]):
+        assert len(q) == len(paragraphs)
+        for a, b in zip(q, paragraphs):
+            assert type(a) is justext.Paragraph
+            for field in fields:
+                assert getattr(a, field) == getattr(b, field), field
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        from_pool = pool.map(_justext_english, [sample_html, sample_html])
+    assert [[p.text for p in ps] for ps in from_pool] == [[p.text for p in paragraphs]] * 2
+
+
 def test_bad_arguments_raise_as_in_the_reference(sample_html):
     english = justext.get_stoplist("English")
     with pytest.raises(LookupError, match="unknown encoding"):

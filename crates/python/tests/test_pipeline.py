@@ -263,3 +263,70 @@ def test_include_title_false_drops_the_headline_the_title_repeats():
         held = pith.Pipeline.preset(preset).without_title()
         assert held.extract(page).text == dropped.text
         assert held.without_title().to_json() == held.to_json()
+
+
+def same_features(a, b):
+    """Equal feature dicts, a NaN equal to a NaN."""
+    return a.keys() == b.keys() and all(a[k] == v or (v != v and a[k] != a[k]) for k, v in b.items())
+
+
+def test_extractions_and_blocks_pickle_whole(sample_html):
+    """Results cross process boundaries (multiprocessing, Spark's rdd.map) with every
+    field, NaN features included."""
+    pipeline = pith.Pipeline.preset("pith")
+    ex = pipeline.extract(sample_html, url="https://example.org/a")
+    again = pickle.loads(pickle.dumps(ex))
+    assert isinstance(again, pith.Extraction)
+    assert again.to_dict() == ex.to_dict()
+    assert (again.language, again.language_confidence) == (ex.language, ex.language_confidence)
+    assert (again.encoding, again.encoding_source, again.stoplist) == (
+        ex.encoding, ex.encoding_source, ex.stoplist)
+    assert len(again) == len(ex) > 0
+    for a, b in zip(again.blocks, ex.blocks):
+        for field in ("text", "label", "cf_label", "heading", "xpath", "dom_path",
+                      "chars_count_in_links", "tags_count"):
+            assert getattr(a, field) == getattr(b, field), field
+        assert same_features(a.features, b.features)
+    block = ex.blocks[0]
+    copied = pickle.loads(pickle.dumps(block))
+    assert (copied.text, copied.label) == (block.text, block.label)
+    assert same_features(copied.features, block.features)
+    nan = pith.Pipeline.preset("justext").extract(b"<p>" + b"word " * 50 + b"</p>")
+    assert pickle.loads(pickle.dumps(nan)).text == nan.text
+    with pytest.raises(ValueError):
+        pith.Extraction._restore({"blocks": "[]"})
+
+
+def test_extract_many_names_items_that_are_not_pages():
+    """An item that is not a page is an error at its index, raised before any page is
+    worked on, or in its place with errors="return": the other pages are extracted."""
+    pipeline = pith.Pipeline.preset("justext")
+    page = b"<p>" + b"The text of a page, long enough and full of the words. " * 5 + b"</p>"
+    items = [page, None, (page, "u", "x"), (page, "u")]
+    with pytest.raises(TypeError, match="page 1: .*NoneType"):
+        pipeline.extract_many(items)
+    out = pipeline.extract_many(items, workers=2, errors="return")
+    assert len(out) == 4
+    assert isinstance(out[0], pith.Extraction) and out[0].text.startswith("The text")
+    assert isinstance(out[1], TypeError) and "page 1" in str(out[1])
+    assert isinstance(out[2], (TypeError, ValueError)) and "page 2" in str(out[2])
+    assert isinstance(out[3], pith.Extraction) and out[3].url == "u"
+
+
+def test_a_str_page_with_a_lone_surrogate_is_read():
+    """Text decoded with errors="surrogateescape" keeps lone surrogates, which UTF-8
+    cannot hold: they are read as U+FFFD, and the rest of the page is extracted."""
+    text = "<p>" + "The text of a page, long enough and full of the words. " * 5 + "\udcff</p>"
+    pipeline = pith.Pipeline.preset("justext")
+    ex = pipeline.extract(text)
+    assert ex.text.startswith("The text of a page") and ex.text.endswith("\ufffd")
+    assert pith.extract(text).text.startswith("The text of a page")
+    assert pipeline.extract_many([text, text], errors="return")[1].text == ex.text
+
+
+def test_a_url_in_the_presets_place_is_named():
+    """trafilatura.extract(html, url): here the second argument is the preset."""
+    with pytest.raises(pith.PipelineError, match="url="):
+        pith.extract(b"<p>x</p>", "https://example.org/")
+    with pytest.raises(pith.PipelineError, match='^preset: unknown preset "nope"'):
+        pith.Pipeline.preset("nope")

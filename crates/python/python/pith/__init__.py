@@ -5,19 +5,22 @@ GIL while it works. Four ways in:
 
 * ``extract(html)`` -- one page with a built-in preset (default ``"pith"``, the CLI's
   default), like ``trafilatura.extract``: ``pith.extract(html).text``; the preset is
-  loaded once and kept.
+  loaded once and kept. (The URL is a keyword here: ``extract(html, url=...)``.)
 * ``Pipeline`` -- load a pipeline (``Pipeline.preset("justext")``, a file, JSON),
   then ``pipeline.extract(html)`` for one page or ``pipeline.extract_many(pages,
   workers=N)`` for many, on N threads. An ``Extraction`` has ``.text`` (the good
   blocks, one per line), ``.blocks`` (every block with its labels and features),
-  ``.language``, ``.limits_hit``. Pipelines pickle, so Spark can ship them.
+  ``.language``, ``.limits_hit``. Pipelines, extractions, blocks and the drop-in's
+  paragraphs pickle, so Spark and ``multiprocessing`` can ship them.
 * ``read_warc(path)`` / ``extract_warc(path, pipeline)`` -- the corpus runner of
   ``pith extract --format jsonl``, yielding its records as dicts.
 * ``pith.justext`` -- a drop-in for Python jusText 3.0.2:
   ``from pith import justext`` then ``justext.justext(html, justext.get_stoplist("English"))``.
 
 Errors are exceptions carrying pith's message: ``PipelineError`` (a pipeline or a
-parameter), ``ExtractError`` (a page), both ``PithError``; ``OSError`` for files.
+parameter), ``ExtractError`` (a page), both ``PithError``; ``OSError`` for pipeline files. ``read_warc`` and ``extract_warc``
+do not raise for a WARC file they cannot read: it is a record with an ``error`` (and
+no ``html``), as ``pith extract`` writes one.
 
 >>> import pith
 >>> pith.extract(b"<p>" + b"The text of a page, long enough and full of the words. " * 5 + b"</p>").text[:18]
@@ -118,6 +121,12 @@ def extract(
     """
     if favor_precision and favor_recall:
         raise ValueError("extract: favor_precision and favor_recall exclude each other")
+    if "://" in preset:
+        # trafilatura.extract's second positional argument is the URL.
+        raise PipelineError(
+            f"extract: the second argument is the preset name, not a URL ({preset!r}); "
+            "pass the page's URL as url=..."
+        )
     lean = "precision" if favor_precision else "recall" if favor_recall else None
     return _preset(preset, lean, include_comments, include_tables, include_title).extract(
         html, url=url
