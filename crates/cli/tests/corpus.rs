@@ -299,6 +299,17 @@ fn jsonl_input_passes_fields_through_and_reports_bad_lines() {
         assert_eq!(r[0]["id"], "d0");
         assert!(r[0]["text"].as_str().unwrap().contains("Page number 0"));
     }
+    // A JSONL line's `url` is the base of its canonical link, and the canonical URL
+    // without one, as a WARC record's WARC-Target-URI is.
+    let r = records(&jsonl(
+        &[],
+        Some(
+            b"{\"url\":\"https://ex.org/a/b\",\"html\":\"<head><noscript><img src=p.gif></noscript><link rel=canonical href=../c></head><p>x</p>\"}\n\
+              {\"url\":\"https://ex.org/z\",\"html\":\"<p>no link</p>\"}\n",
+        ),
+    ));
+    assert_eq!(r[0]["canonical_url"], "https://ex.org/c", "{r:?}");
+    assert_eq!(r[1]["canonical_url"], "https://ex.org/z", "{r:?}");
     // A file named like HTML is a page, whatever its first character.
     let html = write(
         dir.path(),

@@ -139,7 +139,7 @@ impl Record {
             .to_owned(),
         });
         let page = &ex.metadata;
-        let canonical_url = match (&page.canonical_href, &meta.url) {
+        let canonical_url = match (&page.canonical_href, &page_url(&meta)) {
             (Some(href), Some(base)) => Some(crate::url::resolve(base, href)),
             (Some(href), None) => Some(href.clone()),
             (None, url) => url.clone(),
@@ -462,4 +462,15 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
             language: None,
         },
     }
+}
+
+/// The URL a document was fetched from: a WARC record's WARC-Target-URI, or the `url`
+/// field (a string) of a JSON Lines input line.
+fn page_url(meta: &DocMeta) -> Option<String> {
+    meta.url.clone().or_else(|| {
+        meta.extra
+            .iter()
+            .find(|(key, _)| key == "url")
+            .and_then(|(_, value)| serde_json::from_str::<String>(value.get()).ok())
+    })
 }

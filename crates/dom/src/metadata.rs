@@ -27,7 +27,10 @@ pub const METADATA_ATTRIBUTES_OF: &[&str] = &["link"];
 pub const METADATA_TEXT_OF: &[&str] = &["title"];
 
 /// Reads the title and canonical link of a parsed page. Looks through `<head>` first,
-/// and through the rest of the page only for a title that is not in the head.
+/// and through the rest of the page only for a title or a canonical link that is not
+/// in the head: with scripting off (as pith parses), an `<img>` inside a `<noscript>`
+/// in the head (a tracking pixel) ends the head, and the elements after it land in the
+/// body.
 pub fn read_metadata(doc: &Document) -> PageMetadata {
     let head = doc
         .html_element()
@@ -48,10 +51,19 @@ pub fn read_metadata(doc: &Document) -> PageMetadata {
             }
         }
     }
-    if title.is_none() {
-        title = doc
-            .descendants(doc.root())
-            .find(|&id| html_name(doc, id) == Some("title"));
+    if title.is_none() || meta.canonical_href.is_none() {
+        for id in doc.descendants(doc.root()) {
+            match html_name(doc, id) {
+                Some("title") if title.is_none() => title = Some(id),
+                Some("link") if meta.canonical_href.is_none() => {
+                    meta.canonical_href = canonical_href(doc, id);
+                }
+                _ => {}
+            }
+            if title.is_some() && meta.canonical_href.is_some() {
+                break;
+            }
+        }
     }
     meta.title = title.and_then(|id| non_blank(&collapse_whitespace(&doc.text_content(id))));
     meta
@@ -127,6 +139,18 @@ mod tests {
     fn a_title_outside_the_head_counts_but_not_an_svg_one() {
         let m = meta("<body><svg><title>icon</title></svg><p>x</p><title>Late</title>");
         assert_eq!(m.title.as_deref(), Some("Late"));
+    }
+
+    #[test]
+    fn a_canonical_link_after_a_noscript_pixel_is_found() {
+        // Scripting off: the <img> ends the head, the link and the title land in the
+        // body (gt_12 of googletrends-dev had its link so).
+        let m = meta(
+            "<html><head><noscript><img src=pixel.gif></noscript>\
+             <link rel=canonical href=/story><title>Story</title></head><body><p>x</p>",
+        );
+        assert_eq!(m.canonical_href.as_deref(), Some("/story"));
+        assert_eq!(m.title.as_deref(), Some("Story"));
     }
 
     #[test]
