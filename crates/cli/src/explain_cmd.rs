@@ -8,6 +8,8 @@ use clap::Args;
 use pith::Pipeline;
 use serde_json::json;
 
+use pith_corpus::FILE_MAX_BYTES;
+
 use crate::keep::KeepArgs;
 use crate::UsageError;
 
@@ -63,15 +65,10 @@ fn build_pipeline(args: &ExplainArgs) -> Result<Pipeline, UsageError> {
 /// Runs `pith explain`.
 pub fn explain_command(args: ExplainArgs) -> Result<ExitCode, UsageError> {
     let pipeline = build_pipeline(&args)?;
-    let bytes = if args.page.as_os_str() == "-" {
-        let mut buf = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf)
-            .map_err(|e| UsageError(format!("stdin: {e}")))?;
-        buf
-    } else {
-        std::fs::read(&args.page)
-            .map_err(|e| UsageError(format!("{}: {e}", args.page.display())))?
-    };
+    // As `pith extract` reads a page: gzip undone, at most its 64 MiB.
+    let stdin = args.page.as_os_str() == "-";
+    let bytes = pith_corpus::read_page((!stdin).then_some(args.page.as_path()), FILE_MAX_BYTES)
+        .map_err(|e| UsageError(format!("{}: {e}", args.page.display())))?;
     let source = args.page.display().to_string();
     let ex = match pipeline.run_bytes(&bytes) {
         Ok(ex) => ex,

@@ -38,7 +38,7 @@ pub mod stats;
 pub mod url;
 
 pub use input::{
-    read_inputs, Body, Doc, DocMeta, InputFormat, InputOptions, Inputs, Item, Payload,
+    read_inputs, read_page, Body, Doc, DocMeta, InputFormat, InputOptions, Inputs, Item, Payload,
     FILE_MAX_BYTES,
 };
 pub use record::{process, record, Mode, Outcome, Record, RecordOptions};

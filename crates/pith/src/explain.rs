@@ -114,9 +114,50 @@ fn write_block(out: &mut String, pipeline: &Pipeline, ex: &Extraction, i: usize)
     out.push_str("</table></div>\n");
 }
 
-/// A stage as its pipeline-file entry (`{"type": ..., parameters}`).
+/// A stage as its pipeline-file entry (`{"type": ..., parameters}`), each parameter
+/// longer than [`SHOWN_PARAMETER`] bytes of JSON summarised: a learned stage's trees
+/// are hundreds of kilobytes, and every block it decided names it.
 fn stage_json<T: serde::Serialize + ?Sized>(stage: &T) -> String {
-    serde_json::to_string(stage).unwrap_or_else(|e| format!("(cannot show: {e})"))
+    match serde_json::to_value(stage) {
+        Ok(serde_json::Value::Object(fields)) => {
+            // `"type"` first, as in a pipeline file; the parameters after it.
+            let (kind, rest): (Vec<_>, Vec<_>) =
+                fields.into_iter().partition(|(name, _)| name == "type");
+            let shown: Vec<String> = kind
+                .into_iter()
+                .chain(rest)
+                .map(|(name, value)| {
+                    format!("{}:{}", serde_json::Value::String(name), summarised(value))
+                })
+                .collect();
+            format!("{{{}}}", shown.join(","))
+        }
+        Ok(other) => other.to_string(),
+        Err(e) => format!("(cannot show: {e})"),
+    }
+}
+
+/// The most bytes of JSON a stage parameter is shown with in full.
+const SHOWN_PARAMETER: usize = 160;
+
+/// `value`, or when its JSON is longer than [`SHOWN_PARAMETER`] bytes a string that
+/// says what it is: `"[100 items]"`, `"{3 fields}"`, or the start of the text.
+fn summarised(value: serde_json::Value) -> serde_json::Value {
+    let json = value.to_string();
+    if json.len() <= SHOWN_PARAMETER {
+        return value;
+    }
+    serde_json::Value::String(match &value {
+        serde_json::Value::Array(items) => format!("[{} items]", items.len()),
+        serde_json::Value::Object(fields) => format!("{{{} fields}}", fields.len()),
+        _ => {
+            let mut end = SHOWN_PARAMETER;
+            while !json.is_char_boundary(end) {
+                end -= 1;
+            }
+            format!("{}…", &json[..end])
+        }
+    })
 }
 
 fn format_number(x: f64) -> String {
