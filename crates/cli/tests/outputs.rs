@@ -224,3 +224,47 @@ fn an_unwritable_stats_file_is_found_before_the_run() {
     );
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write stats"));
 }
+
+/// `--format html` writes the page's tree only when the pipeline purified it
+/// (declutter); for any other preset it writes the good blocks, escaped, even when
+/// every block is good: before, such a page came out as parsed, its `onclick`
+/// handlers, `javascript:` links and forms included.
+#[test]
+fn html_output_never_carries_the_pages_own_markup_unpurified() {
+    let dir = tempfile::tempdir().unwrap();
+    let article = page(1).replace("<p>", "<p onclick=\"alert(1)\">");
+    let a = write(dir.path(), "a.html", article.as_bytes());
+    for preset in ["readability", "pith", "justext"] {
+        let o = pith(
+            &[
+                "extract",
+                "--preset",
+                preset,
+                "--format",
+                "html",
+                a.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert!(o.status.success());
+        let html = String::from_utf8(o.stdout).unwrap();
+        assert!(html.contains("Page number 1"), "{preset}: {html}");
+        assert!(!html.contains("onclick"), "{preset}: {html}");
+    }
+    let o = pith(
+        &[
+            "extract",
+            "--preset",
+            "declutter",
+            "--format",
+            "html",
+            a.to_str().unwrap(),
+        ],
+        None,
+    );
+    let html = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        html.contains("Page number 1") && !html.contains("onclick"),
+        "{html}"
+    );
+}

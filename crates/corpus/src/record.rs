@@ -312,10 +312,14 @@ fn undo_content_coding<'a>(
     }
 }
 
-/// Whether the mode writes the edited tree (only `--format html` does). Without it the
-/// pipeline parses leaner: it leaves out the attributes no stage reads.
-fn writes_tree(mode: Mode) -> bool {
+/// Whether the mode writes the edited tree: `--format html`, for a pipeline whose tree
+/// stages purify the page (`declutter.purify`: an allow-list of tags and attributes).
+/// Any other tree is the page as parsed, scripts' handlers and forms included, so the
+/// good blocks are written instead. Without the tree the pipeline parses leaner: it
+/// leaves out the attributes no stage reads.
+fn writes_tree(pipeline: &Pipeline, mode: Mode) -> bool {
     matches!(mode, Mode::Page(Format::Html))
+        && (pipeline.spec().tree.iter()).any(|stage| stage.typetag_name() == "declutter.purify")
 }
 
 /// Runs the pipeline on decoded text, keeping the edited tree when the mode writes it.
@@ -324,7 +328,7 @@ fn run_text(
     text: &str,
     mode: Mode,
 ) -> pith::core::Result<(Extraction, Option<Document>)> {
-    if writes_tree(mode) {
+    if writes_tree(pipeline, mode) {
         let (ex, tree) = pipeline.run_str_keeping_tree(text)?;
         Ok((ex, Some(tree)))
     } else {
@@ -339,7 +343,7 @@ fn run_bytes(
     opts: &DecodeOptions,
     mode: Mode,
 ) -> pith::core::Result<(Extraction, Option<Document>)> {
-    if writes_tree(mode) {
+    if writes_tree(pipeline, mode) {
         let (ex, tree) = pipeline.run_bytes_keeping_tree(bytes, opts)?;
         Ok((ex, Some(tree)))
     } else {

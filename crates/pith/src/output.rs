@@ -150,9 +150,10 @@ pub fn write_json_error<W: Write>(out: &mut W, source: &str, error: &str) -> io:
 
 /// Writes one extraction in the given format.
 ///
-/// `tree` is the document as the tree stages left it; `--format html` writes it when
-/// every block is good (for the declutter presets, the purified page). Otherwise, or
-/// without it, html writes the good blocks: it never holds what the pipeline dropped.
+/// `tree` is the document as the tree stages left it, given only when they purify it
+/// (the declutter presets' `declutter.purify`); `--format html` writes it when every
+/// block is good. Otherwise, or without it, html writes the good blocks, escaped: it
+/// never holds what the pipeline dropped, nor the page's own markup.
 pub fn write<W: Write>(
     out: &mut W,
     format: Format,
