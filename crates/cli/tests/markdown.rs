@@ -33,3 +33,36 @@ fn markdown_output_of_the_sample_page() {
         assert_eq!(unescaped, *line);
     }
 }
+
+/// A code block keeps its lines and indentation with the `pith` preset (whose
+/// segmenter keeps preformatted text as written), in Markdown, text and corpus
+/// records; before, it came out as one line (`def main(): for i in …`).
+#[test]
+fn code_blocks_keep_their_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let words = "A loop runs the same code for every item of a sequence, and this is how one \
+                 writes a simple loop in the Python language, which most readers know well.";
+    let page = format!(
+        "<html><body><article><h1>Loops</h1><p>{words}</p>\
+         <pre><code>def main():\n    for i in range(3):\n        print(i)\n</code></pre>\
+         <p>{words}</p></article></body></html>"
+    );
+    let input = common::write(dir.path(), "code.html", page.as_bytes());
+    let run = |format: &str| {
+        let o = pith(
+            &["extract", "--format", format, "-q", input.to_str().unwrap()],
+            None,
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let code = "def main():\n    for i in range(3):\n        print(i)";
+    assert!(
+        run("markdown").contains(&format!("```\n{code}\n```")),
+        "{}",
+        run("markdown")
+    );
+    assert!(run("text").contains(code), "{}", run("text"));
+    let record: serde_json::Value = serde_json::from_str(run("jsonl").trim()).unwrap();
+    assert!(record["text"].as_str().unwrap().contains(code), "{record}");
+}

@@ -70,6 +70,14 @@ pub struct Block {
     /// Whether the block stands for an image.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub is_image: bool,
+    /// The text as written, line breaks and indentation kept, when all of it is
+    /// preformatted (inside `pre`, `listing`, `xmp` or `plaintext`): code, poems,
+    /// tables drawn in text. Outputs show this ([`Block::shown_text`]); `text` stays
+    /// whitespace-normalised, the input of every feature. Only segmenters that split
+    /// at tags (`declutter.blocks`, `readability.blocks`) set it: jusText's
+    /// paragraphs are the reference's, normalised.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preformatted: Option<String>,
     /// The element that holds the block's first text, in the document the segmenter
     /// read (`None` for blocks not cut from a document). Features find the block's
     /// DOM context and its nearest annotated ancestors from here
@@ -83,5 +91,11 @@ impl Block {
     /// Length of the text in code points (Python's `len`).
     pub fn len_chars(&self) -> usize {
         self.text.chars().count()
+    }
+
+    /// The text to show a reader: the [`preformatted`](Block::preformatted) text as
+    /// written when there is one, else the normalised `text`.
+    pub fn shown_text(&self) -> &str {
+        self.preformatted.as_deref().unwrap_or(&self.text)
     }
 }

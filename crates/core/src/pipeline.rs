@@ -111,14 +111,15 @@ impl Extraction {
             .map(|(b, _)| b)
     }
 
-    /// The good blocks' texts joined by `sep`.
+    /// The good blocks' texts joined by `sep` (preformatted blocks as written:
+    /// [`Block::shown_text`]).
     pub fn good_text(&self, sep: &str) -> String {
         let mut out = String::new();
         for (i, b) in self.good_blocks().enumerate() {
             if i > 0 {
                 out.push_str(sep);
             }
-            out.push_str(&b.text);
+            out.push_str(b.shown_text());
         }
         out
     }

@@ -119,6 +119,10 @@ struct Open {
     link_chars: usize,
     path: String,
     node: Option<NodeId>,
+    /// The text nodes as written, while every one of them is preformatted.
+    raw: String,
+    /// Whether a text node outside preformatted elements was taken.
+    flowing: bool,
 }
 
 impl Open {
@@ -133,15 +137,21 @@ impl Open {
             } else {
                 path_tail(&dom_path)
             };
+            let raw = self.raw.trim_end();
+            let preformatted =
+                (!self.flowing && !raw.trim_start().is_empty()).then(|| raw.to_owned());
             blocks.push(Block {
                 text: text.to_owned(),
                 text_nodes: std::mem::take(&mut self.nodes),
                 dom_path,
                 chars_count_in_links: self.link_chars,
                 node: self.node,
+                preformatted,
                 ..Block::default()
             });
         }
+        self.raw.clear();
+        self.flowing = false;
         self.text.clear();
         self.nodes.clear();
         self.link_chars = 0;
@@ -150,7 +160,13 @@ impl Open {
     }
 }
 
-/// The blocks of `doc` split at `block_tags` (lower-case element names) and `<br>`.
+/// The elements whose text keeps its white space (the HTML Standard renders them
+/// `white-space: pre`).
+const PREFORMATTED: [&str; 4] = ["pre", "listing", "xmp", "plaintext"];
+
+/// The blocks of `doc` split at `block_tags` (lower-case element names) and `<br>`; a
+/// block whose text is all inside [`PREFORMATTED`] elements keeps it as written too
+/// ([`Block::preformatted`]).
 /// `take(text_node, in_head)` says whether a text node counts (`in_head`: it is inside
 /// `<head>`); a text node it refuses adds nothing, while its elements still delimit.
 pub fn split_at_tags(
@@ -163,7 +179,7 @@ pub fn split_at_tags(
     let mut budget = PathBudget::new();
     let mut path = String::new();
     let mut path_lens: Vec<usize> = Vec::new();
-    let (mut links, mut head) = (0usize, 0usize);
+    let (mut links, mut head, mut pre) = (0usize, 0usize, 0usize);
     for edge in doc.traverse(doc.root()) {
         match edge {
             Edge::Open(id) => match doc.data(id) {
@@ -177,6 +193,7 @@ pub fn split_at_tags(
                     match name {
                         "a" => links += 1,
                         "head" => head += 1,
+                        n if PREFORMATTED.contains(&n) => pre += 1,
                         _ => {}
                     }
                     if name == "br" || el.is_named_in(block_tags) {
@@ -198,6 +215,11 @@ pub fn split_at_tags(
                         open.link_chars += open.text[before..].chars().count();
                     }
                     open.nodes.push(node);
+                    if pre > 0 {
+                        open.raw.push_str(t);
+                    } else {
+                        open.flowing = true;
+                    }
                 }
                 _ => {}
             },
@@ -210,6 +232,7 @@ pub fn split_at_tags(
                     match name {
                         "a" => links = links.saturating_sub(1),
                         "head" => head = head.saturating_sub(1),
+                        n if PREFORMATTED.contains(&n) => pre = pre.saturating_sub(1),
                         _ => {}
                     }
                     if el.is_named_in(block_tags) {
@@ -280,6 +303,32 @@ mod tests {
         assert_eq!(blocks[1].text_nodes, ["c d "]);
         assert_eq!(blocks[3].chars_count_in_links, 3);
         assert_eq!(doc.element_name(blocks[1].node.unwrap()), Some("p"));
+    }
+
+    #[test]
+    fn preformatted_blocks_keep_their_text_as_written() {
+        let doc = parse_html(
+            "<p>Some  words</p><pre>\ndef f():\n    return 1\n\n</pre>\
+             <div>mixed <pre>  code</pre></div><pre>   </pre><xmp>a  <b>\n b</xmp>",
+        );
+        let blocks = split_at_tags(&doc, &tags(), |_, in_head| !in_head);
+        let got: Vec<(&str, Option<&str>)> = blocks
+            .iter()
+            .map(|b| (b.text.as_str(), b.preformatted.as_deref()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Some words", None),
+                // The parser drops the newline right after <pre>.
+                ("def f(): return 1", Some("def f():\n    return 1")),
+                ("mixed", None),
+                ("code", Some("  code")),
+                ("a <b> b", Some("a  <b>\n b")),
+            ]
+        );
+        assert_eq!(blocks[1].shown_text(), "def f():\n    return 1");
+        assert_eq!(blocks[0].shown_text(), "Some words");
     }
 
     #[test]

@@ -368,6 +368,8 @@ impl<'a, 'd> ParagraphMaker<'a, 'd> {
             image_src: done.image_src,
             is_image: done.is_image,
             node: done.node,
+            // The reference's paragraphs are normalised text, in every output.
+            preformatted: None,
         });
     }
 

@@ -3,9 +3,11 @@
 //! block quotes, preformatted text) without HTML.
 //!
 //! Each block's shape comes from its `dom_path` ([`crate::shape`]); its text is the
-//! block's whitespace-normalised text, so preformatted blocks keep their words but not
-//! their line breaks. Characters that Markdown would read as markup are escaped, so the
-//! text reads back as the same text.
+//! block's whitespace-normalised text, but a preformatted block's as written when the
+//! segmenter kept it ([`Block::preformatted`](pith_core::Block::preformatted):
+//! `declutter.blocks`, as the `pith` preset segments), so code keeps its lines and
+//! indentation inside its fence. Characters that Markdown would read as markup are
+//! escaped, so the text reads back as the same text.
 
 use std::io::{self, Write};
 
@@ -39,7 +41,11 @@ pub fn write_markdown<W: Write>(out: &mut W, ex: &Extraction) -> io::Result<()> 
                 writeln!(out, "{}", quote.trim_end())?;
             }
         }
-        write_block(out, shape, &block.text)?;
+        let text = match shape.kind {
+            BlockKind::Preformatted => block.shown_text(),
+            _ => &block.text,
+        };
+        write_block(out, shape, text)?;
         previous = Some(shape);
     }
     Ok(())
@@ -68,7 +74,9 @@ fn write_block<W: Write>(out: &mut W, shape: BlockShape, text: &str) -> io::Resu
         BlockKind::Preformatted => {
             let fence = fence_for(text);
             writeln!(out, "{quote}{fence}")?;
-            writeln!(out, "{quote}{text}")?;
+            for line in text.lines() {
+                writeln!(out, "{quote}{line}")?;
+            }
             writeln!(out, "{quote}{fence}")
         }
         BlockKind::Paragraph => writeln!(out, "{quote}{}", escape(text)),

@@ -192,10 +192,11 @@ pub fn write<W: Write>(
                 for b in ex.good_blocks() {
                     let last = b.dom_path.rsplit('.').next().unwrap_or("");
                     let tag = match last {
+                        _ if b.preformatted.is_some() => "pre",
                         "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => last,
                         _ => "p",
                     };
-                    writeln!(out, "<{tag}>{}</{tag}>", escape(&b.text))?;
+                    writeln!(out, "<{tag}>{}</{tag}>", escape(b.shown_text()))?;
                 }
                 out.write_all(b"</body></html>\n")?;
             }
@@ -203,7 +204,7 @@ pub fn write<W: Write>(
         Format::Markdown => crate::markdown::write_markdown(out, ex)?,
         Format::Text => {
             for b in ex.good_blocks() {
-                writeln!(out, "{}", b.text)?;
+                writeln!(out, "{}", b.shown_text())?;
             }
         }
         Format::Default | Format::Boilerplate => {
