@@ -193,11 +193,6 @@ impl TreeStage for Retry {
             }
             return Ok(());
         };
-        if k > 0 {
-            diagnostics
-                .notes
-                .push(format!("readability: article found on attempt {}", k + 1));
-        }
         if self.annotate {
             Self::annotate_original(doc, &result, k);
         } else {
