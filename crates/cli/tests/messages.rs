@@ -164,3 +164,24 @@ fn html_output_holds_only_the_kept_blocks() {
         }
     }
 }
+
+/// A pipeline file that does not parse is named, then the parser's message, with no
+/// empty or `?` place between them; a `.TOML` file is TOML.
+#[test]
+fn a_broken_pipeline_file_is_named_plainly() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = write(dir.path(), "broken.json", b"{\"name\": \"x\", ");
+    let toml = write(dir.path(), "broken.toml", b"name = \n");
+    for (file, says) in [(&json, "EOF while parsing"), (&toml, "TOML parse error")] {
+        let o = pith(&["pipeline", "check", file.to_str().unwrap()], None);
+        assert_eq!(o.status.code(), Some(2));
+        let err = stderr(&o);
+        assert!(
+            err.contains(&format!("{}: {says}", file.display())),
+            "{err}"
+        );
+    }
+    let upper = write(dir.path(), "p.TOML", b"name = \"x\"\n");
+    let o = pith(&["pipeline", "check", upper.to_str().unwrap()], None);
+    assert!(!stderr(&o).contains("expected value"), "{}", stderr(&o));
+}

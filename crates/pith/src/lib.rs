@@ -71,13 +71,17 @@ pub fn preset(name: &str) -> Result<Pipeline> {
     Pipeline::from_value(preset_value(name)?)
 }
 
-/// Reads a pipeline file (TOML if the name ends in `.toml`, else JSON) as a JSON value.
+/// Reads a pipeline file (TOML if the name ends in `.toml`, in any case, else JSON) as a
+/// JSON value.
 pub fn pipeline_file_value(path: &Path) -> Result<serde_json::Value> {
     let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
         path: path.display().to_string(),
         source,
     })?;
-    let value = if path.extension().is_some_and(|e| e == "toml") {
+    let value = if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
+    {
         let spec = pith_core::spec_from_toml(&text).map_err(|e| in_file(path, e))?;
         serde_json::to_value(&spec).expect("a pipeline always serialises")
     } else {
@@ -87,13 +91,18 @@ pub fn pipeline_file_value(path: &Path) -> Result<serde_json::Value> {
     Ok(value)
 }
 
+/// The error with the file named before the place in it (`FILE: rules[2]: …`); a
+/// place the parser could not name (`?`, or nothing for a syntax error) is left out.
 fn in_file(path: &Path, e: Error) -> Error {
     match e {
         Error::Load {
             path: field,
             message,
         } => Error::Load {
-            path: format!("{}: {field}", path.display()),
+            path: match field.as_str() {
+                "" | "?" | "." => path.display().to_string(),
+                _ => format!("{}: {field}", path.display()),
+            },
             message,
         },
         other => other,
