@@ -763,3 +763,22 @@ fn a_directory_walk_reads_each_file_once_whatever_its_links() {
     assert_eq!(s["skipped_by_reason"]["same-file-again"], 1, "{s}");
     assert_eq!(s["skipped_by_reason"]["not-an-input-name"], 1, "{s}");
 }
+
+/// A binary file named on the command line (an image, a PDF) is an error record naming
+/// it, and the exit code says so; before, it was only counted among the skipped, with
+/// no name. Found in a directory, it is still skipped and counted.
+#[test]
+fn a_binary_file_named_on_the_command_line_is_an_error_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = write(dir.path(), "photo.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0");
+    let o = jsonl(&[png.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1));
+    let r = records(&o);
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0]["id"], png.to_str().unwrap());
+    assert!(r[0]["error"].as_str().unwrap().contains("binary"), "{r:?}");
+    let o = pith(&["extract", "--preset", "justext", png.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("photo.png") && err.contains("not an HTML page"), "{err}");
+}

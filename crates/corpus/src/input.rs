@@ -176,8 +176,9 @@ impl Default for InputOptions {
 /// One command-line input after directories are walked.
 #[derive(Debug)]
 enum Entry {
-    /// A file to read (`None`: stdin).
-    Input(Option<PathBuf>),
+    /// A file to read (`None`: stdin), and whether the command line named it (a file
+    /// found in a directory was not named: a binary one is skipped, not an error).
+    Input(Option<PathBuf>, bool),
     /// A directory that could not be read, with the reason.
     Unreadable(PathBuf, String),
     /// A file of a directory that is not an input, or met again, with the reason
@@ -202,13 +203,13 @@ fn expand(
     globs: Option<&globset::GlobSet>,
 ) -> (Vec<Entry>, Vec<EmptyDirectory>) {
     if paths.is_empty() {
-        return (vec![Entry::Input(None)], Vec::new());
+        return (vec![Entry::Input(None, true)], Vec::new());
     }
     let mut out = Vec::new();
     let mut empty = Vec::new();
     for p in paths {
         if p.as_os_str() == "-" {
-            out.push(Entry::Input(None));
+            out.push(Entry::Input(None, true));
         } else if p.is_dir() {
             let walk = walk_directory(p, globs);
             let unreadable_root = walk.unreadable.iter().any(|(path, _)| path == p);
@@ -227,9 +228,9 @@ fn expand(
                     reason: format!("{} files, {why}", walk.others),
                 });
             }
-            out.extend(walk.files.into_iter().map(|f| Entry::Input(Some(f))));
+            out.extend(walk.files.into_iter().map(|f| Entry::Input(Some(f), false)));
         } else {
-            out.push(Entry::Input(Some(p.clone())));
+            out.push(Entry::Input(Some(p.clone()), true));
         }
     }
     (out, empty)
@@ -440,8 +441,8 @@ impl Iterator for Inputs {
                 return Some(item);
             }
             self.current = None;
-            let path = match self.paths.next()? {
-                Entry::Input(p) => p,
+            let (path, named) = match self.paths.next()? {
+                Entry::Input(p, named) => (p, named),
                 Entry::Skipped(reason) => return Some(Item::Skipped(reason.to_owned())),
                 Entry::Unreadable(dir, msg) => {
                     let source = dir.display().to_string();
@@ -451,7 +452,7 @@ impl Iterator for Inputs {
             let source = path
                 .as_ref()
                 .map_or_else(|| "-".to_owned(), |p| p.display().to_string());
-            self.current = Some(read_one(path.as_deref(), source, self.opts.clone()));
+            self.current = Some(read_one(path.as_deref(), named, source, self.opts.clone()));
         }
     }
 }
@@ -483,6 +484,7 @@ fn url_hint(path: &Path) -> &'static str {
 /// The items of one input.
 fn read_one(
     path: Option<&Path>,
+    named: bool,
     source: String,
     opts: Arc<InputOptions>,
 ) -> Box<dyn Iterator<Item = Item> + Send> {
@@ -517,7 +519,7 @@ fn read_one(
                 .map(jsonl_item),
         ),
         _ => Box::new(std::iter::once_with(move || {
-            read_html(stream, source, opts.max_file_bytes)
+            read_html(stream, source, opts.max_file_bytes, named)
         })),
     }
 }
@@ -587,12 +589,18 @@ pub fn read_page(path: Option<&Path>, limit: u64) -> io::Result<Vec<u8>> {
 }
 
 /// A whole input as one HTML page, at most `limit` bytes: reading stops one byte past
-/// it (a gzip file is inflated only that far).
-fn read_html(mut stream: Stream, source: String, limit: u64) -> Item {
+/// it (a gzip file is inflated only that far). A binary file (an image, a PDF) is no
+/// page: skipped when found in a directory, an error naming it when the command line
+/// `named` it.
+fn read_html(mut stream: Stream, source: String, limit: u64, named: bool) -> Item {
     let mut bytes = Vec::new();
     let gz = stream.gz;
     let body = match read_up_to(&mut stream, limit.saturating_add(1), &mut bytes) {
-        Ok(_) if sniff::is_binary(&bytes) => return Item::Skipped("binary".to_owned()),
+        Ok(_) if sniff::is_binary(&bytes) && !named => return Item::Skipped("binary".to_owned()),
+        Ok(_) if sniff::is_binary(&bytes) => Body::Failed(
+            "not an HTML page: binary content (a NUL byte and no markup in its first 8 KiB)"
+                .to_owned(),
+        ),
         Err(e) => Body::Failed(format!("cannot read: {e}")),
         Ok(_) if bytes.len() as u64 > limit => Body::Failed(format!(
             "document larger than --max-bytes {limit} ({}){}; not read further",
