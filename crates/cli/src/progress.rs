@@ -16,6 +16,8 @@ use crate::say::say;
 pub struct CliObserver {
     progress: Progress,
     report_errors: bool,
+    /// Whether pages that kept no text are named with their warnings (not `--quiet`).
+    notices: bool,
     stop: Arc<AtomicBool>,
     /// Set when stderr turned out closed: the run was stopped because of it.
     pub stderr_closed: bool,
@@ -23,11 +25,13 @@ pub struct CliObserver {
 
 impl CliObserver {
     /// A progress line when `progress` (on a terminal); each failed document on stderr
-    /// when `report_errors`; a closed stderr sets `stop`, ending the run.
+    /// when `report_errors`, and then also, when `progress` (not `--quiet`), each page
+    /// that kept no text with its warnings; a closed stderr sets `stop`, ending the run.
     pub fn new(progress: bool, report_errors: bool, stop: Arc<AtomicBool>) -> CliObserver {
         CliObserver {
             progress: Progress::new(progress),
             report_errors,
+            notices: progress,
             stop,
             stderr_closed: false,
         }
@@ -47,6 +51,19 @@ impl Observer for CliObserver {
 
     fn error(&mut self, meta: &DocMeta, message: &str) {
         if self.report_errors && !self.stderr_closed && !say!("pith: {}: {message}", meta.id) {
+            self.stderr_closed = true;
+            self.stop.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// A page that kept no text, with its warnings (`-s English` on an Arabic page):
+    /// the per-page formats have no field for them. Not with `--quiet`.
+    fn notice(&mut self, meta: &DocMeta, message: &str) {
+        if self.report_errors
+            && self.notices
+            && !self.stderr_closed
+            && !say!("pith: {}: {message}", meta.id)
+        {
             self.stderr_closed = true;
             self.stop.store(true, Ordering::SeqCst);
         }

@@ -185,3 +185,40 @@ fn a_broken_pipeline_file_is_named_plainly() {
     let o = pith(&["pipeline", "check", upper.to_str().unwrap()], None);
     assert!(!stderr(&o).contains("expected value"), "{}", stderr(&o));
 }
+
+/// A page that keeps no text and has a warning (jusText's English stoplist on an
+/// Arabic page) says so on stderr in the per-page formats, which have no field for
+/// warnings; not with `-q`, and not for a page that kept text.
+#[test]
+fn a_page_that_kept_nothing_says_why_in_the_text_formats() {
+    let dir = tempfile::tempdir().unwrap();
+    let arabic = "هذه فقرة طويلة باللغة العربية تتحدث عن تاريخ المدينة القديمة وأسواقها \
+                  وشوارعها الضيقة التي يعرفها الناس منذ قرون. "
+        .repeat(3);
+    let ar = write(
+        dir.path(),
+        "ar.html",
+        format!("<html><body><p>{arabic}</p></body></html>").as_bytes(),
+    );
+    let en = write(dir.path(), "en.html", PAGE.as_bytes());
+    let o = pith(
+        &["extract", "--preset", "justext", ar.to_str().unwrap()],
+        None,
+    );
+    assert!(o.status.success());
+    let err = stderr(&o);
+    assert!(
+        err.contains("ar.html: no text kept;") && err.contains("try -s Arabic"),
+        "{err}"
+    );
+    let o = pith(
+        &["extract", "--preset", "justext", "-q", ar.to_str().unwrap()],
+        None,
+    );
+    assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+    let o = pith(
+        &["extract", "--preset", "justext", en.to_str().unwrap()],
+        None,
+    );
+    assert!(!stderr(&o).contains("no text kept"), "{}", stderr(&o));
+}

@@ -39,6 +39,10 @@ pub struct Outcome {
     pub error: Option<String>,
     /// The page's identified language code (for the run's per-language counts).
     pub language: Option<&'static str>,
+    /// In a per-page format, what the reader should hear of a page that kept no text:
+    /// its warnings (e.g. `-s English` on a page in Arabic), which only the JSON
+    /// formats carry.
+    pub notice: Option<String>,
 }
 
 /// Keys pith writes itself; input fields with these names are not passed through.
@@ -445,6 +449,8 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
                     .and_then(|ex| ex.language)
                     .map(|l| l.0),
                 error: rec.result.err(),
+                // A record carries its warnings itself.
+                notice: None,
             };
         }
         Mode::Page(format) => format,
@@ -454,16 +460,21 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
             let mut bytes = Vec::new();
             output::write(&mut bytes, format, &doc.meta.id, &ex, tree.as_ref())
                 .expect("writing to a Vec cannot fail");
+            let kept_nothing = ex.good_blocks().next().is_none();
+            let json = matches!(format, Format::Json);
             Outcome {
                 bytes,
                 error: None,
                 language: ex.language.map(|id| id.language.code),
+                notice: (kept_nothing && !json && !ex.warnings.is_empty())
+                    .then(|| format!("no text kept; {}", ex.warnings.join("; "))),
             }
         }
         Err(msg) => Outcome {
             bytes: error_output(mode, &doc.meta, &msg),
             error: Some(msg),
             language: None,
+            notice: None,
         },
     }
 }

@@ -72,6 +72,9 @@ pub trait Observer {
     fn progress(&mut self, _stats: &Stats) {}
     /// After the error record of a document is written.
     fn error(&mut self, _meta: &DocMeta, _message: &str) {}
+    /// After a document that kept no text is written, with its warnings
+    /// ([`Outcome::notice`](crate::Outcome::notice)).
+    fn notice(&mut self, _meta: &DocMeta, _message: &str) {}
 }
 
 /// An [`Observer`] that ignores everything.
@@ -145,6 +148,7 @@ fn spawn_worker(shared: Arc<Shared>) -> Arc<Slot> {
                         bytes: record::error_output(shared.mode, &meta, &msg),
                         error: Some(msg),
                         language: None,
+                        notice: None,
                     }
                 });
                 let (seq, size) = (job.seq, job.doc.size);
@@ -402,6 +406,9 @@ where
                     stats.extracted += 1;
                     let language = outcome.language.unwrap_or("none");
                     *stats.languages.entry(language.to_owned()).or_default() += 1;
+                    if let Some(notice) = &outcome.notice {
+                        observer.notice(&meta, notice);
+                    }
                 }
                 Some(msg) => {
                     stats.errors += 1;
@@ -464,6 +471,7 @@ fn watchdog(
                         bytes: record::error_output(shared.mode, &meta, &msg),
                         error: Some(msg),
                         language: None,
+                        notice: None,
                     },
                     size,
                     meta,
