@@ -213,7 +213,10 @@ impl PyExtraction {
         self.inner.diagnostics.notes.clone()
     }
 
-    /// The Python codec name the bytes were decoded with (``None`` for ``str`` input).
+    /// The encoding the bytes were decoded with: Python's codec name with the jusText
+    /// presets (``"utf-8"``, ``"iso8859-1"``, as the reference decodes), the WHATWG
+    /// name with the others (``"UTF-8"``, ``"windows-1252"``, as browsers decode);
+    /// ``None`` for ``str`` input.
     #[getter]
     fn encoding(&self) -> Option<&str> {
         self.inner

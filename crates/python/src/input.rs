@@ -4,24 +4,27 @@ use std::borrow::Cow;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyString};
 
 /// The HTML of one page: bytes are decoded by the pipeline (HTTP-less: meta charset,
 /// UTF-8, default encoding); a `str` is already text and is parsed as it is (a lone
 /// surrogate, as `errors="surrogateescape"` decoding leaves, becomes U+FFFD).
 #[derive(Clone)]
 pub enum Page<'a> {
-    /// Undecoded bytes, borrowed from an immutable Python `bytes` object.
-    Bytes(&'a [u8]),
+    /// Undecoded bytes, borrowed from an immutable Python `bytes` object, or copied
+    /// out of a `bytearray` (which may change while the GIL is released).
+    Bytes(Cow<'a, [u8]>),
     /// Text (copied out of the Python `str` when the limited API demands it).
     Text(Cow<'a, str>),
 }
 
 impl<'a> Page<'a> {
-    /// Borrows the page from `obj`, which must be `bytes` or `str`.
+    /// Borrows the page from `obj`, which must be `bytes`, `bytearray` or `str`.
     pub fn from_py(obj: &'a Bound<'_, PyAny>) -> PyResult<Page<'a>> {
         if let Ok(b) = obj.cast::<PyBytes>() {
-            Ok(Page::Bytes(b.as_bytes()))
+            Ok(Page::Bytes(Cow::Borrowed(b.as_bytes())))
+        } else if let Ok(b) = obj.cast::<PyByteArray>() {
+            Ok(Page::Bytes(Cow::Owned(b.to_vec())))
         } else if let Ok(s) = obj.cast::<PyString>() {
             // `to_cow` fails on a lone surrogate, which UTF-8 cannot hold; the rest of
             // the text is still the page.
@@ -30,7 +33,7 @@ impl<'a> Page<'a> {
             })?))
         } else {
             Err(PyTypeError::new_err(format!(
-                "a page is bytes or str, not {}",
+                "a page is bytes, bytearray or str, not {}",
                 obj.get_type().name()?
             )))
         }

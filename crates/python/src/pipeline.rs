@@ -50,16 +50,14 @@ impl PyPipeline {
 }
 
 /// The stoplist a pipeline's `justext.stopwords_count` feature names, when it is a
-/// built-in language (not `none`, not a file).
+/// built-in language or `auto` (the page's own language; not `none`, not a file).
 fn stoplist_language(value: &serde_json::Value) -> Option<String> {
     let features = value.get("features")?.as_array()?;
     let name = features
         .iter()
         .find_map(|f| f.get("stoplist").and_then(|s| s.as_str()))?;
     let name = name.strip_prefix("embedded:").unwrap_or(name);
-    pith::stoplists::names()
-        .any(|n| n == name)
-        .then(|| name.to_owned())
+    (name == "auto" || pith::stoplists::names().any(|n| n == name)).then(|| name.to_owned())
 }
 
 #[pymethods]
@@ -337,7 +335,9 @@ impl PyPipeline {
         })
     }
 
-    /// Pickles as ``Pipeline.from_json(self.to_json())``.
+    /// Pickles as ``Pipeline.from_json(self.to_json())``. A stoplist file is named by
+    /// its path, as in a pipeline file: it must be readable where the pipeline is
+    /// unpickled (on a Spark executor, ship it with the job).
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let from_json = py.get_type::<PyPipeline>().getattr("from_json")?;
         let args = PyTuple::new(py, [self.inner.to_json()])?;

@@ -330,3 +330,11 @@ def test_a_url_in_the_presets_place_is_named():
         pith.extract(b"<p>x</p>", "https://example.org/")
     with pytest.raises(pith.PipelineError, match='^preset: unknown preset "nope"'):
         pith.Pipeline.preset("nope")
+
+
+def test_bytearray_pages_and_the_auto_stoplist(sample_html):
+    pipeline = pith.Pipeline.preset("justext")
+    assert pipeline.extract(bytearray(sample_html)).text == pipeline.extract(sample_html).text
+    assert pipeline.extract_many([bytearray(sample_html)])[0].text == pipeline.extract(sample_html).text
+    assert pith.Pipeline.preset("pith").extract(sample_html).stoplist == "auto"
+    assert pipeline.extract(sample_html).stoplist == "English"

@@ -3,7 +3,7 @@
 from os import PathLike
 from typing import Any, Iterable, Iterator, Literal, Optional, Sequence, Tuple, Union, overload
 
-Page = Union[bytes, str]
+Page = Union[bytes, bytearray, str]
 
 __version__: str
 
@@ -65,7 +65,9 @@ class Extraction:
     def limits_hit(self) -> list[str]:
         """The parse guards that changed this page."""
     @property
-    def encoding(self) -> Optional[str]: ...
+    def encoding(self) -> Optional[str]:
+        """The encoding the bytes were decoded with: Python's codec name with the jusText
+        presets ("utf-8"), the WHATWG name with the others ("UTF-8"); None for str."""
     @property
     def encoding_source(self) -> Optional[str]: ...
     @property

@@ -13,8 +13,19 @@ docs/parity.md). ``get_stoplist`` and ``get_stoplists`` give the same 100 stopli
 
 Known differences, on purpose: empty or blank input gives ``[]`` (the reference raises
 lxml's ``ParserError``); ``enc_errors`` must be ``strict``, ``replace`` or ``ignore`` (any
-other name raises ``LookupError`` at once, the reference only when a byte fails); the
+other name raises ``LookupError`` at once, the reference only when a byte fails), and
+``default_encoding`` must name a codec even when the page does not need it; a page
+that cannot be decoded raises ``JustextError`` (the reference raises
+``UnicodeDecodeError`` when a given ``encoding`` or a declared charset fails); the length
+and distance parameters are whole numbers (``length_low=70``); a ``str`` stoplist is a
+built-in list's name (the reference would take its letters for words); the
 ``preprocessor`` argument is not supported (pith's cleaner is the reference's).
+
+Where the trees differ: a fragment without ``<html>``/``<body>`` (``"<p>text</p>"``) is
+parsed as a whole page, as browsers do, so its paths start ``html.body`` and
+``/html[1]/body[1]`` (lxml's fragment root gives ``p`` and ``/p[1]``), and ``<template>``
+content is left out. Pickling, copying and ``multiprocessing`` work as with the
+reference's plain objects.
 """
 
 from ._pith import JustextRunner as _JustextRunner
