@@ -66,3 +66,24 @@ fn code_blocks_keep_their_lines() {
     let record: serde_json::Value = serde_json::from_str(run("jsonl").trim()).unwrap();
     assert!(record["text"].as_str().unwrap().contains(code), "{record}");
 }
+
+/// `--no-headings` (no block is a heading) holds in Markdown and HTML too; before,
+/// only the reference's formats dropped the `<h>`, and Markdown still wrote `#`.
+#[test]
+fn no_headings_holds_in_markdown_and_html() {
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/sample.html");
+    for (format, heading) in [("markdown", "\n# "), ("html", "<h1>")] {
+        let run = |extra: &[&str]| {
+            let mut args = vec!["extract", "--format", format, sample];
+            args.extend_from_slice(extra);
+            String::from_utf8(pith(&args, None).stdout).unwrap()
+        };
+        assert!(format!("\n{}", run(&[])).contains(heading), "{format}");
+        let flat = run(&["--no-headings"]);
+        assert!(!format!("\n{flat}").contains(heading), "{format}: {flat}");
+        assert!(
+            flat.contains("River town rebuilds its old footbridge"),
+            "{flat}"
+        );
+    }
+}

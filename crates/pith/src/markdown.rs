@@ -11,7 +11,7 @@
 
 use std::io::{self, Write};
 
-use pith_core::Extraction;
+use pith_core::{Extraction, Label};
 
 use crate::shape::{block_shape, BlockKind, BlockShape};
 
@@ -19,8 +19,13 @@ use crate::shape::{block_shape, BlockKind, BlockShape};
 /// blank line, except consecutive list items, which form one list.
 pub fn write_markdown<W: Write>(out: &mut W, ex: &Extraction) -> io::Result<()> {
     let mut previous: Option<BlockShape> = None;
-    for block in ex.good_blocks() {
+    let good = (ex.blocks.iter().enumerate()).filter(|(i, _)| ex.labels[*i] == Label::Good);
+    for (i, block) in good {
         let mut shape = block_shape(block);
+        if matches!(shape.kind, BlockKind::Heading(_)) && crate::output::heading_denied(ex, i) {
+            // `--no-headings` (jusText's `no_headings`): no block is a heading.
+            shape.kind = BlockKind::Paragraph;
+        }
         // An item nests at most one level below the item before it: the outer items
         // may be boilerplate, and an item indented under no item would be a code block.
         if let BlockKind::ListItem { depth, .. } = &mut shape.kind {

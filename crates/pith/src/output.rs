@@ -69,6 +69,13 @@ fn is_heading(ex: &Extraction, i: usize) -> bool {
     ex.features.get(&HEADING, i) == Some(1.0)
 }
 
+/// Whether the pipeline says block `i` is not a heading although its element may be
+/// one: its `justext.heading` column is 0, as `--no-headings` (jusText's
+/// `no_headings`) makes it for every block. Without the column, nothing is denied.
+pub(crate) fn heading_denied(ex: &Extraction, i: usize) -> bool {
+    ex.features.get(&HEADING, i) == Some(0.0)
+}
+
 /// One paragraph as `--format json` writes it, with jusText's field names.
 #[derive(Debug, Serialize)]
 pub struct ParagraphRecord<'a> {
@@ -189,11 +196,13 @@ pub fn write<W: Write>(
                 out.write_all(
                     b"<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body>\n",
                 )?;
-                for b in ex.good_blocks() {
+                let good =
+                    (ex.blocks.iter().enumerate()).filter(|(i, _)| ex.labels[*i] == Label::Good);
+                for (i, b) in good {
                     let last = b.dom_path.rsplit('.').next().unwrap_or("");
                     let tag = match last {
                         _ if b.preformatted.is_some() => "pre",
-                        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => last,
+                        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" if !heading_denied(ex, i) => last,
                         _ => "p",
                     };
                     writeln!(out, "<{tag}>{}</{tag}>", escape(b.shown_text()))?;
