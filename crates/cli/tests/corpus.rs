@@ -310,6 +310,30 @@ fn jsonl_input_passes_fields_through_and_reports_bad_lines() {
     ));
     assert_eq!(r[0]["canonical_url"], "https://ex.org/c", "{r:?}");
     assert_eq!(r[1]["canonical_url"], "https://ex.org/z", "{r:?}");
+    // What the page's <meta> tags say, as record fields; an input field of the same
+    // name stays when the page says nothing of it.
+    let r = records(&jsonl(
+        &[],
+        Some(
+            b"{\"author\":\"From the input\",\"published\":\"2001\",\"html\":\"<head><meta name=author content='Jane Doe'><meta property=og:site_name content=Courier><meta name=description content='A story.'></head><p>x</p>\"}\n",
+        ),
+    ));
+    assert_eq!(r[0]["author"], "Jane Doe", "{r:?}");
+    assert_eq!(r[0]["site_name"], "Courier");
+    assert_eq!(r[0]["description"], "A story.");
+    assert_eq!(
+        r[0]["published"], "2001",
+        "the input's, as the page has none"
+    );
+    let line = String::from_utf8(
+        jsonl(
+            &[],
+            Some(b"{\"html\":\"<meta name=author content=A><p>x</p>\"}\n"),
+        )
+        .stdout,
+    )
+    .unwrap();
+    assert_eq!(line.matches("\"author\"").count(), 1, "{line}");
     // A file named like HTML is a page, whatever its first character.
     let html = write(
         dir.path(),
@@ -770,15 +794,25 @@ fn a_directory_walk_reads_each_file_once_whatever_its_links() {
 #[test]
 fn a_binary_file_named_on_the_command_line_is_an_error_naming_it() {
     let dir = tempfile::tempdir().unwrap();
-    let png = write(dir.path(), "photo.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0");
+    let png = write(
+        dir.path(),
+        "photo.png",
+        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0",
+    );
     let o = jsonl(&[png.to_str().unwrap()], None);
     assert_eq!(o.status.code(), Some(1));
     let r = records(&o);
     assert_eq!(r.len(), 1);
     assert_eq!(r[0]["id"], png.to_str().unwrap());
     assert!(r[0]["error"].as_str().unwrap().contains("binary"), "{r:?}");
-    let o = pith(&["extract", "--preset", "justext", png.to_str().unwrap()], None);
+    let o = pith(
+        &["extract", "--preset", "justext", png.to_str().unwrap()],
+        None,
+    );
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("photo.png") && err.contains("not an HTML page"), "{err}");
+    assert!(
+        err.contains("photo.png") && err.contains("not an HTML page"),
+        "{err}"
+    );
 }

@@ -595,9 +595,11 @@ pub fn read_page(path: Option<&Path>, limit: u64) -> io::Result<Vec<u8>> {
 fn read_html(mut stream: Stream, source: String, limit: u64, named: bool) -> Item {
     let mut bytes = Vec::new();
     let gz = stream.gz;
-    let body = match read_up_to(&mut stream, limit.saturating_add(1), &mut bytes) {
-        Ok(_) if sniff::is_binary(&bytes) && !named => return Item::Skipped("binary".to_owned()),
-        Ok(_) if sniff::is_binary(&bytes) => Body::Failed(
+    let read = read_up_to(&mut stream, limit.saturating_add(1), &mut bytes);
+    let binary = read.is_ok() && sniff::is_binary(&bytes);
+    let body = match read {
+        Ok(_) if binary && !named => return Item::Skipped("binary".to_owned()),
+        Ok(_) if binary => Body::Failed(
             "not an HTML page: binary content (a NUL byte and no markup in its first 8 KiB)"
                 .to_owned(),
         ),

@@ -1,72 +1,152 @@
-//! What a page says about itself in its `<head>`: its title and its canonical URL.
+//! What a page says about itself: its title and canonical URL, and the description,
+//! site name, author and publication date of its `<meta>` tags.
 //!
 //! Read from the tree as parsed, before any tree stage runs: `justext.clean` deletes
 //! the whole `<head>`, so a reader after the stages would find nothing. The pipeline
 //! keeps what this reads in the lean parse (the text of `<title>`, the attributes of
-//! `<link>`; decisions 0006 and 0007), so it works the same for every preset.
+//! `<link>` and `<meta>`; decisions 0006, 0007 and 0009), so it works the same for
+//! every preset.
 
-use crate::tree::{Document, ElementNamespace, NodeId};
+use crate::tree::{Document, ElementNamespace, NodeData, NodeId};
 
-/// A page's title and canonical URL, as the page gives them.
+/// What a page says about itself, as the page gives it (each value stripped and its
+/// whitespace runs made one space; `None` when absent or blank).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PageMetadata {
-    /// The text of the first HTML `<title>` (as `document.title`: whitespace runs made
-    /// one space, stripped); `None` without a title or when it is blank.
+    /// The text of the first HTML `<title>` (as `document.title`).
     pub title: Option<String>,
-    /// The `href` of the first `<link>` in `<head>` whose `rel` has the token
-    /// `canonical` (ASCII case-insensitive), stripped, as written (possibly relative);
-    /// `None` when there is none or it is blank.
+    /// The `href` of the first `<link>` whose `rel` has the token `canonical` (ASCII
+    /// case-insensitive), as written (possibly relative).
     pub canonical_href: Option<String>,
+    /// The page's summary: the first `<meta>` named `description`, `og:description`
+    /// or `twitter:description`.
+    pub description: Option<String>,
+    /// The site's name: `og:site_name` or `application-name`.
+    pub site_name: Option<String>,
+    /// The author: `author`, `article:author`, `dc.creator`, `parsely-author`,
+    /// `sailthru.author` or `byl` (not a URL, as `article:author` often is).
+    pub author: Option<String>,
+    /// When the page was published, as written (usually ISO 8601):
+    /// `article:published_time`, `datePublished`, `pubdate`, `publishdate`, `date`,
+    /// `dc.date`, `dc.date.issued`, `parsely-pub-date`, `sailthru.date` or
+    /// `og:published_time`.
+    pub published: Option<String>,
 }
 
 /// The elements the metadata reader reads attributes of (for the lean parse).
-pub const METADATA_ATTRIBUTES_OF: &[&str] = &["link"];
+pub const METADATA_ATTRIBUTES_OF: &[&str] = &["link", "meta"];
 
 /// The raw-text elements whose text the metadata reader needs (the lean parse must not
 /// skip it).
 pub const METADATA_TEXT_OF: &[&str] = &["title"];
 
-/// Reads the title and canonical link of a parsed page. Looks through `<head>` first,
-/// and through the rest of the page only for a title or a canonical link that is not
-/// in the head: with scripting off (as pith parses), an `<img>` inside a `<noscript>`
-/// in the head (a tracking pixel) ends the head, and the elements after it land in the
-/// body.
+/// Which field a `<meta>` tag's name (`name`, `property` or `itemprop`, lower-cased)
+/// fills.
+#[derive(Clone, Copy)]
+enum MetaField {
+    Description,
+    SiteName,
+    Author,
+    Published,
+}
+
+fn meta_field(key: &str) -> Option<MetaField> {
+    Some(match key {
+        "description" | "og:description" | "twitter:description" => MetaField::Description,
+        "og:site_name" | "application-name" => MetaField::SiteName,
+        "author" | "article:author" | "dc.creator" | "parsely-author" | "sailthru.author"
+        | "byl" => MetaField::Author,
+        "article:published_time"
+        | "datepublished"
+        | "pubdate"
+        | "publishdate"
+        | "date"
+        | "dc.date"
+        | "dc.date.issued"
+        | "parsely-pub-date"
+        | "sailthru.date"
+        | "og:published_time" => MetaField::Published,
+        _ => return None,
+    })
+}
+
+/// Reads what a parsed page says about itself: the first of each, from `<head>` and
+/// the elements of the head's kind that open `<body>` (with scripting off, as pith
+/// parses, an `<img>` inside a `<noscript>` in the head, a tracking pixel, ends the
+/// head, and the `<meta>` and `<link>` elements after it land at the start of the
+/// body). A page with no `<title>` there has the first one anywhere. Walks only the
+/// head's elements, however long the page.
 pub fn read_metadata(doc: &Document) -> PageMetadata {
-    let head = doc
-        .html_element()
-        .and_then(|html| doc.child_element(html, "head"));
     let mut meta = PageMetadata::default();
     let mut title = None;
-    if let Some(head) = head {
-        for id in doc.descendants(head) {
+    let html = doc.html_element();
+    let head = html.and_then(|html| doc.child_element(html, "head"));
+    let body_start = html
+        .and_then(|html| doc.child_element(html, "body"))
+        .into_iter()
+        .flat_map(|body| doc.children(body))
+        .take_while(|&id| match doc.data(id) {
+            NodeData::Element(el) => HEAD_KIND.contains(&el.name()),
+            NodeData::Text(text) => text.trim().is_empty(),
+            _ => true, // comments
+        });
+    let heads: Vec<NodeId> = head.into_iter().chain(body_start).collect();
+    for top in heads {
+        for id in doc.descendants(top) {
             match html_name(doc, id) {
                 Some("title") if title.is_none() => title = Some(id),
                 Some("link") if meta.canonical_href.is_none() => {
                     meta.canonical_href = canonical_href(doc, id);
                 }
+                Some("meta") => read_meta_tag(doc, id, &mut meta),
                 _ => {}
-            }
-            if title.is_some() && meta.canonical_href.is_some() {
-                break;
             }
         }
     }
-    if title.is_none() || meta.canonical_href.is_none() {
-        for id in doc.descendants(doc.root()) {
-            match html_name(doc, id) {
-                Some("title") if title.is_none() => title = Some(id),
-                Some("link") if meta.canonical_href.is_none() => {
-                    meta.canonical_href = canonical_href(doc, id);
-                }
-                _ => {}
-            }
-            if title.is_some() && meta.canonical_href.is_some() {
-                break;
-            }
-        }
+    if title.is_none() {
+        title = doc
+            .descendants(doc.root())
+            .find(|&id| html_name(doc, id) == Some("title"));
     }
     meta.title = title.and_then(|id| non_blank(&collapse_whitespace(&doc.text_content(id))));
     meta
+}
+
+/// The elements of a head (and of the tracking pixels around them) that may open the
+/// body when the head ended early.
+const HEAD_KIND: &[&str] = &[
+    "meta", "link", "title", "noscript", "img", "script", "style", "base", "template",
+];
+
+/// Fills the field a `<meta name|property|itemprop=… content=…>` names, if it is empty.
+fn read_meta_tag(doc: &Document, id: NodeId, meta: &mut PageMetadata) {
+    let Some(el) = doc.element(id) else { return };
+    let Some(content) = el.attr("content") else {
+        return;
+    };
+    let keys = ["name", "property", "itemprop"].map(|a| el.attr(a));
+    let Some(field) = keys
+        .into_iter()
+        .flatten()
+        .find_map(|key| meta_field(&key.trim().to_ascii_lowercase()))
+    else {
+        return;
+    };
+    let slot = match field {
+        MetaField::Description => &mut meta.description,
+        MetaField::SiteName => &mut meta.site_name,
+        MetaField::Author => &mut meta.author,
+        MetaField::Published => &mut meta.published,
+    };
+    if slot.is_some() {
+        return;
+    }
+    let value = collapse_whitespace(content);
+    let is_url = value.starts_with("http://") || value.starts_with("https://");
+    if matches!(field, MetaField::Author) && is_url {
+        return;
+    }
+    *slot = non_blank(&value);
 }
 
 /// The element's name when it is an HTML element (an SVG `<title>` is not the page's).
@@ -151,6 +231,27 @@ mod tests {
         );
         assert_eq!(m.canonical_href.as_deref(), Some("/story"));
         assert_eq!(m.title.as_deref(), Some("Story"));
+    }
+
+    #[test]
+    fn meta_tags_give_description_site_author_and_date() {
+        let m = meta(
+            "<html><head><meta charset=utf-8>\
+             <meta property='og:description' content=' An   article. '>\
+             <meta name=description content='Not this: og came first.'>\
+             <meta property=og:site_name content='The Valley Courier'>\
+             <meta property=article:author content='https://facebook.com/jane'>\
+             <meta name=AUTHOR content='Jane Doe'>\
+             <meta property=article:published_time content=2024-03-14T08:00:00Z>\
+             <meta name=keywords content='a, b'><title>T</title></head><body></body>",
+        );
+        assert_eq!(m.description.as_deref(), Some("An article."));
+        assert_eq!(m.site_name.as_deref(), Some("The Valley Courier"));
+        assert_eq!(m.author.as_deref(), Some("Jane Doe"));
+        assert_eq!(m.published.as_deref(), Some("2024-03-14T08:00:00Z"));
+        let m = meta("<meta itemprop=datePublished content=2020-01-02><p>x</p>");
+        assert_eq!(m.published.as_deref(), Some("2020-01-02"));
+        assert_eq!((m.description, m.author, m.site_name), (None, None, None));
     }
 
     #[test]

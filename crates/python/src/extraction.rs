@@ -54,8 +54,13 @@ impl PyExtraction {
         d.set_item("feature_columns", columns)?;
         d.set_item("decoded_as", ex.decoded_as.clone())?;
         d.set_item("notes", ex.diagnostics.notes.clone())?;
-        d.set_item("title", ex.metadata.title.clone())?;
-        d.set_item("canonical_href", ex.metadata.canonical_href.clone())?;
+        let page = &ex.metadata;
+        d.set_item("title", page.title.clone())?;
+        d.set_item("canonical_href", page.canonical_href.clone())?;
+        d.set_item("description", page.description.clone())?;
+        d.set_item("site_name", page.site_name.clone())?;
+        d.set_item("author", page.author.clone())?;
+        d.set_item("published", page.published.clone())?;
         d.set_item(
             "language",
             ex.language
@@ -117,6 +122,10 @@ impl PyExtraction {
             metadata: pith::dom::PageMetadata {
                 title: item(d, "title")?,
                 canonical_href: item(d, "canonical_href")?,
+                description: item(d, "description")?,
+                site_name: item(d, "site_name")?,
+                author: item(d, "author")?,
+                published: item(d, "published")?,
             },
             language,
             warnings: item(d, "warnings")?,
@@ -245,6 +254,33 @@ impl PyExtraction {
         self.inner.metadata.title.as_deref()
     }
 
+    /// The page's summary from its ``<meta>`` tags (``description``,
+    /// ``og:description``), or ``None``; as a ``--format jsonl`` record's.
+    #[getter]
+    fn description(&self) -> Option<&str> {
+        self.inner.metadata.description.as_deref()
+    }
+
+    /// The site's name (``og:site_name``), or ``None``.
+    #[getter]
+    fn site_name(&self) -> Option<&str> {
+        self.inner.metadata.site_name.as_deref()
+    }
+
+    /// The author the ``<meta>`` tags name (``author``, ``article:author`` when not a
+    /// URL, ...), or ``None``.
+    #[getter]
+    fn author(&self) -> Option<&str> {
+        self.inner.metadata.author.as_deref()
+    }
+
+    /// When the page was published, as its ``<meta>`` tags write it (usually ISO 8601:
+    /// ``article:published_time``, ``datePublished``, ...), or ``None``.
+    #[getter]
+    fn published(&self) -> Option<&str> {
+        self.inner.metadata.published.as_deref()
+    }
+
     /// The page's ``<link rel=canonical>`` resolved against ``url``, else ``url``; the
     /// ``canonical_url`` of a ``--format jsonl`` record.
     #[getter]
@@ -257,7 +293,8 @@ impl PyExtraction {
     }
 
     /// The result as a dict with the fields of a ``--format jsonl`` text record
-    /// (``text``; ``url``, ``title``, ``canonical_url``, ``language``,
+    /// (``text``; ``url``, ``title``, ``canonical_url``, ``description``,
+    /// ``site_name``, ``author``, ``published``, ``language``,
     /// ``language_confidence``, ``warnings``, ``encoding``, ``encoding_source``,
     /// ``limits_hit`` when known).
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -270,6 +307,17 @@ impl PyExtraction {
         }
         if let Some(canonical) = self.canonical_url() {
             d.set_item("canonical_url", canonical)?;
+        }
+        let page = &self.inner.metadata;
+        for (key, value) in [
+            ("description", &page.description),
+            ("site_name", &page.site_name),
+            ("author", &page.author),
+            ("published", &page.published),
+        ] {
+            if let Some(value) = value {
+                d.set_item(key, value)?;
+            }
         }
         d.set_item("text", self.text())?;
         if let Some(id) = &self.inner.language {

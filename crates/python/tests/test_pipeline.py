@@ -338,3 +338,16 @@ def test_bytearray_pages_and_the_auto_stoplist(sample_html):
     assert pipeline.extract_many([bytearray(sample_html)])[0].text == pipeline.extract(sample_html).text
     assert pith.Pipeline.preset("pith").extract(sample_html).stoplist == "auto"
     assert pipeline.extract(sample_html).stoplist == "English"
+
+
+def test_meta_tags_are_the_extractions_metadata():
+    html = (b"<html><head><title>T</title><meta name=author content='Jane Doe'>"
+            b"<meta property=og:site_name content=Courier><meta name=description content='A story.'>"
+            b"<meta property=article:published_time content=2024-03-14T08:00:00Z></head>"
+            b"<body><p>" + b"The text of a page, long enough and full of the words. " * 5 + b"</p></body></html>")
+    ex = pith.extract(html)
+    assert (ex.author, ex.site_name, ex.description, ex.published) == (
+        "Jane Doe", "Courier", "A story.", "2024-03-14T08:00:00Z")
+    d = ex.to_dict()
+    assert d["author"] == "Jane Doe" and d["published"] == "2024-03-14T08:00:00Z"
+    assert pickle.loads(pickle.dumps(ex)).to_dict() == d

@@ -76,6 +76,18 @@ class Extraction:
     def title(self) -> Optional[str]:
         """The page's ``<title>`` text (as ``document.title``), or None."""
     @property
+    def description(self) -> Optional[str]:
+        """The page's summary from its ``<meta>`` tags, or None."""
+    @property
+    def site_name(self) -> Optional[str]:
+        """The site's name (``og:site_name``), or None."""
+    @property
+    def author(self) -> Optional[str]:
+        """The author the ``<meta>`` tags name, or None."""
+    @property
+    def published(self) -> Optional[str]:
+        """When the page was published, as its ``<meta>`` tags write it, or None."""
+    @property
     def canonical_url(self) -> Optional[str]:
         """``<link rel=canonical>`` resolved against ``url``, else ``url``."""
     def to_dict(self) -> dict[str, object]: ...
