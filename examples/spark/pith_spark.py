@@ -5,9 +5,10 @@ In the style of cc-pyspark: the input is a text file with one WARC path or URI p
 (blank lines and lines starting with # are ignored); each Spark task takes some WARC
 files and runs pith's corpus engine on them with one pipeline per partition
 (``mapPartitions``); the output is Parquet with one row per HTML document --
-``id``, ``source``, ``url``, ``date``, ``language``, ``text`` and ``error`` (exactly one
-of the last two is set) -- and a summary of the counts is printed (and written with
-``--summary FILE``).
+``id``, ``source``, ``url``, ``date``, ``title``, ``canonical_url``, ``description``,
+``site_name``, ``author``, ``published``, ``language``, ``text`` and ``error`` (the
+fields of ``pith extract --format jsonl`` records; exactly one of the last two is set)
+-- and a summary of the counts is printed (and written with ``--summary FILE``).
 
     spark-submit --master local[*] examples/spark/pith_spark.py warc-paths.txt out.parquet
     PYSPARK_PYTHON=./environment/bin/python spark-submit --master yarn \\
@@ -50,7 +51,8 @@ import urllib.error
 import urllib.request
 from urllib.parse import urljoin, urlparse
 
-COLUMNS = ("id", "source", "url", "date", "language", "text", "error")
+COLUMNS = ("id", "source", "url", "date", "title", "canonical_url", "description", "site_name",
+           "author", "published", "language", "text", "error")
 
 
 def schema():
@@ -119,18 +121,12 @@ def download(uri, dest, tries=3, timeout=60, pause=2.0):
 
 
 def rows_of(records, source=None):
-    """Parquet rows from pith's record dicts (source overridden for remote files); the
-    language is the page's identified language (ISO 639-1 code) from the record."""
+    """Parquet rows (``COLUMNS``) from pith's record dicts (source overridden for
+    remote files): the record's fields of those names (docs/record-format.md; the
+    language is the page's identified language, an ISO 639-1 code)."""
     for r in records:
-        yield (
-            r.get("id"),
-            source if source is not None else r.get("source"),
-            r.get("url"),
-            r.get("date"),
-            r.get("language"),
-            r.get("text"),
-            r.get("error"),
-        )
+        row = dict(r, source=source) if source is not None else r
+        yield tuple(row.get(name) for name in COLUMNS)
 
 
 def make_partition_function(pipeline_json, counters):
@@ -155,7 +151,8 @@ def make_partition_function(pipeline_json, counters):
                     error = download(item, tmp)
                     if error is not None:
                         # As pith's record of a local file it cannot read.
-                        yield (item, item, None, None, None, None, f"cannot read: {error}")
+                        yield tuple({"id": item, "source": item,
+                                     "error": f"cannot read: {error}"}.get(name) for name in COLUMNS)
                         counters["documents"].add(1)
                         continue
                     it = pith.extract_warc(tmp.name, pipeline, workers=1)

@@ -41,9 +41,9 @@ def cli_rows(warcs):
     )
     assert cli.returncode in (0, 1), cli.stderr
     expected = [json.loads(line) for line in cli.stdout.decode("utf-8").splitlines()]
-    return [{"id": r["id"], "source": r["source"], "url": r.get("url"), "date": r.get("date"),
-             "language": r.get("language"), "text": r.get("text"), "error": r.get("error")}
-            for r in expected]
+    import pith_spark
+
+    return [{name: r.get(name) for name in pith_spark.COLUMNS} for r in expected]
 
 
 def by_source_and_id(rows):
@@ -130,8 +130,8 @@ def test_http_uris_are_downloaded_by_the_executors(tmp_path, spark):
 
     missing = base + "no-such-file.warc.gz"
     expected = [dict(r, source=base + Path(r["source"]).name) for r in cli_rows(warcs)]
-    expected.append({"id": missing, "source": missing, "url": None, "date": None,
-                     "language": None, "text": None, "error": "cannot read: HTTP 404 File not found"})
+    expected.append({name: None for name in pith_spark.COLUMNS}
+                    | {"id": missing, "source": missing, "error": "cannot read: HTTP 404 File not found"})
     assert by_source_and_id(rows) == by_source_and_id(expected)
     assert summary["rows"] == len(expected)
     assert summary["errors"] == 1 + sum(r["error"] is not None for r in expected[:-1])
