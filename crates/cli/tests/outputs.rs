@@ -268,3 +268,27 @@ fn html_output_never_carries_the_pages_own_markup_unpurified() {
         "{html}"
     );
 }
+
+/// The HTML page of the kept blocks names the page's language and title, and takes its
+/// direction from the text (an Arabic page reads right to left).
+#[test]
+fn html_output_has_the_pages_language_title_and_direction() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = write(
+        dir.path(),
+        "a.html",
+        format!(
+            "<html><head><title>A &amp; B</title></head><body>{}</body></html>",
+            page(1)
+        )
+        .as_bytes(),
+    );
+    let o = pith(&["extract", "--format", "html", a.to_str().unwrap()], None);
+    let html = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        html.starts_with(
+            "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>A &amp; B</title></head><body dir=\"auto\">"
+        ),
+        "{html}"
+    );
+}

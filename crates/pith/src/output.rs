@@ -193,8 +193,17 @@ pub fn write<W: Write>(
             }
             // Otherwise: the good blocks as a minimal page.
             _ => {
-                out.write_all(
-                    b"<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body>\n",
+                // The page's language (so a browser and a screen reader read it
+                // right) and title, when known; the direction from the text itself
+                // (`dir="auto"`: an Arabic or Hebrew page reads right to left).
+                let lang = ex.language.map_or(String::new(), |id| {
+                    format!(" lang=\"{}\"", id.language.code)
+                });
+                let title = (ex.metadata.title.as_deref())
+                    .map_or(String::new(), |t| format!("<title>{}</title>", escape(t)));
+                writeln!(
+                    out,
+                    "<!DOCTYPE html><html{lang}><head><meta charset=\"utf-8\">{title}</head><body dir=\"auto\">"
                 )?;
                 let good =
                     (ex.blocks.iter().enumerate()).filter(|(i, _)| ex.labels[*i] == Label::Good);

@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 
 use crate::convert::to_json;
 use crate::errors::{load_error, run_error, PipelineError};
@@ -252,6 +252,12 @@ impl PyPipeline {
         };
         if workers == Some(0) {
             return Err(PyValueError::new_err("workers must be at least 1"));
+        }
+        if pages.cast::<PyString>().is_ok() || pages.cast::<PyBytes>().is_ok() {
+            // A str or bytes is iterable, one character or byte at a time.
+            return Err(PyTypeError::new_err(
+                "extract_many takes an iterable of pages; for one page use extract",
+            ));
         }
         // Each item as a page and its URL, or why it is not one (a wrong type, a tuple
         // of the wrong shape): with errors="return" that error takes the item's place

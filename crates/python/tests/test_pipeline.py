@@ -311,6 +311,8 @@ def test_extract_many_names_items_that_are_not_pages():
     assert isinstance(out[1], TypeError) and "page 1" in str(out[1])
     assert isinstance(out[2], (TypeError, ValueError)) and "page 2" in str(out[2])
     assert isinstance(out[3], pith.Extraction) and out[3].url == "u"
+    with pytest.raises(TypeError, match="for one page use extract"):
+        pipeline.extract_many(page)
 
 
 def test_a_str_page_with_a_lone_surrogate_is_read():
