@@ -57,7 +57,11 @@ fn records_the_attempt_that_found_the_article() {
     // "comment") gets it cleaned; attempt 2 also drops class weights and keeps it.
     assert_eq!(doc.annotation(doc.root(), ATTEMPT), Some(2.0));
     // The attempt is a column, not a limit: `limits_hit` stays empty.
-    assert!(ex.diagnostics.notes.is_empty(), "{:?}", ex.diagnostics.notes);
+    assert!(
+        ex.diagnostics.notes.is_empty(),
+        "{:?}",
+        ex.diagnostics.notes
+    );
     let thread = element_with_class(&doc, "comment-thread");
     assert_eq!(doc.annotation(thread, IN_ARTICLE), Some(1.0));
 }
