@@ -15,7 +15,8 @@ const MAX_BYTES: u64 = 64;
 const LINE_LIMIT: usize = MAX_BYTES as usize + 64 * 1024;
 
 /// `jsonl`: must never panic. Checked besides: no line is silently dropped (one item per
-/// line that is not blank, an over-long one included), and a line that is a JSON object
+/// line that is not blank, an over-long one included; a byte order mark opening the
+/// input is not part of the first line), and a line that is a JSON object
 /// with a string `html` field is a document with exactly that text (the reader keeps the
 /// last of repeated fields, as `serde_json` does).
 pub fn jsonl(data: &[u8]) {
@@ -29,9 +30,19 @@ pub fn jsonl(data: &[u8]) {
             lines.push((last.0, false)); // the rest after the last newline
         }
     }
+    // A byte order mark before the first line is not part of it (but counts in its
+    // length).
     let counted: Vec<(&[u8], bool)> = lines
         .into_iter()
-        .map(|(l, newline)| (l, l.len() + usize::from(newline) > LINE_LIMIT))
+        .enumerate()
+        .map(|(i, (l, newline))| {
+            let overlong = l.len() + usize::from(newline) > LINE_LIMIT;
+            let content = match i {
+                0 => l.strip_prefix(b"\xEF\xBB\xBF".as_slice()).unwrap_or(l),
+                _ => l,
+            };
+            (content, overlong)
+        })
         .filter(|&(l, overlong)| overlong || !l.iter().all(u8::is_ascii_whitespace))
         .collect();
     assert_eq!(items.len(), counted.len(), "a line was dropped or invented");
