@@ -579,7 +579,7 @@ pub fn read_page(path: Option<&Path>, limit: u64) -> io::Result<Vec<u8>> {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
             format!(
-                "larger than --max-bytes {limit} ({}){}",
+                "larger than {} ({limit} bytes){}, the most a page may be",
                 human_bytes(limit),
                 if stream.gz { " once decompressed" } else { "" }
             ),
