@@ -12,8 +12,17 @@
 //! tag cut earlier: html5ever's tree builder panics when its text mode is never ended.
 //!
 //! The filter estimates depth from tokens alone: elements whose end tag is optional
-//! (`p`, `li`, `td`, ...) and void elements do not count, so the estimate never exceeds
-//! the tree's real depth on ordinary pages (where no limit is ever hit).
+//! (`p`, `li`, `td`, ...) and void elements do not count, and a heading opened while a
+//! heading is the last counted element replaces it (the tree builder closes an open
+//! `h1`–`h6` at the next one), so the estimate never exceeds the tree's real depth on
+//! ordinary pages (where no limit is ever hit).
+//!
+//! A start tag the filter refuses is still read for what it is when it opens raw text
+//! (`<script>`, `<style>`, `<title>`, `<textarea>` …): the filter itself switches the
+//! tokenizer to the raw-text state the tree builder would have chosen, and drops the
+//! content of a script or style (it is code, not text) or keeps that of a title or
+//! textarea as text; the end tag goes with the start tag. Without this, a page past a
+//! limit had its scripts read as markup and their code kept as text.
 //!
 //! Sitting where it sees the tree builder's answer to every start tag, the filter also
 //! pauses the tokenizer when a raw-text element whose content is dropped begins, so
@@ -152,8 +161,33 @@ fn never_deepens(name: &str) -> bool {
     )
 }
 
+/// How the tokenizer reads the content of an element, as the tree builder would ask
+/// for it at its start tag; `None` for elements whose content is markup.
+fn raw_kind(name: &str) -> Option<RawKind> {
+    Some(match name {
+        "script" => RawKind::ScriptData,
+        "style" | "xmp" | "iframe" | "noembed" | "noframes" => RawKind::Rawtext,
+        "title" | "textarea" => RawKind::Rcdata,
+        _ => return None,
+    })
+}
+
+fn is_heading(name: &str) -> bool {
+    matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
+}
+
+/// The raw text of a start tag the filter refused, being read.
+struct RefusedRawText {
+    name: LocalName,
+    /// Whether its characters go on as text (RCDATA: a title, a textarea), or are
+    /// dropped (a script, a style).
+    keep_text: bool,
+}
+
 struct GuardState {
     open: Vec<LocalName>,
+    /// The raw text of a refused start tag, while the tokenizer reads it.
+    refused_raw: Option<RefusedRawText>,
     /// Start tags and comments forwarded so far (each makes one node).
     nodes: usize,
     swallowed_ends: HashMap<LocalName, usize>,
@@ -212,6 +246,7 @@ impl<S> Guard<S> {
                 open: Vec::new(),
                 nodes: 0,
                 swallowed_ends: HashMap::new(),
+                refused_raw: None,
                 raw_text_open: None,
                 report: ParseReport::default(),
             }),
@@ -286,6 +321,34 @@ impl<S> Guard<S> {
         TokenSinkResult::EncodingIndicator(StrTendril::new())
     }
 
+    /// While the raw text of a refused start tag is read: its characters (kept as text,
+    /// or dropped), and its end tag, which ends it and is dropped with the start tag.
+    /// `None` when no such text is being read, or at the end of the input.
+    fn read_refused_raw_text(&self, token: &Token) -> Option<TokenSinkResult<S::Handle>>
+    where
+        S: TokenSink,
+    {
+        let mut st = self.state.borrow_mut();
+        let raw = st.refused_raw.as_ref()?;
+        match token {
+            Token::CharacterTokens(_) | Token::NullCharacterToken if raw.keep_text => None,
+            Token::CharacterTokens(_) | Token::NullCharacterToken => {
+                Some(TokenSinkResult::Continue)
+            }
+            Token::TagToken(tag) if tag.kind == TagKind::EndTag && tag.name == raw.name => {
+                st.refused_raw = None;
+                drop(st);
+                Some(self.pause_after_tag(TokenSinkResult::Continue))
+            }
+            _ => {
+                // The end of the input, or a token the tokenizer does not emit in raw
+                // text: read on as usual.
+                st.refused_raw = None;
+                None
+            }
+        }
+    }
+
     /// Whether a comment goes on to the tree builder (it makes a node).
     fn admit_comment(&self) -> bool {
         let mut st = self.state.borrow_mut();
@@ -320,8 +383,16 @@ impl<S> Guard<S> {
                 if never_deepens(name) || tag.self_closing {
                     return true;
                 }
+                if is_heading(name) && st.open.last().is_some_and(|n| is_heading(n)) {
+                    // The tree builder closes the open heading at this one.
+                    st.open.pop();
+                }
                 if st.open.len() >= self.max_depth {
-                    *st.swallowed_ends.entry(tag.name.clone()).or_insert(0) += 1;
+                    if raw_kind(name).is_none() {
+                        // (A refused raw-text element's end tag ends its raw text:
+                        // `read_refused_raw_text` drops it.)
+                        *st.swallowed_ends.entry(tag.name.clone()).or_insert(0) += 1;
+                    }
                     st.report.depth_limited_tags += 1;
                     return false;
                 }
@@ -348,13 +419,26 @@ impl<S: TokenSink> TokenSink for Guard<S> {
     type Handle = S::Handle;
 
     fn process_token(&self, token: Token, line_number: u64) -> TokenSinkResult<S::Handle> {
+        if let Some(result) = self.read_refused_raw_text(&token) {
+            return result;
+        }
         let admitted = match &token {
             Token::TagToken(tag) => self.admit(tag),
             Token::CommentToken(_) => self.admit_comment(),
             _ => true,
         };
         match token {
-            Token::TagToken(_) if !admitted => self.pause_after_tag(TokenSinkResult::Continue),
+            Token::TagToken(tag) if !admitted => match raw_kind(&tag.name) {
+                // Read its content as raw text, as the tree builder would have asked.
+                Some(kind) if tag.kind == TagKind::StartTag && !tag.self_closing => {
+                    self.state.borrow_mut().refused_raw = Some(RefusedRawText {
+                        name: tag.name.clone(),
+                        keep_text: kind == RawKind::Rcdata,
+                    });
+                    TokenSinkResult::RawData(kind)
+                }
+                _ => self.pause_after_tag(TokenSinkResult::Continue),
+            },
             _ if !admitted => TokenSinkResult::Continue,
             Token::TagToken(tag) if tag.kind == TagKind::StartTag => {
                 let name = tag.name.clone();
