@@ -102,6 +102,17 @@ pub struct Extraction {
 }
 
 impl Extraction {
+    /// The final label of block `i`; `Bad` for a block without one (an `Extraction`
+    /// built by hand with fewer labels than blocks).
+    pub fn label(&self, i: usize) -> Label {
+        self.labels.get(i).copied().unwrap_or(Label::Bad)
+    }
+
+    /// The context-free label of block `i`; `Bad` for a block without one.
+    pub fn cf_label(&self, i: usize) -> Label {
+        self.cf_labels.get(i).copied().unwrap_or(Label::Bad)
+    }
+
     /// The blocks whose final label is good, in order.
     pub fn good_blocks(&self) -> impl Iterator<Item = &Block> {
         self.blocks
@@ -560,7 +571,7 @@ pub fn spec_from_value(value: serde_json::Value) -> Result<PipelineSpec> {
 /// Reads a spec from TOML; errors name the path of the bad field.
 pub fn spec_from_toml(text: &str) -> Result<PipelineSpec> {
     let de = toml::Deserializer::parse(text).map_err(|e| Error::Load {
-        path: String::new(),
+        path: path_or_root(String::new()),
         message: e.to_string(),
     })?;
     serde_path_to_error::deserialize(de).map_err(|e| Error::Load {
@@ -569,11 +580,13 @@ pub fn spec_from_toml(text: &str) -> Result<PipelineSpec> {
     })
 }
 
+/// The place of an error in a pipeline as `Error::Load` names it: `(top level)` for the
+/// document itself, and for a syntax error, where serde names no place (`?`, or
+/// nothing for TOML).
 fn path_or_root(path: String) -> String {
-    if path == "." {
-        "(top level)".to_owned()
-    } else {
-        path
+    match path.as_str() {
+        "." | "?" | "" => "(top level)".to_owned(),
+        _ => path,
     }
 }
 

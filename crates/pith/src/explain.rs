@@ -60,8 +60,8 @@ pub fn explanation(pipeline: &Pipeline, ex: &Extraction, i: usize) -> Vec<(Strin
     let spec = pipeline.spec();
     let block = &ex.blocks[i];
     let mut lines = vec![
-        ("label".to_owned(), ex.labels[i].to_string()),
-        ("cf label".to_owned(), ex.cf_labels[i].to_string()),
+        ("label".to_owned(), ex.label(i).to_string()),
+        ("cf label".to_owned(), ex.cf_label(i).to_string()),
     ];
     let rule = match ex.cf_rules.get(i).copied().flatten() {
         Some(r) => format!("rule {}: {}", r + 1, stage_json(&spec.rules[r])),
@@ -84,7 +84,7 @@ pub fn explanation(pipeline: &Pipeline, ex: &Extraction, i: usize) -> Vec<(Strin
 
 fn write_block(out: &mut String, pipeline: &Pipeline, ex: &Extraction, i: usize) {
     let block = &ex.blocks[i];
-    let label = ex.labels[i].as_str();
+    let label = ex.label(i).as_str();
     let lines = explanation(pipeline, ex, i);
     let title: Vec<String> = lines.iter().map(|(k, v)| format!("{k}: {v}")).collect();
     let shape = block_shape(block);

@@ -100,7 +100,7 @@ fn in_file(path: &Path, e: Error) -> Error {
             message,
         } => Error::Load {
             path: match field.as_str() {
-                "" | "?" | "." => path.display().to_string(),
+                "" | "?" | "." | "(top level)" => path.display().to_string(),
                 _ => format!("{}: {field}", path.display()),
             },
             message,

@@ -19,7 +19,7 @@ use crate::shape::{block_shape, BlockKind, BlockShape};
 /// blank line, except consecutive list items, which form one list.
 pub fn write_markdown<W: Write>(out: &mut W, ex: &Extraction) -> io::Result<()> {
     let mut previous: Option<BlockShape> = None;
-    let good = (ex.blocks.iter().enumerate()).filter(|(i, _)| ex.labels[*i] == Label::Good);
+    let good = (ex.blocks.iter().enumerate()).filter(|(i, _)| ex.label(*i) == Label::Good);
     for (i, block) in good {
         let mut shape = block_shape(block);
         if matches!(shape.kind, BlockKind::Heading(_)) && crate::output::heading_denied(ex, i) {

@@ -111,8 +111,8 @@ pub fn records(ex: &Extraction) -> Vec<ParagraphRecord<'_>> {
         .enumerate()
         .map(|(i, b)| ParagraphRecord {
             text: &b.text,
-            class_type: ex.labels[i],
-            cf_class: ex.cf_labels[i],
+            class_type: ex.label(i),
+            cf_class: ex.cf_label(i),
             heading: is_heading(ex, i),
             words_count: f.get(&WORDS_COUNT, i).unwrap_or(0.0) as u64,
             chars_count_in_links: b.chars_count_in_links,
@@ -206,7 +206,7 @@ pub fn write<W: Write>(
                     "<!DOCTYPE html><html{lang}><head><meta charset=\"utf-8\">{title}</head><body dir=\"auto\">"
                 )?;
                 let good =
-                    (ex.blocks.iter().enumerate()).filter(|(i, _)| ex.labels[*i] == Label::Good);
+                    (ex.blocks.iter().enumerate()).filter(|(i, _)| ex.label(*i) == Label::Good);
                 for (i, b) in good {
                     let last = b.dom_path.rsplit('.').next().unwrap_or("");
                     let tag = match last {
@@ -227,7 +227,7 @@ pub fn write<W: Write>(
         }
         Format::Default | Format::Boilerplate => {
             for (i, b) in ex.blocks.iter().enumerate() {
-                let tag = if ex.labels[i] == Label::Good {
+                let tag = if ex.label(i) == Label::Good {
                     if is_heading(ex, i) {
                         "<h>"
                     } else {
@@ -246,8 +246,8 @@ pub fn write<W: Write>(
                 writeln!(
                     out,
                     "<p class=\"{}\" cfclass=\"{}\" heading=\"{}\" xpath=\"{}\"> {}",
-                    ex.labels[i],
-                    ex.cf_labels[i],
+                    ex.label(i),
+                    ex.cf_label(i),
                     u8::from(is_heading(ex, i)),
                     b.xpath,
                     escape(&b.text)
@@ -256,7 +256,7 @@ pub fn write<W: Write>(
         }
         Format::Krdwrd => {
             for (i, b) in ex.blocks.iter().enumerate() {
-                let good = matches!(ex.labels[i], Label::Good | Label::NearGood);
+                let good = matches!(ex.label(i), Label::Good | Label::NearGood);
                 let cls = match (good, is_heading(ex, i)) {
                     (true, false) => 3,
                     (true, true) => 2,
@@ -269,4 +269,37 @@ pub fn write<W: Write>(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Block;
+
+    /// An `Extraction` built by hand with fewer labels than blocks writes in every
+    /// format without panicking: a block without a label is bad.
+    #[test]
+    fn every_format_writes_an_extraction_missing_labels() {
+        let ex = Extraction {
+            blocks: vec![Block {
+                text: "x".into(),
+                ..Block::default()
+            }],
+            ..Extraction::default()
+        };
+        for format in [
+            Format::Default,
+            Format::Text,
+            Format::Html,
+            Format::Markdown,
+            Format::Json,
+            Format::Boilerplate,
+            Format::Detailed,
+            Format::Krdwrd,
+        ] {
+            let mut out = Vec::new();
+            write(&mut out, format, "hand-built", &ex, None).unwrap();
+        }
+        assert_eq!(crate::markdown::to_markdown(&ex), "");
+    }
 }
