@@ -1,6 +1,9 @@
 //! `pith`: the command line. `pith extract` mirrors the reference CLI
 //! (`python -m justext`) option for option, and adds presets, pipeline files, several
 //! inputs per call and JSON Lines output.
+// The options' doc comments are their `--help` text, where `DIR/<id>.txt` is meant
+// literally; rustdoc would read `<id>` as an HTML tag.
+#![allow(rustdoc::invalid_html_tags)]
 
 use std::process::ExitCode;
 

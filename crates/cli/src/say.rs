@@ -12,7 +12,7 @@ pub fn line(msg: std::fmt::Arguments) -> bool {
         .is_ok()
 }
 
-/// `say!("…", args)`: [`line`] with `format!` arguments.
+/// `say!("…", args)`: [`line`](fn@line) with `format!` arguments.
 macro_rules! say {
     ($($arg:tt)*) => {
         $crate::say::line(format_args!($($arg)*))

@@ -153,7 +153,7 @@ fn prose_weight(b: &Block) -> f64 {
 }
 
 /// The second sample: up to `max_bytes` bytes of the blocks of highest
-/// [`prose_weight`] (page order among equals), joined by newlines, cut at a character
+/// `prose_weight` (page order among equals), joined by newlines, cut at a character
 /// boundary.
 pub fn prose_sample(blocks: &[Block], max_bytes: usize) -> String {
     let mut weighted: Vec<(f64, &Block)> = blocks

@@ -165,7 +165,8 @@ impl Open {
 const PREFORMATTED: [&str; 4] = ["pre", "listing", "xmp", "plaintext"];
 
 /// The blocks of `doc` split at `block_tags` (lower-case element names) and `<br>`; a
-/// block whose text is all inside [`PREFORMATTED`] elements keeps it as written too
+/// block whose text is all inside `pre`, `listing`, `xmp` or `plaintext` elements keeps it
+/// as written too
 /// ([`Block::preformatted`]).
 /// `take(text_node, in_head)` says whether a text node counts (`in_head`: it is inside
 /// `<head>`); a text node it refuses adds nothing, while its elements still delimit.

@@ -10,7 +10,7 @@
 //! 2. **Records** ([`record()`], [`process`]): one document through a pipeline, decoded
 //!    with its HTTP charset, becomes a [`Record`] that serialises to exactly one line
 //!    of the corpus format (`docs/record-format.md`), or the bytes of a per-page format.
-//! 3. **The run** ([`run`]): the documents of an input stream go through `N` worker
+//! 3. **The run** ([`run`](mod@run)): the documents of an input stream go through `N` worker
 //!    threads and their records are written to any `Write` in input order, with
 //!    bounded memory and per-document limits (size, time, panics), counted in
 //!    [`Stats`].

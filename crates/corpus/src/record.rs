@@ -135,10 +135,12 @@ impl Described {
 /// How a page was decoded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Encoding {
-    /// Python's codec name, e.g. `utf-8`, `cp1251`.
+    /// The encoding's name: Python's codec name under the jusText presets' Python
+    /// decoding (`utf-8`, `cp1251`), the WHATWG name under the others' (`UTF-8`,
+    /// `windows-1251`).
     pub codec: String,
     /// What chose it: `http-header`, `meta-charset`, `byte-order-mark`,
-    /// `xml-declaration`, `utf8`, `default` or `forced`.
+    /// `xml-declaration`, `utf8`, `default`, `forced` or (WHATWG decoding) `detector`.
     pub source: String,
 }
 

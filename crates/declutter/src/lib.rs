@@ -6,7 +6,7 @@
 //! with blessed bylines) and `declutter.purify` (an allow-list of tags and attributes
 //! that flattens everything else), plus `declutter.blocks`, a segmenter that cuts the
 //! kept tree into blocks. The presets (`declutter`, `declutter-justext`,
-//! `shake-justext`) are in [`presets`]. Every traversal is iterative.
+//! `shake-justext`) are in [`presets`](mod@presets). Every traversal is iterative.
 //!
 //! ```
 //! let pipeline = pith_core::Pipeline::from_json(pith_declutter::presets()[0].json).unwrap();

@@ -1,7 +1,7 @@
 //! `declutter.shake`: the second phase of Beer's declutter, a post-order subtree filter.
 //!
 //! For every node the statistics of its subtree are computed bottom-up: **Words** (words
-//! of text, see [`count_words`](crate::words::count_words)), **LinkWords** (words of
+//! of text, see [`count_words`]), **LinkWords** (words of
 //! text inside an `<a>`), **Tags** (elements, the node itself included). Decisions are
 //! made only at the elements named in `block_tags`, after those of their descendants:
 //!

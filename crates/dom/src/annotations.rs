@@ -28,7 +28,7 @@
 
 use crate::tree::{Document, NodeId};
 
-/// Per-node numbers recorded by tree stages; see the [module docs](self).
+/// Per-node numbers recorded by tree stages; see the module docs.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Annotations {
     keys: Vec<String>,

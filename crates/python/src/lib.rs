@@ -2,7 +2,7 @@
 //!
 //! The Python package (`python/pith`) re-exports these classes and adds the jusText
 //! drop-in's pure-Python surface. Everything here is a thin layer over the Rust crates:
-//! a [`Pipeline`](pipeline::PyPipeline) wraps a shared `pith::Pipeline`, and every call
+//! a `Pipeline` (`pipeline::PyPipeline`) wraps a shared `pith::Pipeline`, and every call
 //! that parses pages releases the GIL while Rust works, so Python threads (and
 //! `extract_many`'s own worker threads) run in parallel.
 #![deny(missing_docs)]

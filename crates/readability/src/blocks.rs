@@ -8,7 +8,7 @@
 //! `node` (the element holding its first text, where features find its annotations).
 //! Text in `<head>` is skipped. With `article_only` (for a tree that
 //! `readability.retry` annotated and left whole), only text nodes it marked
-//! [`IN_ARTICLE`](crate::IN_ARTICLE) count, which gives the article's text without
+//! [`IN_ARTICLE`] count, which gives the article's text without
 //! deleting anything. The walk is [`pith_core::tag_blocks`], shared with
 //! `declutter.blocks`.
 //!

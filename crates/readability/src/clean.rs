@@ -1,5 +1,5 @@
 //! The unconditional cleaning of Readability's `_prepArticle`, inside the article (the
-//! node `readability.select_article` recorded under [`ARTICLE`](crate::ARTICLE), else
+//! node `readability.select_article` recorded under [`ARTICLE`], else
 //! `<body>`):
 //!
 //! - `readability.clean` (`_clean`): removes every element named in `tags`, except an

@@ -15,8 +15,8 @@
 //!
 //! **Annotate mode** (`annotate: true`): the chosen attempt's annotations (content
 //! scores, class weights, top candidate) are copied onto the original nodes, every
-//! original node gets [`IN_ARTICLE`](crate::IN_ARTICLE) 1 or 0 (whether the attempt
-//! kept it), [`ATTEMPT`](crate::ATTEMPT) is recorded on the root, and the tree itself
+//! original node gets [`IN_ARTICLE`] 1 or 0 (whether the attempt
+//! kept it), [`ATTEMPT`] is recorded on the root, and the tree itself
 //! is left whole: one tree, Readability's judgement as columns for learned features.
 //!
 //! ```

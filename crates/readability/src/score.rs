@@ -4,7 +4,7 @@
 //! - `readability.class_weight` (the step `FLAG_WEIGHT_CLASSES` turns off;
 //!   `_getClassWeight`): −`weight` when an element's `class` matches `negative`,
 //!   +`weight` when it matches `positive`, the same again for its `id`. Recorded for
-//!   every element under [`CLASS_WEIGHT`](crate::CLASS_WEIGHT); without this stage
+//!   every element under [`CLASS_WEIGHT`]; without this stage
 //!   every weight reads as 0.
 //! - `readability.score` (`_initializeNode` and the scoring loop of `_grabArticle`):
 //!   every element named in `tags_to_score` with at least `min_length` characters of
@@ -13,7 +13,7 @@
 //!   candidate — starting from `initial_scores` of its tag plus its class weight — and
 //!   gets the score divided by 1 (parent), 2 (grandparent) or 3 × level. Finally each
 //!   candidate's score is multiplied by 1 − its link density, and recorded under
-//!   [`CONTENT_SCORE`](crate::CONTENT_SCORE).
+//!   [`CONTENT_SCORE`].
 //!
 //! ```
 //! # use pith_readability::Score;

@@ -19,8 +19,8 @@
 //! 5. No candidate at all (or `<body>` itself): the whole body is the article.
 //!
 //! The article is a new `<div>` that replaces the body's content; it is recorded under
-//! [`ARTICLE`](crate::ARTICLE) and the top candidate under
-//! [`TOP_CANDIDATE`](crate::TOP_CANDIDATE).
+//! [`ARTICLE`] and the top candidate under
+//! [`TOP_CANDIDATE`].
 //!
 //! ```
 //! # use pith_readability::SelectArticle;
