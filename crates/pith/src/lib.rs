@@ -71,6 +71,32 @@ pub fn preset(name: &str) -> Result<Pipeline> {
     Pipeline::from_value(preset_value(name)?)
 }
 
+/// The main text of one page with the default `pith` preset (the CLI's default): the
+/// bytes decoded as browsers do, the preset loaded on the first call and shared by
+/// every later call and thread, as Python's `pith.extract` does.
+///
+/// ```
+/// let html = b"<html><body><article><p>When the spring flood of last year tore the \
+///     middle span off the footbridge, most people in the town assumed that it would be \
+///     years before anyone could walk across the river again.</p></article></body></html>";
+/// let text = pith::extract(html).unwrap().good_text("\n");
+/// assert!(text.starts_with("When the spring flood"));
+/// ```
+///
+/// For another preset or a pipeline file, load it once ([`preset`],
+/// [`load_pipeline_file`]) and call its `run_bytes`.
+pub fn extract(html: &[u8]) -> Result<Extraction> {
+    default_pipeline().run_bytes(html)
+}
+
+/// The default `pith` preset, loaded on first use and kept for the process.
+pub fn default_pipeline() -> &'static Pipeline {
+    static DEFAULT: std::sync::OnceLock<Pipeline> = std::sync::OnceLock::new();
+    // The embedded preset loads: every test that runs it says so (the doctest above,
+    // `crates/corpus/tests/metadata.rs`, the CLI's tests of its default).
+    DEFAULT.get_or_init(|| preset("pith").expect("the built-in pith preset loads"))
+}
+
 /// Reads a pipeline file (TOML if the name ends in `.toml`, in any case, else JSON) as a
 /// JSON value.
 pub fn pipeline_file_value(path: &Path) -> Result<serde_json::Value> {
