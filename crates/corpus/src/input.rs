@@ -385,17 +385,11 @@ fn fill_at_least<R: BufRead + ?Sized>(r: &mut R, n: usize) -> io::Result<Vec<u8>
 }
 
 fn name_format(path: &Path) -> InputFormat {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
-    let name = name.strip_suffix(".gz").unwrap_or(&name);
-    if name.ends_with(".warc") {
-        InputFormat::Warc
-    } else if name.ends_with(".jsonl") || name.ends_with(".ndjson") {
-        InputFormat::Jsonl
-    } else {
-        InputFormat::Auto
+    let ext = (path.file_name()).and_then(|name| sniff::extension(&name.to_string_lossy()));
+    match ext.as_deref() {
+        Some("warc") => InputFormat::Warc,
+        Some("jsonl" | "ndjson") => InputFormat::Jsonl,
+        _ => InputFormat::Auto,
     }
 }
 

@@ -10,12 +10,18 @@ pub const HTML_EXTENSIONS: [&str; 5] = ["html", "htm", "xhtml", "xht", "shtml"];
 /// ([`HTML_EXTENSIONS`]), a WARC (`.warc`) or JSON Lines (`.jsonl`, `.ndjson`) file,
 /// each possibly gzipped (`.gz`). Case is ignored.
 pub fn is_input_name(name: &str) -> bool {
+    extension(name).is_some_and(|ext| {
+        HTML_EXTENSIONS.contains(&ext.as_str())
+            || matches!(ext.as_str(), "warc" | "jsonl" | "ndjson")
+    })
+}
+
+/// A file name's extension, lower-cased, after a `.gz` one is taken off (`a.HTML.gz` →
+/// `html`); `None` without one.
+pub(crate) fn extension(name: &str) -> Option<String> {
     let name = name.to_ascii_lowercase();
     let name = name.strip_suffix(".gz").unwrap_or(&name);
-    let Some((_, ext)) = name.rsplit_once('.') else {
-        return false;
-    };
-    HTML_EXTENSIONS.contains(&ext) || matches!(ext, "warc" | "jsonl" | "ndjson")
+    name.rsplit_once('.').map(|(_, ext)| ext.to_owned())
 }
 
 /// Whether an input's first bytes look like JSON Lines rather than a page: its first
@@ -29,13 +35,9 @@ pub fn looks_like_json_lines(head: &[u8]) -> bool {
 /// Whether a path is named like an HTML file ([`HTML_EXTENSIONS`], possibly gzipped):
 /// such a file is read as a page even when it starts like JSON.
 pub fn is_html_name(path: &std::path::Path) -> bool {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
-    let name = name.strip_suffix(".gz").unwrap_or(&name);
-    name.rsplit_once('.')
-        .is_some_and(|(_, ext)| HTML_EXTENSIONS.contains(&ext))
+    (path.file_name())
+        .and_then(|name| extension(&name.to_string_lossy()))
+        .is_some_and(|ext| HTML_EXTENSIONS.contains(&ext.as_str()))
 }
 
 /// How many leading bytes [`is_binary`] looks at (git's heuristic looks at 8000).
