@@ -554,3 +554,55 @@ fn wrong_outputs_options_are_usage_errors() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 }
+
+/// `--bootstrap 0` turns the ± and the p-values off, as its help says: they are absent
+/// (null in JSON, empty in CSV, `—` in the table), not p = 1 and sd = 0.
+#[test]
+fn no_bootstrap_means_no_p_values_and_no_spread() {
+    let ds = tiny_dataset();
+    let d = ds.path().to_str().unwrap();
+    let run = |format: &str| {
+        let o = pith(
+            &[
+                "eval",
+                "--dataset",
+                d,
+                "--pipeline",
+                "justext",
+                "--pipeline",
+                "justext:length_low=500",
+                "--format",
+                format,
+                "--bootstrap",
+                "0",
+                "--quiet",
+            ],
+            None,
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let v: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    let p = &v["pipelines"];
+    assert!(p[1]["delta_f1"].is_number() && p[1]["delta_token_f1"].is_number());
+    assert!(
+        p[1]["p_value"].is_null() && p[1]["p_value_token"].is_null(),
+        "{p}"
+    );
+    assert!(p[0]["shingle_sd"].is_null(), "{p}");
+    let csv = run("csv");
+    assert!(!csv.contains("p_value"), "{csv}");
+    assert!(
+        csv.contains("justext,shingle_f1,")
+            && csv
+                .lines()
+                .any(|l| l.starts_with("justext,shingle_f1,") && l.ends_with(',')),
+        "{csv}"
+    );
+    let table = run("table");
+    assert!(!table.contains('±'), "{table}");
+    for row in ["p (paired bootstrap)", "p BoW macro (paired bootstrap)"] {
+        let line = table.lines().find(|l| l.starts_with(row)).unwrap();
+        assert_eq!(line.matches('—').count(), 2, "{line}");
+    }
+}

@@ -50,18 +50,19 @@ pub struct PipelineSummary {
     pub outputs: Option<OutputsInfo>,
     /// The scrapinghub shingle metric.
     pub shingle: Score,
-    /// Its bootstrap standard deviations over pages.
-    pub shingle_sd: Score,
+    /// Its bootstrap standard deviations over pages (absent with `--bootstrap 0`).
+    pub shingle_sd: Option<Score>,
     /// Bag-of-words token scores, micro and macro.
     pub bow: BowScore,
     /// Shingle F1 minus the first pipeline's (absent for the first).
     pub delta_f1: Option<f64>,
-    /// The paired bootstrap p-value of that difference (absent for the first).
+    /// The paired bootstrap p-value of that difference (absent for the first, and
+    /// with `--bootstrap 0`).
     pub p_value: Option<f64>,
     /// Token (bag-of-words macro) F1 minus the first pipeline's (absent for the first).
     pub delta_token_f1: Option<f64>,
     /// The paired bootstrap p-value of that difference, over the pages' token F1s
-    /// (absent for the first).
+    /// (absent for the first, and with `--bootstrap 0`).
     pub p_value_token: Option<f64>,
     /// Mean extraction time per page, in milliseconds (over the timed pages; absent
     /// when no page is timed: saved outputs without `seconds.tsv`).
@@ -134,7 +135,14 @@ pub fn summarise(dataset: &Dataset, runs: &[PipelineRun], bootstrap: usize, seed
                 let (d, p) = paired_bootstrap_f1(&base, &counts, bootstrap, seed);
                 let (dt, pt) =
                     paired_bootstrap_mean(&base_tokens, &token_f1s(run), bootstrap, seed);
-                (Some(d), Some(p), Some(dt), Some(pt))
+                // No resamples, no p-value (the functions answer 1 then).
+                let resampled = bootstrap > 0;
+                (
+                    Some(d),
+                    resampled.then_some(p),
+                    Some(dt),
+                    resampled.then_some(pt),
+                )
             };
             let mut per_page: Vec<PageScore> = run
                 .pages
@@ -154,7 +162,7 @@ pub fn summarise(dataset: &Dataset, runs: &[PipelineRun], bootstrap: usize, seed
                     Source::Outputs(info) => Some(info.clone()),
                 },
                 shingle: Score::of(&counts),
-                shingle_sd: Score::bootstrap_std(&counts, bootstrap, seed),
+                shingle_sd: (bootstrap > 0).then(|| Score::bootstrap_std(&counts, bootstrap, seed)),
                 bow: BowScore::of(&bows),
                 delta_f1,
                 p_value,
@@ -244,26 +252,23 @@ impl Summary {
     /// The metric rows: label, then per pipeline the cell text.
     pub fn rows(&self) -> Vec<(String, Vec<String>)> {
         let f = |v: f64| format!("{v:.3}");
-        let pm = |v: f64, sd: f64| {
-            if self.bootstrap > 0 {
-                format!("{v:.3} ±{sd:.3}")
-            } else {
-                format!("{v:.3}")
-            }
+        let pm = |v: f64, sd: Option<f64>| match sd {
+            Some(sd) => format!("{v:.3} ±{sd:.3}"),
+            None => format!("{v:.3}"),
         };
         let col = |g: &dyn Fn(&PipelineSummary) -> String| self.pipelines.iter().map(g).collect();
         let mut rows: Vec<(String, Vec<String>)> = vec![
             (
                 "shingle P".into(),
-                col(&|p| pm(p.shingle.precision, p.shingle_sd.precision)),
+                col(&|p| pm(p.shingle.precision, p.shingle_sd.map(|sd| sd.precision))),
             ),
             (
                 "shingle R".into(),
-                col(&|p| pm(p.shingle.recall, p.shingle_sd.recall)),
+                col(&|p| pm(p.shingle.recall, p.shingle_sd.map(|sd| sd.recall))),
             ),
             (
                 "shingle F1".into(),
-                col(&|p| pm(p.shingle.f1, p.shingle_sd.f1)),
+                col(&|p| pm(p.shingle.f1, p.shingle_sd.map(|sd| sd.f1))),
             ),
             (
                 "ΔF1 vs first".into(),
@@ -492,19 +497,18 @@ impl Summary {
                 let sd = sd.map_or(String::new(), |s| format!("{s:.6}"));
                 let _ = writeln!(out, "{},{m},{v:.6},{sd}", q(&p.name));
             };
+            let sd = p.shingle_sd;
             row(
                 "shingle_precision",
                 p.shingle.precision,
-                Some(p.shingle_sd.precision),
+                sd.map(|sd| sd.precision),
             );
-            row(
-                "shingle_recall",
-                p.shingle.recall,
-                Some(p.shingle_sd.recall),
-            );
-            row("shingle_f1", p.shingle.f1, Some(p.shingle_sd.f1));
-            if let (Some(d), Some(pv)) = (p.delta_f1, p.p_value) {
+            row("shingle_recall", p.shingle.recall, sd.map(|sd| sd.recall));
+            row("shingle_f1", p.shingle.f1, sd.map(|sd| sd.f1));
+            if let Some(d) = p.delta_f1 {
                 row("delta_f1", d, None);
+            }
+            if let Some(pv) = p.p_value {
                 row("p_value", pv, None);
             }
             row("bow_micro_precision", p.bow.micro.precision, None);
@@ -513,8 +517,10 @@ impl Summary {
             row("bow_macro_precision", p.bow.macro_.precision, None);
             row("bow_macro_recall", p.bow.macro_.recall, None);
             row("bow_macro_f1", p.bow.macro_.f1, None);
-            if let (Some(d), Some(pv)) = (p.delta_token_f1, p.p_value_token) {
+            if let Some(d) = p.delta_token_f1 {
                 row("delta_bow_macro_f1", d, None);
+            }
+            if let Some(pv) = p.p_value_token {
                 row("p_value_bow_macro", pv, None);
             }
             row("empty_outputs", p.empty as f64, None);
