@@ -149,6 +149,75 @@ pub struct TrainArgs {
     pub oracle: bool,
 }
 
+/// Refuses option values that would train nothing, or report what was not done:
+/// before any page is read (a training takes minutes).
+fn check_options(args: &TrainArgs) -> Result<(), UsageError> {
+    let refuse = |why: &str| Err(UsageError(why.to_owned()));
+    if args.rounds == 0 {
+        return refuse("--rounds must be at least 1 (0 fits no tree)");
+    }
+    if args.folds == 1 {
+        return refuse("--folds 1 holds no page out: use 0 (no cross-validation) or 2 or more");
+    }
+    let cross_validated = [
+        (args.choose_threshold, "--choose-threshold"),
+        (args.choose_decode, "--choose-decode"),
+        (args.choose_prior.is_some(), "--choose-prior"),
+        (args.stack, "--stack"),
+        (!args.report_rounds.is_empty(), "--report-rounds"),
+    ];
+    if args.folds == 0 && !args.oracle {
+        if let Some((_, name)) = cross_validated.iter().find(|(on, _)| *on) {
+            return refuse(&format!(
+                "{name} needs out-of-fold figures: --folds 2 or more"
+            ));
+        }
+    }
+    if let Some(&k) = args
+        .report_rounds
+        .iter()
+        .find(|&&k| k == 0 || k >= args.rounds)
+    {
+        return refuse(&format!(
+            "--report-rounds {k}: each N must be between 1 and --rounds {} (exclusive)",
+            args.rounds
+        ));
+    }
+    if let Some(out) = &args.out {
+        let dir = out.parent().filter(|d| !d.as_os_str().is_empty());
+        if dir.is_some_and(|d| !d.is_dir()) {
+            return refuse(&format!(
+                "{}: --out's folder does not exist (found now, not after the training)",
+                out.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a dataset given twice (its pages would sit in two folds, and the
+/// out-of-fold figures would be scored on pages the trees saw), and more folds than a
+/// dataset has pages.
+fn check_sets(sets: &[TrainSet], args: &TrainArgs) -> Result<(), UsageError> {
+    for (i, set) in sets.iter().enumerate() {
+        if sets[..i].iter().any(|other| other.name == set.name) {
+            return Err(UsageError(format!(
+                "dataset {} is given twice: its pages would be in two folds at once",
+                set.name
+            )));
+        }
+        if args.folds > set.pages.len() {
+            return Err(UsageError(format!(
+                "--folds {} is more than the {} pages of dataset {}",
+                args.folds,
+                set.pages.len(),
+                set.name
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Runs `pith train`.
 pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
     if (args.decode_scale != 1.0 || args.decode_beta != 1.0)
@@ -158,6 +227,7 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
             "--decode-scale and --decode-beta apply to --decode expected-f1 only".into(),
         ));
     }
+    check_options(&args)?;
     let (base_name, base) = pith_eval::run::parse_pipeline_arg(&args.base).map_err(UsageError)?;
     let sets = args
         .datasets
@@ -178,6 +248,7 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
             })
         })
         .collect::<Result<Vec<_>, UsageError>>()?;
+    check_sets(&sets, &args)?;
     let opts = TrainOptions {
         folds: args.folds,
         seed: args.seed,
