@@ -177,9 +177,27 @@ pub fn tune(
         params,
         &params.iter().map(|p| p.low).collect::<Vec<_>>(),
     )?;
+    if let Some(again) = (params.iter().enumerate()).find_map(|(i, p)| {
+        params[..i]
+            .iter()
+            .any(|q| q.name == p.name)
+            .then_some(&p.name)
+    }) {
+        return Err(format!("--param {again} is given twice"));
+    }
+    if options.budget == 0 {
+        return Err("--budget must be at least 1".into());
+    }
     let (train, test) = split_pages(pages, options.split, options.seed);
     if train.is_empty() {
         return Err("the train split is empty".into());
+    }
+    if test.is_empty() {
+        return Err(format!(
+            "the held-out split is empty ({} pages at --split {}): lower --split",
+            pages.len(),
+            options.split
+        ));
     }
     let mut rng = Rng::new(options.seed);
     let mut seen: HashMap<String, f64> = HashMap::new();
@@ -306,5 +324,31 @@ mod tests {
         assert_eq!((a.len(), b.len()), (7, 3));
         let ids = |p: &[Page]| p.iter().map(|p| p.id.clone()).collect::<Vec<_>>();
         assert_eq!(ids(&a), ids(&c));
+    }
+
+    /// A search that could only report nothing is refused before it starts: a held-out
+    /// split with no page (its F1 read 0.000 and the gain +0.000), a parameter given
+    /// twice, no evaluation at all.
+    #[test]
+    fn searches_that_would_report_nothing_are_refused() {
+        let pages: Vec<Page> = (0..3)
+            .map(|i| Page {
+                id: format!("{i}"),
+                html: b"<p>x</p>".to_vec(),
+                gold: "x".into(),
+            })
+            .collect();
+        let base = pith::preset_value("justext").unwrap();
+        let range = || ParamRange::parse("length_low=20..150").unwrap();
+        let options = |budget, split| TuneOptions {
+            budget,
+            seed: 1,
+            split,
+        };
+        let run = |params: &[ParamRange], o| tune(&base, params, &pages, o, &mut |_, _| {});
+        let err = |r: Result<TuneResult, String>| r.err().unwrap_or_default();
+        assert!(err(run(&[range()], options(4, 0.9))).contains("held-out split is empty"));
+        assert!(err(run(&[range(), range()], options(4, 0.5))).contains("given twice"));
+        assert!(err(run(&[range()], options(0, 0.5))).contains("--budget"));
     }
 }
