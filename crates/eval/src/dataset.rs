@@ -64,6 +64,9 @@ pub struct Dataset {
     pub pages: Vec<Page>,
     /// Ids of `html/<id>.html` files without a gold text, sorted.
     pub missing_gold: Vec<String>,
+    /// Ids of pages whose `gold/<id>.txt` is not UTF-8 (nor UTF-16 with a byte order
+    /// mark): read with replacement characters, and named in the report.
+    pub gold_not_utf8: Vec<String>,
 }
 
 /// Where a `--dataset` argument points: an existing folder as given, else a folder of
@@ -149,6 +152,7 @@ pub fn load_dataset(dir: &Path) -> std::io::Result<Dataset> {
     };
     let mut pages = Vec::new();
     let mut missing_gold = Vec::new();
+    let mut gold_not_utf8 = Vec::new();
     for entry in std::fs::read_dir(dir.join("html"))? {
         let path = entry?.path();
         if path.extension().is_none_or(|e| e != "html") {
@@ -162,7 +166,13 @@ pub fn load_dataset(dir: &Path) -> std::io::Result<Dataset> {
             Some(body) => Some(body.clone()),
             None => std::fs::read(dir.join("gold").join(format!("{id}.txt")))
                 .ok()
-                .map(|g| String::from_utf8_lossy(&g).into_owned()),
+                .map(|g| {
+                    let (text, utf8) = gold_text(&g);
+                    if !utf8 {
+                        gold_not_utf8.push(id.clone());
+                    }
+                    text
+                }),
         };
         match gold {
             Some(gold) => pages.push(Page {
@@ -175,6 +185,7 @@ pub fn load_dataset(dir: &Path) -> std::io::Result<Dataset> {
     }
     pages.sort_by(|a, b| a.id.cmp(&b.id));
     missing_gold.sort();
+    gold_not_utf8.sort();
     let name = dir
         .file_name()
         .map(|s| s.to_string_lossy().into_owned())
@@ -184,7 +195,41 @@ pub fn load_dataset(dir: &Path) -> std::io::Result<Dataset> {
         dir: dir.to_path_buf(),
         pages,
         missing_gold,
+        gold_not_utf8,
     })
+}
+
+/// A gold file's text: UTF-8 (a byte order mark dropped), or UTF-16 when a byte order
+/// mark says so; anything else is read as UTF-8 with replacement characters, and the
+/// flag is false.
+fn gold_text(bytes: &[u8]) -> (String, bool) {
+    let utf16 = |units: Vec<u16>| String::from_utf16_lossy(&units);
+    match bytes {
+        [0xEF, 0xBB, 0xBF, rest @ ..] => match std::str::from_utf8(rest) {
+            Ok(text) => (text.to_owned(), true),
+            Err(_) => (String::from_utf8_lossy(rest).into_owned(), false),
+        },
+        [0xFF, 0xFE, rest @ ..] => (
+            utf16(
+                rest.chunks_exact(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                    .collect(),
+            ),
+            true,
+        ),
+        [0xFE, 0xFF, rest @ ..] => (
+            utf16(
+                rest.chunks_exact(2)
+                    .map(|c| u16::from_be_bytes([c[0], c[1]]))
+                    .collect(),
+            ),
+            true,
+        ),
+        _ => match std::str::from_utf8(bytes) {
+            Ok(text) => (text.to_owned(), true),
+            Err(_) => (String::from_utf8_lossy(bytes).into_owned(), false),
+        },
+    }
 }
 
 /// CleanEval pages are wrapped in a `<text id=… >` … `</text>` pseudo-tag that was not
@@ -252,6 +297,26 @@ mod tests {
             format!("{} has no html/ folder", root.join("nohtml").display())
         );
         std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn gold_files_in_utf16_are_read_and_others_named() {
+        assert_eq!(gold_text("café".as_bytes()), ("café".to_owned(), true));
+        assert_eq!(
+            gold_text(b"\xEF\xBB\xBFcaf\xC3\xA9"),
+            ("café".to_owned(), true)
+        );
+        let le: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain("café".encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        assert_eq!(gold_text(&le), ("café".to_owned(), true));
+        let be: Vec<u8> = [0xFE, 0xFF]
+            .into_iter()
+            .chain("café".encode_utf16().flat_map(u16::to_be_bytes))
+            .collect();
+        assert_eq!(gold_text(&be), ("café".to_owned(), true));
+        assert_eq!(gold_text(b"caf\xE9"), ("caf\u{FFFD}".to_owned(), false));
     }
 
     #[test]

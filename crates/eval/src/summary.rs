@@ -90,6 +90,8 @@ pub struct Summary {
     pub pages: usize,
     /// Pages without gold (not scored), by id.
     pub missing_gold: Vec<String>,
+    /// Pages whose gold file is not UTF-8 (read with replacement characters), by id.
+    pub gold_not_utf8: Vec<String>,
     /// Bootstrap resamples used for ± and p-values.
     pub bootstrap: usize,
     /// The bootstrap seed.
@@ -205,6 +207,7 @@ pub fn summarise(dataset: &Dataset, runs: &[PipelineRun], bootstrap: usize, seed
         dataset: dataset.name.clone(),
         pages: dataset.pages.len(),
         missing_gold: dataset.missing_gold.clone(),
+        gold_not_utf8: dataset.gold_not_utf8.clone(),
         bootstrap,
         seed,
         pipelines,
@@ -337,6 +340,14 @@ impl Summary {
                 "; {} pages without gold, not scored: {}",
                 self.missing_gold.len(),
                 self.missing_gold.join(", ")
+            );
+        }
+        if !self.gold_not_utf8.is_empty() {
+            let _ = write!(
+                s,
+                "; {} gold files are not UTF-8 (read with replacement characters): {}",
+                self.gold_not_utf8.len(),
+                self.gold_not_utf8.join(", ")
             );
         }
         s
