@@ -606,3 +606,52 @@ fn no_bootstrap_means_no_p_values_and_no_spread() {
         assert_eq!(line.matches('—').count(), 2, "{line}");
     }
 }
+
+/// A page whose gold is empty and whose extraction is empty has no shingle to score:
+/// the benchmark's means leave it out, so its per-page figure is null and it is not
+/// among the worst pages (it read 0 / 0 / 0, first of the worst).
+#[test]
+fn a_page_with_nothing_to_score_is_not_a_worst_page() {
+    let ds = tiny_dataset();
+    write(
+        ds.path(),
+        "html/e.html",
+        b"<html><body><div><a href='/'>Home</a></div></body></html>",
+    );
+    write(ds.path(), "gold/e.txt", b"");
+    let o = pith(
+        &[
+            "eval",
+            "--dataset",
+            ds.path().to_str().unwrap(),
+            "--pipeline",
+            "justext",
+            "--format",
+            "json",
+            "--bootstrap",
+            "0",
+            "--quiet",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let p = &v["pipelines"][0];
+    let page = p["pages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["id"] == "e")
+        .unwrap()
+        .clone();
+    assert!(page["shingle"].is_null(), "{page}");
+    assert_eq!(page["token"]["f1"], 1.0, "{page}");
+    assert!(
+        p["worst"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|w| w["id"] != "e"),
+        "{p}"
+    );
+}

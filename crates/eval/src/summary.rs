@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::dataset::Dataset;
 use crate::metrics::{
-    paired_bootstrap_f1, paired_bootstrap_mean, tokenize, BowCounts, BowScore, Score,
+    paired_bootstrap_f1, paired_bootstrap_mean, tokenize, BowCounts, BowScore, PageCounts, Score,
 };
 use crate::outputs::OutputsInfo;
 use crate::run::{PipelineRun, Source};
@@ -27,8 +27,10 @@ pub struct PageScore {
 pub struct PageFigures {
     /// The page id.
     pub id: String,
-    /// Shingle precision, recall and F1 of the page.
-    pub shingle: Score,
+    /// Shingle precision, recall and F1 of the page; absent (`null`) when neither its
+    /// gold nor its extraction has a shingle (an empty gold and an empty output: the
+    /// benchmark's means leave such a page out).
+    pub shingle: Option<Score>,
     /// Token (bag-of-words) precision, recall and F1 of the page: the macro figures
     /// are their means.
     pub token: Score,
@@ -119,6 +121,11 @@ pub fn is_empty_output(text: &str) -> bool {
 /// How many worst pages each pipeline lists.
 pub const WORST: usize = 5;
 
+/// Whether a page has a shingle to score, in its gold or in its extraction.
+fn has_shingles(c: &PageCounts) -> bool {
+    c.tp + c.fp + c.fn_ > 0.0
+}
+
 /// Computes the comparison: the first run is the baseline of the paired tests.
 pub fn summarise(dataset: &Dataset, runs: &[PipelineRun], bootstrap: usize, seed: u64) -> Summary {
     let base = runs.first().map(PipelineRun::counts).unwrap_or_default();
@@ -149,6 +156,7 @@ pub fn summarise(dataset: &Dataset, runs: &[PipelineRun], bootstrap: usize, seed
             let mut per_page: Vec<PageScore> = run
                 .pages
                 .iter()
+                .filter(|p| has_shingles(&p.counts))
                 .map(|p| PageScore {
                     id: p.id.clone(),
                     score: Score::of(std::slice::from_ref(&p.counts)),
@@ -194,7 +202,8 @@ pub fn summarise(dataset: &Dataset, runs: &[PipelineRun], bootstrap: usize, seed
                     .iter()
                     .map(|p| PageFigures {
                         id: p.id.clone(),
-                        shingle: Score::of(std::slice::from_ref(&p.counts)),
+                        shingle: has_shingles(&p.counts)
+                            .then(|| Score::of(std::slice::from_ref(&p.counts))),
                         token: p.bow.score(),
                         empty: is_empty_output(&p.text),
                         error: p.error.clone(),
