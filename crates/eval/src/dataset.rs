@@ -36,9 +36,13 @@ pub fn datasets_root() -> (PathBuf, RootSource) {
 
 /// scrapinghub's `ground-truth.json`: id → `articleBody`.
 pub fn read_ground_truth(path: &Path) -> std::io::Result<BTreeMap<String, String>> {
-    let text = std::fs::read_to_string(path)?;
-    let value: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))?;
+    let text = std::fs::read_to_string(path).map_err(|e| in_path(path, e))?;
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("{}: {e}", path.display()),
+        )
+    })?;
     let mut out = BTreeMap::new();
     if let Some(map) = value.as_object() {
         for (id, v) in map {
@@ -64,6 +68,9 @@ pub struct Dataset {
     pub pages: Vec<Page>,
     /// Ids of `html/<id>.html` files without a gold text, sorted.
     pub missing_gold: Vec<String>,
+    /// Files in `html/` that are not read as pages (not named `*.html` or `*.htm`, in
+    /// any case; `a.html.gz` among them), by name: reported, not skipped in silence.
+    pub not_pages: Vec<String>,
     /// Ids of pages whose `gold/<id>.txt` is not UTF-8 (nor UTF-16 with a byte order
     /// mark): read with replacement characters, and named in the report.
     pub gold_not_utf8: Vec<String>,
@@ -153,9 +160,19 @@ pub fn load_dataset(dir: &Path) -> std::io::Result<Dataset> {
     let mut pages = Vec::new();
     let mut missing_gold = Vec::new();
     let mut gold_not_utf8 = Vec::new();
-    for entry in std::fs::read_dir(dir.join("html"))? {
-        let path = entry?.path();
-        if path.extension().is_none_or(|e| e != "html") {
+    let mut not_pages = Vec::new();
+    let html_dir = dir.join("html");
+    for entry in std::fs::read_dir(&html_dir).map_err(|e| in_path(&html_dir, e))? {
+        let path = entry.map_err(|e| in_path(&html_dir, e))?.path();
+        let is_page = path.is_file()
+            && path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+        if !is_page {
+            not_pages.push(
+                path.file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+            );
             continue;
         }
         let id = path
@@ -176,7 +193,9 @@ pub fn load_dataset(dir: &Path) -> std::io::Result<Dataset> {
         };
         match gold {
             Some(gold) => pages.push(Page {
-                html: strip_cleaneval_wrapper(&std::fs::read(&path)?),
+                html: strip_cleaneval_wrapper(
+                    &std::fs::read(&path).map_err(|e| in_path(&path, e))?,
+                ),
                 gold,
                 id,
             }),
@@ -186,6 +205,7 @@ pub fn load_dataset(dir: &Path) -> std::io::Result<Dataset> {
     pages.sort_by(|a, b| a.id.cmp(&b.id));
     missing_gold.sort();
     gold_not_utf8.sort();
+    not_pages.sort();
     let name = dir
         .file_name()
         .map(|s| s.to_string_lossy().into_owned())
@@ -195,8 +215,14 @@ pub fn load_dataset(dir: &Path) -> std::io::Result<Dataset> {
         dir: dir.to_path_buf(),
         pages,
         missing_gold,
+        not_pages,
         gold_not_utf8,
     })
+}
+
+/// An I/O error that names the path it happened at.
+fn in_path(path: &Path, e: std::io::Error) -> std::io::Error {
+    std::io::Error::new(e.kind(), format!("{}: {e}", path.display()))
 }
 
 /// A gold file's text: UTF-8 (a byte order mark dropped), or UTF-16 when a byte order
@@ -331,5 +357,25 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(ds.pages.len(), 1);
         assert_eq!(ds.missing_gold, ["b"]);
+    }
+
+    /// `.htm` and any case are pages; a gzipped page, a folder named like a page and
+    /// other files are named as not read, not skipped in silence (nor an error).
+    #[test]
+    fn files_not_read_as_pages_are_named() {
+        let dir = std::env::temp_dir().join(format!("pith-eval-np-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("html/folder.html")).unwrap();
+        std::fs::create_dir_all(dir.join("gold")).unwrap();
+        for (name, gold) in [("a.HTML", "a"), ("b.htm", "b")] {
+            std::fs::write(dir.join("html").join(name), "<p>x</p>").unwrap();
+            std::fs::write(dir.join(format!("gold/{gold}.txt")), "x").unwrap();
+        }
+        std::fs::write(dir.join("html/c.html.gz"), [0x1f, 0x8b]).unwrap();
+        std::fs::write(dir.join("html/notes.txt"), "n").unwrap();
+        let ds = load_dataset(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let ids: Vec<&str> = ds.pages.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ids, ["a", "b"]);
+        assert_eq!(ds.not_pages, ["c.html.gz", "folder.html", "notes.txt"]);
     }
 }

@@ -94,6 +94,8 @@ pub struct Summary {
     pub missing_gold: Vec<String>,
     /// Pages whose gold file is not UTF-8 (read with replacement characters), by id.
     pub gold_not_utf8: Vec<String>,
+    /// Files in the dataset's `html/` not read as pages (not `*.html` or `*.htm`).
+    pub not_pages: Vec<String>,
     /// Bootstrap resamples used for ± and p-values.
     pub bootstrap: usize,
     /// The bootstrap seed.
@@ -217,6 +219,7 @@ pub fn summarise(dataset: &Dataset, runs: &[PipelineRun], bootstrap: usize, seed
         pages: dataset.pages.len(),
         missing_gold: dataset.missing_gold.clone(),
         gold_not_utf8: dataset.gold_not_utf8.clone(),
+        not_pages: dataset.not_pages.clone(),
         bootstrap,
         seed,
         pipelines,
@@ -349,6 +352,14 @@ impl Summary {
                 "; {} pages without gold, not scored: {}",
                 self.missing_gold.len(),
                 self.missing_gold.join(", ")
+            );
+        }
+        if !self.not_pages.is_empty() {
+            let _ = write!(
+                s,
+                "; {} entries of html/ not read as pages (not a *.html or *.htm file): {}",
+                self.not_pages.len(),
+                self.not_pages.join(", ")
             );
         }
         if !self.gold_not_utf8.is_empty() {
