@@ -481,8 +481,11 @@ fn saved_outputs_are_scored_beside_pipelines_in_command_line_order() {
     );
     assert_eq!(p[2]["empty"], 1);
 
+    assert_eq!(p[0]["timed_pages"], 2);
     let table = String::from_utf8(run("table").stdout).unwrap();
     assert!(table.contains("missing outputs"), "{table}");
+    // The speed of saved outputs that time only some pages says over how many.
+    assert!(table.contains("500.00 (2/3 timed)"), "{table}");
     assert!(
         table.contains("1 pages without an output file, scored as empty: c"),
         "{table}"

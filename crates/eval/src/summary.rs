@@ -72,6 +72,9 @@ pub struct PipelineSummary {
     /// Throughput of one worker: the timed pages' HTML bytes (in MB, 10^6 bytes) over
     /// the summed time of their extractions (absent when no page is timed).
     pub mb_per_s: Option<f64>,
+    /// How many pages the two speed figures are over (all, for a pith pipeline; those
+    /// in the outputs' `seconds.tsv`, for saved outputs).
+    pub timed_pages: usize,
     /// Pages whose extraction has no word (no `\w+` token): empty outputs, failed pages
     /// and missing output files included (they are scored as empty).
     pub empty: usize,
@@ -180,6 +183,7 @@ pub fn summarise(dataset: &Dataset, runs: &[PipelineRun], bootstrap: usize, seed
                 p_value,
                 delta_token_f1,
                 p_value_token,
+                timed_pages: timed,
                 ms_per_page: (timed > 0).then(|| 1000.0 * total / timed as f64),
                 mb_per_s: (timed > 0).then(|| {
                     if total > 0.0 {
@@ -310,7 +314,14 @@ impl Summary {
             ("empty outputs".into(), col(&|p| p.empty.to_string())),
             (
                 "ms/page".into(),
-                col(&|p| p.ms_per_page.map_or("—".into(), |v| format!("{v:.2}"))),
+                col(&|p| {
+                    // Saved outputs may time only some pages: say over how many.
+                    let partly = p.timed_pages < self.pages;
+                    p.ms_per_page.map_or("—".into(), |v| match partly {
+                        true => format!("{v:.2} ({}/{} timed)", p.timed_pages, self.pages),
+                        false => format!("{v:.2}"),
+                    })
+                }),
             ),
             (
                 "MB/s".into(),
