@@ -117,11 +117,16 @@ impl Extraction {
 
     /// The blocks whose final label is good, in order.
     pub fn good_blocks(&self) -> impl Iterator<Item = &Block> {
-        self.blocks
-            .iter()
+        self.good_blocks_indexed().map(|(_, b)| b)
+    }
+
+    /// The blocks whose final label is good, in order, with their index in
+    /// [`blocks`](Extraction::blocks) (for their features and labels).
+    pub fn good_blocks_indexed(&self) -> impl Iterator<Item = (usize, &Block)> {
+        (self.blocks.iter().enumerate())
             .zip(&self.labels)
             .filter(|(_, l)| **l == Label::Good)
-            .map(|(b, _)| b)
+            .map(|(ib, _)| ib)
     }
 
     /// The good blocks' texts joined by `sep` (preformatted blocks as written:

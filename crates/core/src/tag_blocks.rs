@@ -162,7 +162,7 @@ impl Open {
 
 /// The elements whose text keeps its white space (the HTML Standard renders them
 /// `white-space: pre`).
-const PREFORMATTED: [&str; 4] = ["pre", "listing", "xmp", "plaintext"];
+pub const PREFORMATTED: [&str; 4] = ["pre", "listing", "xmp", "plaintext"];
 
 /// The blocks of `doc` split at `block_tags` (lower-case element names) and `<br>`; a
 /// block whose text is all inside `pre`, `listing`, `xmp` or `plaintext` elements keeps it

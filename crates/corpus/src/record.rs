@@ -85,9 +85,10 @@ pub struct Extracted {
     /// The page's `<link rel=canonical>` resolved against the document's URL, or the
     /// document's URL (WARC-Target-URI) when the page names none.
     pub canonical_url: Option<String>,
-    /// What the page's `<meta>` tags say: description, site name, author, publication
-    /// date ([`pith::dom::PageMetadata`]), each when given.
-    pub described: Described,
+    /// What the page's `<meta>` tags say, by record field (`description`,
+    /// `site_name`, `author`, `published`; [`pith::dom::PageMetadata::described`]), the
+    /// fields the page gives.
+    pub described: Vec<(&'static str, String)>,
     /// The good paragraphs joined by `\n` (possibly empty).
     pub text: String,
     /// Words in `text`: runs of characters between Unicode whitespace.
@@ -105,31 +106,6 @@ pub struct Extracted {
     /// What the user should know about the result (e.g. a fixed stoplist that is not
     /// the page's language's).
     pub warnings: Vec<String>,
-}
-
-/// What a page's `<meta>` tags say about it, as written.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Described {
-    /// `description`, `og:description`, `twitter:description`.
-    pub description: Option<String>,
-    /// `og:site_name`, `application-name`.
-    pub site_name: Option<String>,
-    /// `author` and the like (not a URL).
-    pub author: Option<String>,
-    /// `article:published_time`, `datePublished` and the like (usually ISO 8601).
-    pub published: Option<String>,
-}
-
-impl Described {
-    /// The fields with their record keys, in record order.
-    pub fn fields(&self) -> [(&'static str, Option<&str>); 4] {
-        [
-            ("description", self.description.as_deref()),
-            ("site_name", self.site_name.as_deref()),
-            ("author", self.author.as_deref()),
-            ("published", self.published.as_deref()),
-        ]
-    }
 }
 
 /// How a page was decoded.
@@ -183,12 +159,9 @@ impl Record {
             result: Ok(Extracted {
                 title: page.title.clone(),
                 canonical_url,
-                described: Described {
-                    description: page.description.clone(),
-                    site_name: page.site_name.clone(),
-                    author: page.author.clone(),
-                    published: page.published.clone(),
-                },
+                described: (page.described().into_iter())
+                    .filter_map(|(key, value)| Some((key, value?.to_owned())))
+                    .collect(),
                 word_count: text.split_whitespace().count(),
                 text,
                 paragraphs,
@@ -232,9 +205,8 @@ impl Serialize for Record {
         for (k, v) in &meta.extra {
             // `id` is written above as the record id (as a string).
             // A field the page's metadata fills is pith's; otherwise the input's stays.
-            let filled = self.result.as_ref().is_ok_and(|ex| {
-                (ex.described.fields().iter()).any(|(key, value)| key == k && value.is_some())
-            });
+            let filled =
+                (self.result.as_ref()).is_ok_and(|ex| ex.described.iter().any(|(key, _)| key == k));
             if !RESERVED.contains(&k.as_str()) && !filled {
                 map.serialize_entry(k, &**v)?;
             }
@@ -247,10 +219,8 @@ impl Serialize for Record {
                 if let Some(url) = &ex.canonical_url {
                     map.serialize_entry("canonical_url", url)?;
                 }
-                for (key, value) in ex.described.fields() {
-                    if let Some(value) = value {
-                        map.serialize_entry(key, value)?;
-                    }
+                for (key, value) in &ex.described {
+                    map.serialize_entry(key, value)?;
                 }
                 map.serialize_entry("text", &ex.text)?;
                 map.serialize_entry("word_count", &ex.word_count)?;

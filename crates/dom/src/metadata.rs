@@ -33,6 +33,19 @@ pub struct PageMetadata {
     pub published: Option<String>,
 }
 
+impl PageMetadata {
+    /// What the page's `<meta>` tags said, by the field names of corpus records
+    /// (`description`, `site_name`, `author`, `published`), in that order.
+    pub fn described(&self) -> [(&'static str, Option<&str>); 4] {
+        [
+            ("description", self.description.as_deref()),
+            ("site_name", self.site_name.as_deref()),
+            ("author", self.author.as_deref()),
+            ("published", self.published.as_deref()),
+        ]
+    }
+}
+
 /// The elements the metadata reader reads attributes of (for the lean parse).
 pub const METADATA_ATTRIBUTES_OF: &[&str] = &["link", "meta"];
 

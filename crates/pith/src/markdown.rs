@@ -11,7 +11,7 @@
 
 use std::io::{self, Write};
 
-use pith_core::{Extraction, Label};
+use pith_core::Extraction;
 
 use crate::shape::{block_shape, BlockKind, BlockShape};
 
@@ -19,8 +19,7 @@ use crate::shape::{block_shape, BlockKind, BlockShape};
 /// blank line, except consecutive list items, which form one list.
 pub fn write_markdown<W: Write>(out: &mut W, ex: &Extraction) -> io::Result<()> {
     let mut previous: Option<BlockShape> = None;
-    let good = (ex.blocks.iter().enumerate()).filter(|(i, _)| ex.label(*i) == Label::Good);
-    for (i, block) in good {
+    for (i, block) in ex.good_blocks_indexed() {
         let mut shape = block_shape(block);
         if matches!(shape.kind, BlockKind::Heading(_)) && crate::output::heading_denied(ex, i) {
             // `--no-headings` (jusText's `no_headings`): no block is a heading.

@@ -205,9 +205,7 @@ pub fn write<W: Write>(
                     out,
                     "<!DOCTYPE html><html{lang}><head><meta charset=\"utf-8\">{title}</head><body dir=\"auto\">"
                 )?;
-                let good =
-                    (ex.blocks.iter().enumerate()).filter(|(i, _)| ex.label(*i) == Label::Good);
-                for (i, b) in good {
+                for (i, b) in ex.good_blocks_indexed() {
                     let last = b.dom_path.rsplit('.').next().unwrap_or("");
                     let tag = match last {
                         _ if b.preformatted.is_some() => "pre",

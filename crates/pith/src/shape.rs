@@ -54,7 +54,7 @@ pub fn shape_of_path(path: &str) -> BlockShape {
         let name = name.trim_start_matches('…');
         match name {
             "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => heading = Some(name.as_bytes()[1] - b'0'),
-            "pre" | "listing" | "xmp" | "plaintext" => preformatted = true,
+            n if pith_core::tag_blocks::PREFORMATTED.contains(&n) => preformatted = true,
             "blockquote" => quote_depth += 1,
             "ul" | "menu" | "dir" => lists.push(false),
             "ol" => lists.push(true),

@@ -308,13 +308,7 @@ impl PyExtraction {
         if let Some(canonical) = self.canonical_url() {
             d.set_item("canonical_url", canonical)?;
         }
-        let page = &self.inner.metadata;
-        for (key, value) in [
-            ("description", &page.description),
-            ("site_name", &page.site_name),
-            ("author", &page.author),
-            ("published", &page.published),
-        ] {
+        for (key, value) in self.inner.metadata.described() {
             if let Some(value) = value {
                 d.set_item(key, value)?;
             }
