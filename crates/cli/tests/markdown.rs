@@ -87,3 +87,43 @@ fn no_headings_holds_in_markdown_and_html() {
         );
     }
 }
+
+/// A data table in the article is a Markdown table with the default preset and with
+/// `justext`; before, each cell was a paragraph of its own ("Pos.", "Driver", …).
+#[test]
+fn a_data_table_is_a_markdown_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let words = "Kyle Busch kept his lead in the standings after a race in Texas on Sunday \
+                 that saw three of the four leading drivers finish in the top ten, while the \
+                 fourth retired after a crash on the final lap of the race.";
+    let page = format!(
+        "<html><body><nav><a href='/'>Home</a> <a href='/news'>News</a></nav><article>\
+         <h1>Busch keeps the lead after Texas</h1><p>{words}</p>\
+         <table><thead><tr><th>Pos.</th><th>Driver</th><th>Points</th><th>Wins</th></tr></thead>\
+         <tbody><tr><td>1</td><td>Kyle Busch</td><td>5040</td><td>5</td></tr>\
+         <tr><td>2</td><td>Martin Truex Jr.</td><td>5035</td><td>7</td></tr>\
+         <tr><td>3</td><td>Kevin Harvick</td><td>5033</td><td>4</td></tr></tbody></table>\
+         <p>{words}</p></article><footer>Copyright 2024</footer></body></html>"
+    );
+    let input = common::write(dir.path(), "table.html", page.as_bytes());
+    for preset in ["pith", "justext"] {
+        let o = pith(
+            &[
+                "extract",
+                "--preset",
+                preset,
+                "--format",
+                "markdown",
+                "-q",
+                input.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let md = String::from_utf8(o.stdout).unwrap();
+        let table = "\n\n| Pos. | Driver | Points | Wins |\n| --- | --- | --- | --- |\n\
+                     | 1 | Kyle Busch | 5040 | 5 |\n| 2 | Martin Truex Jr. | 5035 | 7 |\n\
+                     | 3 | Kevin Harvick | 5033 | 4 |\n\n";
+        assert!(md.contains(table), "{preset}:\n{md}");
+    }
+}

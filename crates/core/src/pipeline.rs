@@ -161,6 +161,9 @@ pub struct Pipeline {
     omit: Omit,
     /// What it leaves out when the edited tree is returned: only that content.
     omit_keeping_tree: Omit,
+    /// What it leaves out when the tree is returned for its shape (Markdown's tables):
+    /// as `omit`, but table cells keep their attributes (`colspan`).
+    omit_but_cells: Omit,
 }
 
 impl Pipeline {
@@ -201,11 +204,19 @@ impl Pipeline {
             }),
             ..omit_keeping_tree.clone()
         };
+        let omit_but_cells = Omit {
+            attributes_except_on: omit.attributes_except_on.clone().map(|mut names| {
+                names.extend(["td".to_owned(), "th".to_owned()]);
+                names
+            }),
+            ..omit.clone()
+        };
         Ok(Pipeline {
             spec,
             feature_order,
             omit,
             omit_keeping_tree,
+            omit_but_cells,
         })
     }
 
@@ -276,6 +287,20 @@ impl Pipeline {
         self.decode_and_run(bytes, decode, &self.omit_keeping_tree)
     }
 
+    /// [`run_bytes_with`](Pipeline::run_bytes_with), returning the edited tree too,
+    /// parsed as lean as the stages allow (the attributes no stage reads are not in
+    /// it, but table cells keep theirs): for outputs that read the tree's shape, such
+    /// as Markdown's tables ([`Block::node`](crate::Block::node) names the blocks'
+    /// elements in it). For the page with every attribute,
+    /// [`run_bytes_keeping_tree`](Pipeline::run_bytes_keeping_tree).
+    pub fn run_bytes_and_tree(
+        &self,
+        bytes: &[u8],
+        decode: &DecodeOptions,
+    ) -> Result<(Extraction, Document)> {
+        self.decode_and_run(bytes, decode, &self.omit_but_cells)
+    }
+
     /// Decodes (borrowing the bytes when they are the text already), then
     /// [`parse_and_run`](Pipeline::parse_and_run); records how the page was decoded.
     fn decode_and_run(
@@ -299,6 +324,12 @@ impl Pipeline {
     /// every attribute, read by a stage or not, so it parses a little slower.
     pub fn run_str_keeping_tree(&self, html: &str) -> Result<(Extraction, Document)> {
         self.parse_and_run(html, &self.omit_keeping_tree)
+    }
+
+    /// [`run_str`](Pipeline::run_str), returning the edited tree too, parsed as lean
+    /// as the stages allow (see [`run_bytes_and_tree`](Pipeline::run_bytes_and_tree)).
+    pub fn run_str_and_tree(&self, html: &str) -> Result<(Extraction, Document)> {
+        self.parse_and_run(html, &self.omit_but_cells)
     }
 
     /// Parses, leaving out what `omit` says, and runs every stage.

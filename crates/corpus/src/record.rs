@@ -341,33 +341,64 @@ fn writes_tree(pipeline: &Pipeline, mode: Mode) -> bool {
         && (pipeline.spec().tree.iter()).any(|stage| stage.typetag_name() == "declutter.purify")
 }
 
-/// Runs the pipeline on decoded text, keeping the edited tree when the mode writes it.
+/// Which tree a mode needs besides the extraction.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TreeUse {
+    /// None.
+    None,
+    /// The page to write, every attribute kept ([`writes_tree`]).
+    Whole,
+    /// Its shape only, parsed lean: Markdown's tables.
+    Shape,
+}
+
+fn tree_use(pipeline: &Pipeline, mode: Mode) -> TreeUse {
+    if writes_tree(pipeline, mode) {
+        TreeUse::Whole
+    } else if matches!(mode, Mode::Page(Format::Markdown)) {
+        TreeUse::Shape
+    } else {
+        TreeUse::None
+    }
+}
+
+/// Runs the pipeline on decoded text, with the edited tree when the mode reads it.
 fn run_text(
     pipeline: &Pipeline,
     text: &str,
     mode: Mode,
 ) -> pith::core::Result<(Extraction, Option<Document>)> {
-    if writes_tree(pipeline, mode) {
-        let (ex, tree) = pipeline.run_str_keeping_tree(text)?;
-        Ok((ex, Some(tree)))
-    } else {
-        Ok((pipeline.run_str(text)?, None))
-    }
+    Ok(match tree_use(pipeline, mode) {
+        TreeUse::Whole => {
+            let (ex, tree) = pipeline.run_str_keeping_tree(text)?;
+            (ex, Some(tree))
+        }
+        TreeUse::Shape => {
+            let (ex, tree) = pipeline.run_str_and_tree(text)?;
+            (ex, Some(tree))
+        }
+        TreeUse::None => (pipeline.run_str(text)?, None),
+    })
 }
 
-/// Runs the pipeline on raw bytes, keeping the edited tree when the mode writes it.
+/// Runs the pipeline on raw bytes, with the edited tree when the mode reads it.
 fn run_bytes(
     pipeline: &Pipeline,
     bytes: &[u8],
     opts: &DecodeOptions,
     mode: Mode,
 ) -> pith::core::Result<(Extraction, Option<Document>)> {
-    if writes_tree(pipeline, mode) {
-        let (ex, tree) = pipeline.run_bytes_keeping_tree(bytes, opts)?;
-        Ok((ex, Some(tree)))
-    } else {
-        Ok((pipeline.run_bytes_with(bytes, opts)?, None))
-    }
+    Ok(match tree_use(pipeline, mode) {
+        TreeUse::Whole => {
+            let (ex, tree) = pipeline.run_bytes_keeping_tree(bytes, opts)?;
+            (ex, Some(tree))
+        }
+        TreeUse::Shape => {
+            let (ex, tree) = pipeline.run_bytes_and_tree(bytes, opts)?;
+            (ex, Some(tree))
+        }
+        TreeUse::None => (pipeline.run_bytes_with(bytes, opts)?, None),
+    })
 }
 
 /// Options of [`record`].
@@ -389,8 +420,8 @@ impl Default for RecordOptions {
     }
 }
 
-/// Decodes a document and runs the pipeline on it; the edited tree too when
-/// `keep_tree`. The flag says whether the HTTP charset chose the encoding.
+/// Decodes a document and runs the pipeline on it; the edited tree too when the
+/// mode reads it ([`tree_use`]). The flag says whether the HTTP charset chose the encoding.
 fn extract(
     pipeline: &Pipeline,
     doc: &Doc,

@@ -23,6 +23,7 @@ pub mod explain;
 pub mod markdown;
 pub mod output;
 pub mod shape;
+pub mod table;
 
 use std::path::Path;
 

@@ -157,10 +157,13 @@ pub fn write_json_error<W: Write>(out: &mut W, source: &str, error: &str) -> io:
 
 /// Writes one extraction in the given format.
 ///
-/// `tree` is the document as the tree stages left it, given only when they purify it
-/// (the declutter presets' `declutter.purify`); `--format html` writes it when every
-/// block is good. Otherwise, or without it, html writes the good blocks, escaped: it
-/// never holds what the pipeline dropped, nor the page's own markup.
+/// `tree` is the document as the tree stages left it, the one the blocks were cut
+/// from. For `Format::Html`, give it only when the stages purify it (the declutter
+/// presets' `declutter.purify`): html writes it when every block is good. Otherwise,
+/// or without it, html writes the good blocks, escaped: it never holds what the
+/// pipeline dropped, nor the page's own markup. `Format::Markdown` reads from it where
+/// each block sits in a table, to write tables as tables ([`crate::table`]); without
+/// it, cells are paragraphs. Other formats do not read it.
 pub fn write<W: Write>(
     out: &mut W,
     format: Format,
@@ -217,7 +220,10 @@ pub fn write<W: Write>(
                 out.write_all(b"</body></html>\n")?;
             }
         },
-        Format::Markdown => crate::markdown::write_markdown(out, ex)?,
+        Format::Markdown => {
+            let places = tree.map(|doc| crate::table::table_places(ex, doc));
+            crate::markdown::write_markdown_with_tables(out, ex, places.as_deref())?
+        }
         Format::Text => {
             for b in ex.good_blocks() {
                 writeln!(out, "{}", b.shown_text())?;

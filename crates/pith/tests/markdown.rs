@@ -5,7 +5,8 @@
 
 use std::path::Path;
 
-use pith::markdown::to_markdown;
+use pith::markdown::{to_markdown, write_markdown_with_tables};
+use pith::table::table_places;
 use pith::Pipeline;
 
 /// jusText's cleaner and segmenter, with every block labelled good.
@@ -17,12 +18,18 @@ fn keep_everything() -> Pipeline {
     .unwrap()
 }
 
+/// The page `NAME.html` gives `NAME.md`, tables read from the tree as `pith extract
+/// --format markdown` reads them.
 fn golden(name: &str) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/markdown");
     let html = std::fs::read(dir.join(format!("{name}.html"))).unwrap();
     let want = std::fs::read_to_string(dir.join(format!("{name}.md"))).unwrap();
-    let ex = keep_everything().run_bytes(&html).unwrap();
-    assert_eq!(to_markdown(&ex), want, "{name}");
+    let pipeline = keep_everything();
+    let (ex, tree) = (pipeline.run_bytes_and_tree(&html, pipeline.decode_options())).unwrap();
+    let places = table_places(&ex, &tree);
+    let mut md = Vec::new();
+    write_markdown_with_tables(&mut md, &ex, Some(&places)).unwrap();
+    assert_eq!(String::from_utf8(md).unwrap(), want, "{name}");
 }
 
 #[test]
@@ -61,6 +68,16 @@ fn markup_in_the_text_is_escaped() {
 }
 
 #[test]
+fn a_data_table_is_a_table() {
+    golden("table");
+}
+
+#[test]
+fn a_page_laid_out_in_a_table_is_its_paragraphs() {
+    golden("layout_table");
+}
+
+#[test]
 fn every_golden_case_has_a_test() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/markdown");
     let mut names: Vec<String> = std::fs::read_dir(dir)
@@ -73,9 +90,11 @@ fn every_golden_case_has_a_test() {
         "blockquote",
         "escaping",
         "headings",
+        "layout_table",
         "ordered_list",
         "paragraphs",
         "preformatted",
+        "table",
         "unordered_list",
     ];
     assert_eq!(names, tested);

@@ -1,11 +1,13 @@
 //! `--format markdown` read back by a CommonMark parser (pulldown-cmark) gives the
 //! blocks' texts back, one block each, whatever characters they hold and however the
-//! headings, list items, quotes and preformatted blocks follow each other.
+//! headings, list items, quotes and preformatted blocks follow each other; and a data
+//! table's cells, each in its row and column.
 
-use pith::markdown::to_markdown;
+use pith::markdown::{to_markdown, write_markdown_with_tables};
+use pith::table::table_places;
 use pith::{Block, Pipeline};
 use proptest::prelude::*;
-use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 /// Paths of every shape the writer knows.
 const PATHS: &[&str] = &[
@@ -85,5 +87,76 @@ proptest! {
         let ex = pipeline.classify_blocks(blocks).unwrap();
         let md = to_markdown(&ex);
         prop_assert_eq!(read_back(&md), want, "markdown:\n{}", md);
+    }
+}
+
+/// The cells of every table of the Markdown, row by row, as a GFM reader sees them.
+fn read_tables(md: &str) -> Vec<Vec<Vec<String>>> {
+    let mut tables: Vec<Vec<Vec<String>>> = Vec::new();
+    for event in Parser::new_ext(md, Options::ENABLE_TABLES) {
+        match event {
+            Event::Start(Tag::Table(_)) => tables.push(Vec::new()),
+            Event::Start(Tag::TableHead | Tag::TableRow) => {
+                tables.last_mut().unwrap().push(Vec::new())
+            }
+            Event::Start(Tag::TableCell) => {
+                (tables.last_mut().unwrap().last_mut().unwrap()).push(String::new())
+            }
+            Event::Text(t) | Event::Code(t) | Event::Html(t) | Event::InlineHtml(t) => {
+                if let Some(cell) = (tables.last_mut())
+                    .and_then(|t| t.last_mut())
+                    .and_then(|r| r.last_mut())
+                {
+                    cell.push_str(&t);
+                }
+            }
+            Event::End(TagEnd::Table) => {}
+            _ => {}
+        }
+    }
+    tables
+}
+
+/// Cell words: markup, digits, letters and non-ASCII, but no `<`, `>` or `&`, which
+/// the page would have to escape.
+fn cell_word() -> impl Strategy<Value = String> {
+    proptest::string::string_regex(r"[-#*_`\[\]()|\\!=~+.)0-9a-zé:;/\x22']{1,6}").unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// A data table written as Markdown reads back, through a GFM reader, as the
+    /// page's cells, each in its row and column, whatever characters they hold.
+    #[test]
+    fn a_table_reads_back_as_its_cells(
+        grid in (2usize..5, 2usize..5).prop_flat_map(|(rows, cols)| {
+            proptest::collection::vec(
+                proptest::collection::vec(
+                    proptest::collection::vec(cell_word(), 1..4).prop_map(|w| w.join(" ")),
+                    cols,
+                ),
+                rows,
+            )
+        })
+    ) {
+        let mut html = String::from("<table>");
+        for row in &grid {
+            html.push_str("<tr>");
+            for cell in row {
+                html.push_str(&format!("<td>{cell}</td>"));
+            }
+            html.push_str("</tr>");
+        }
+        html.push_str("</table>");
+        let pipeline = Pipeline::from_json(
+            r#"{"version": 1, "segmenter": {"type": "justext.paragraphs"}, "default_label": "good"}"#,
+        ).unwrap();
+        let (ex, tree) = pipeline.run_str_and_tree(&html).unwrap();
+        let places = table_places(&ex, &tree);
+        let mut md = Vec::new();
+        write_markdown_with_tables(&mut md, &ex, Some(&places)).unwrap();
+        let md = String::from_utf8(md).unwrap();
+        prop_assert_eq!(read_tables(&md), vec![grid], "markdown:\n{}", md);
     }
 }
