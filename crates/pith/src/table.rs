@@ -15,11 +15,13 @@
 use pith_core::{Block, Extraction};
 use pith_dom::{Document, NodeId};
 
-/// Where a block sits in a table.
+/// Where a block sits in a table. Elements are named by their index in the tree
+/// ([`NodeId::index`]): identities within the page, which outlive the tree (a result
+/// kept, or pickled, without its page still writes its tables).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TablePlace {
     /// The nearest `table` element around the block.
-    pub table: NodeId,
+    pub table: usize,
     /// What the block is in that table.
     pub part: TablePart,
 }
@@ -30,7 +32,7 @@ pub enum TablePart {
     /// A cell of a row.
     Cell {
         /// The `tr` element.
-        row: NodeId,
+        row: usize,
         /// The column, from 0.
         column: usize,
     },
@@ -74,7 +76,7 @@ pub fn table_place(block: &Block, doc: &Document) -> Option<TablePlace> {
         at = doc.parent(at)?;
     }
     Some(TablePlace {
-        table: at,
+        table: at.index(),
         part: part.unwrap_or(TablePart::Other),
     })
 }
@@ -93,7 +95,10 @@ fn cell_part(doc: &Document, cell: NodeId) -> Option<TablePart> {
         }
         sibling = doc.prev_sibling(s);
     }
-    Some(TablePart::Cell { row, column })
+    Some(TablePart::Cell {
+        row: row.index(),
+        column,
+    })
 }
 
 /// A cell's `colspan` (1 when absent or unreadable).
@@ -175,7 +180,7 @@ mod tests {
             ("Menu", Some(TablePart::Cell { column: 1, .. }))
         ));
         assert_eq!(parts[4], ("After it.", None));
-        let tables: Vec<NodeId> = places[..4].iter().map(|p| p.unwrap().table).collect();
+        let tables: Vec<usize> = places[..4].iter().map(|p| p.unwrap().table).collect();
         assert!(tables.iter().all(|&t| t == tables[0]), "one table");
     }
 

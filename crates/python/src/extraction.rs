@@ -11,19 +11,47 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
+use crate::input::Ran;
+use pith::table::{TablePart, TablePlace};
+
+/// A table place as pickled: the table, the part (`cell`, `caption`, `other`), the row
+/// and the column (0 but for a cell).
+type TableState = (usize, String, usize, usize);
+
+fn table_state(p: TablePlace) -> TableState {
+    let (part, row, column) = match p.part {
+        TablePart::Cell { row, column } => ("cell", row, column),
+        TablePart::Caption => ("caption", 0, 0),
+        TablePart::Other => ("other", 0, 0),
+    };
+    (p.table, part.to_owned(), row, column)
+}
+
+fn table_place((table, part, row, column): TableState) -> TablePlace {
+    let part = match part.as_str() {
+        "cell" => TablePart::Cell { row, column },
+        "caption" => TablePart::Caption,
+        _ => TablePart::Other,
+    };
+    TablePlace { table, part }
+}
+
 /// The result of running a pipeline on one page.
 #[pyclass(name = "Extraction", module = "pith", frozen)]
 pub struct PyExtraction {
     inner: pith::Extraction,
+    /// Each block's place in a data table, for `markdown`.
+    tables: Vec<Option<TablePlace>>,
     url: Option<String>,
     stoplist: Option<Arc<str>>,
 }
 
 impl PyExtraction {
     /// Wraps one page's result.
-    pub fn new(inner: pith::Extraction, url: Option<String>, stoplist: Option<Arc<str>>) -> Self {
+    pub fn new(ran: Ran, url: Option<String>, stoplist: Option<Arc<str>>) -> Self {
         PyExtraction {
-            inner,
+            inner: ran.extraction,
+            tables: ran.tables,
             url,
             stoplist,
         }
@@ -67,6 +95,13 @@ impl PyExtraction {
                 .map(|id| (id.language.code, id.confidence, id.source.label())),
         )?;
         d.set_item("warnings", ex.warnings.clone())?;
+        d.set_item(
+            "tables",
+            self.tables
+                .iter()
+                .map(|p| p.map(table_state))
+                .collect::<Vec<_>>(),
+        )?;
         d.set_item("url", self.url.clone())?;
         d.set_item("stoplist", self.stoplist.as_deref())?;
         Ok(d.into_any())
@@ -134,8 +169,21 @@ impl PyExtraction {
             return Err(bad("a label for every block".to_owned()));
         }
         let stoplist: Option<String> = item(d, "stoplist")?;
+        // Pickles made before `markdown` wrote tables have no table places.
+        let tables = match d.get_item("tables")? {
+            Some(v) => (v.extract::<Vec<Option<TableState>>>()?.into_iter())
+                .map(|p| p.map(table_place))
+                .collect(),
+            None => vec![None; inner.blocks.len()],
+        };
+        if tables.len() != inner.blocks.len() {
+            return Err(bad("a table place for every block".to_owned()));
+        }
         Ok(PyExtraction::new(
-            inner,
+            Ran {
+                extraction: inner,
+                tables,
+            },
             item(d, "url")?,
             stoplist.map(Arc::from),
         ))
@@ -159,6 +207,17 @@ impl PyExtraction {
     #[getter]
     fn text(&self) -> String {
         self.inner.good_text("\n")
+    }
+
+    /// The good blocks as Markdown, as ``pith extract --format markdown`` writes them:
+    /// headings with their level, list items, block quotes, fenced preformatted text,
+    /// and data tables as pipe tables, each kept cell in its column.
+    #[getter]
+    fn markdown(&self) -> String {
+        let mut out = Vec::new();
+        pith::markdown::write_markdown_with_tables(&mut out, &self.inner, Some(&self.tables))
+            .expect("writing to a Vec never fails");
+        String::from_utf8(out).expect("the blocks are UTF-8")
     }
 
     /// Every block, in document order, good and bad (a new list on each access).

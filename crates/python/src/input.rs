@@ -6,6 +6,15 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 
+/// One page's result, with where its blocks sit in data tables (read from the tree,
+/// which is then dropped), for `Extraction.markdown`.
+pub struct Ran {
+    /// The result.
+    pub extraction: pith::Extraction,
+    /// Each block's place in a table ([`pith::table::table_places`]).
+    pub tables: Vec<Option<pith::table::TablePlace>>,
+}
+
 /// The HTML of one page: bytes are decoded by the pipeline (HTTP-less: meta charset,
 /// UTF-8, default encoding); a `str` is already text and is parsed as it is (a lone
 /// surrogate, as `errors="surrogateescape"` decoding leaves, becomes U+FFFD).
@@ -41,13 +50,17 @@ impl<'a> Page<'a> {
 
     /// Runs `pipeline` on the page; a stage that panics becomes an error message, so
     /// one bad page never takes the interpreter (or the other pages) down.
-    pub fn run(&self, pipeline: &pith::Pipeline) -> Result<pith::Extraction, String> {
+    pub fn run(&self, pipeline: &pith::Pipeline) -> Result<Ran, String> {
         let run = || match self {
-            Page::Bytes(b) => pipeline.run_bytes(b),
-            Page::Text(t) => pipeline.run_str(t),
+            Page::Bytes(b) => pipeline.run_bytes_and_tree(b, pipeline.decode_options()),
+            Page::Text(t) => pipeline.run_str_and_tree(t),
         };
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
-            Ok(result) => result.map_err(|e| e.to_string()),
+            Ok(result) => {
+                let (extraction, tree) = result.map_err(|e| e.to_string())?;
+                let tables = pith::table::table_places(&extraction, &tree);
+                Ok(Ran { extraction, tables })
+            }
             Err(panic) => Err(format!("a stage panicked: {}", panic_message(&*panic))),
         }
     }

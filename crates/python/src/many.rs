@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use crate::input::Page;
+use crate::input::{Page, Ran};
 
 /// What `extract_many` does with a page that fails.
 #[derive(Clone, Copy, Debug)]
@@ -21,13 +21,13 @@ pub fn run_many(
     pipeline: &pith::Pipeline,
     pages: &[Page<'_>],
     workers: usize,
-) -> Vec<Result<pith::Extraction, String>> {
+) -> Vec<Result<Ran, String>> {
     let threads = workers.clamp(1, pages.len().max(1));
     if threads == 1 {
         return pages.iter().map(|p| p.run(pipeline)).collect();
     }
     let next = AtomicUsize::new(0);
-    let slots: Vec<Mutex<Option<Result<pith::Extraction, String>>>> =
+    let slots: Vec<Mutex<Option<Result<Ran, String>>>> =
         pages.iter().map(|_| Mutex::new(None)).collect();
     std::thread::scope(|scope| {
         for _ in 0..threads {

@@ -218,7 +218,7 @@ impl PyPipeline {
         let pipeline = &*self.inner;
         let result = py.detach(|| page.run(pipeline));
         match result {
-            Ok(ex) => Ok(PyExtraction::new(ex, url, self.language.clone())),
+            Ok(ran) => Ok(PyExtraction::new(ran, url, self.language.clone())),
             Err(message) => Err(run_error(message)),
         }
     }
@@ -314,7 +314,7 @@ impl PyPipeline {
                 continue;
             }
             match results.next().expect("one result per page") {
-                Ok(ex) => out.append(PyExtraction::new(ex, url, self.language.clone()))?,
+                Ok(ran) => out.append(PyExtraction::new(ran, url, self.language.clone()))?,
                 Err(message) => {
                     let err = run_error(format!("page {i}: {message}"));
                     match on_error {

@@ -9,7 +9,7 @@ GIL while it works. Four ways in:
 * ``Pipeline`` -- load a pipeline (``Pipeline.preset("justext")``, a file, JSON),
   then ``pipeline.extract(html)`` for one page or ``pipeline.extract_many(pages,
   workers=N)`` for many, on N threads. An ``Extraction`` has ``.text`` (the good
-  blocks, one per line), ``.blocks`` (every block with its labels and features),
+  blocks, one per line), ``.markdown`` (as ``--format markdown``), ``.blocks`` (every block with its labels and features),
   ``.language``, ``.limits_hit``. Pipelines, extractions, blocks and the drop-in's
   paragraphs pickle, so Spark and ``multiprocessing`` can ship them.
 * ``read_warc(path)`` / ``extract_warc(path, pipeline)`` -- the corpus runner of
