@@ -30,25 +30,54 @@ thread_local! {
 ///
 /// Checked besides "no panic": the lean parse (attributes no stage reads are cut,
 /// decision 0007) gives the same blocks, features and labels as the parse that keeps
-/// every attribute for the returned tree.
+/// every attribute for the returned tree, and as the parse that keeps table cells'
+/// attributes for Markdown's tables; and Markdown, tables read from that tree, holds
+/// every word of every good block.
 pub fn extract_bytes(data: &[u8]) {
     JUSTEXT.with(|p| {
         let lean = p.run_bytes(data);
         let full = p.run_bytes_keeping_tree(data, p.decode_options());
-        match (lean, full) {
-            (Ok(lean), Ok((full, _))) => {
-                assert_eq!(lean.blocks, full.blocks, "blocks differ");
-                // Compared as text: a NaN feature equals itself there.
-                let (a, b) = (
-                    format!("{:?}", lean.features),
-                    format!("{:?}", full.features),
-                );
-                assert_eq!(a, b, "features differ");
-                assert_eq!(lean.labels, full.labels, "labels differ");
+        let cells = p.run_bytes_and_tree(data, p.decode_options());
+        match (lean, full, cells) {
+            (Ok(lean), Ok((full, _)), Ok((cells, tree))) => {
+                for (other, what) in [(&full, "whole"), (&cells, "cells'")] {
+                    assert_eq!(lean.blocks, other.blocks, "blocks differ ({what})");
+                    // Compared as text: a NaN feature equals itself there.
+                    let (a, b) = (
+                        format!("{:?}", lean.features),
+                        format!("{:?}", other.features),
+                    );
+                    assert_eq!(a, b, "features differ ({what})");
+                    assert_eq!(lean.labels, other.labels, "labels differ ({what})");
+                }
+                markdown_keeps_every_word(&cells, &tree);
             }
-            (lean, full) => assert_eq!(lean.is_ok(), full.is_ok(), "one of them failed"),
+            (lean, full, cells) => {
+                assert_eq!(lean.is_ok(), full.is_ok(), "one of them failed");
+                assert_eq!(lean.is_ok(), cells.is_ok(), "one of them failed");
+            }
         }
     });
+}
+
+/// The words (`\w+` runs) of every good block are in the Markdown, as often at least
+/// (the writer adds list numbers; its escapes are taken out before counting).
+fn markdown_keeps_every_word(ex: &pith::Extraction, tree: &pith::dom::Document) {
+    let md = pith::markdown::to_markdown_with_tables(ex, tree).replace('\\', "");
+    let mut have = std::collections::HashMap::new();
+    for w in pith::core::words::word_tokens(&md) {
+        *have.entry(w).or_insert(0usize) += 1;
+    }
+    for b in ex.good_blocks() {
+        for w in pith::core::words::word_tokens(b.shown_text()) {
+            let n = have.entry(w).or_insert(0);
+            assert!(
+                *n > 0,
+                "{w:?} of a good block is not in the Markdown:\n{md}"
+            );
+            *n -= 1;
+        }
+    }
 }
 
 thread_local! {
