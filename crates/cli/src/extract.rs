@@ -40,9 +40,9 @@ pub struct ExtractArgs {
     /// (`English` for the jusText presets, `auto` for the others).
     #[arg(short = 's', long = "stoplist")]
     pub stoplist: Option<String>,
-    /// Output format: default, text, html (the kept blocks), markdown, json (paragraphs
-    /// with features), jsonl (corpus records, docs/record-format.md), boilerplate,
-    /// detailed, krdwrd.
+    /// Output format: default, text, html (the kept blocks), markdown (headings, lists,
+    /// quotes, code and data tables), json (paragraphs with features), jsonl (corpus
+    /// records, docs/record-format.md), boilerplate, detailed, krdwrd.
     #[arg(long, default_value = "default")]
     pub format: String,
     /// A built-in preset (see `pith pipeline list`). Default: `pith`, pith's learned
