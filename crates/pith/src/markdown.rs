@@ -34,7 +34,7 @@ pub fn write_markdown<W: Write>(out: &mut W, ex: &Extraction) -> io::Result<()> 
 /// table, when each is a cell or its caption and the cells fill two rows and two
 /// columns at least, are written as a table (GitHub's pipe tables), its caption first,
 /// its first row as the header, each cell in its column (a cell the pipeline dropped is
-/// left empty). A table that holds paragraphs, lists or headings in its cells (a page
+/// left empty, a column with no cell kept left out). A table that holds paragraphs, lists or headings in its cells (a page
 /// laid out in a table) is written as those blocks.
 pub fn write_markdown_with_tables<W: Write>(
     out: &mut W,
@@ -149,6 +149,7 @@ impl<'a> Table<'a> {
     /// The table of one table's kept blocks (in page order, each with its part), or
     /// `None` when a block is neither a cell nor the caption, or the cells fill fewer
     /// than two rows or two columns (a lone row or column reads better as paragraphs).
+    /// A column no kept cell fills is left out.
     fn of(blocks: impl Iterator<Item = (Option<TablePart>, &'a Block)>) -> Option<Table<'a>> {
         let mut captions = Vec::new();
         let mut row_ids = Vec::new();
@@ -183,12 +184,25 @@ impl<'a> Table<'a> {
             // escaped, and the text is the block's normalised text, on one line.
             cell.push_str(&escape_inline(&block.text));
         }
+        // Columns no kept cell fills (spacers and borders of old layouts, or every
+        // cell of the column dropped) are left out.
         let width = rows.iter().map(Vec::len).max().unwrap_or(0);
-        if rows.len() < 2 || width < 2 {
-            return None;
-        }
+        let filled: Vec<bool> = (0..width)
+            .map(|c| {
+                rows.iter()
+                    .any(|row| row.get(c).is_some_and(|t| !t.is_empty()))
+            })
+            .collect();
         for row in &mut rows {
             row.resize(width, String::new());
+            let mut c = 0;
+            row.retain(|_| {
+                c += 1;
+                filled[c - 1]
+            });
+        }
+        if rows.len() < 2 || rows[0].len() < 2 {
+            return None;
         }
         Some(Table { captions, rows })
     }

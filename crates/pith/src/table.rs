@@ -7,10 +7,14 @@
 //! A paragraph, list or heading inside a cell is [`TablePart::Other`]: a table holding
 //! one is a layout table (a page laid out in table cells, its article in one of them),
 //! or one Markdown's one-line cells cannot hold, and Markdown writes its blocks as the
-//! paragraphs they are. The column counts the cells before it in its row, with their
-//! `colspan` (which [`Pipeline::run_bytes_and_tree`](pith_core::Pipeline::run_bytes_and_tree)
-//! keeps), so a cell the classifier dropped leaves its column empty instead of
-//! shifting the others left.
+//! paragraphs they are. A cell's column is the one HTML's table model gives it: after
+//! its row's earlier cells with their `colspan`, and past the columns a `rowspan` from
+//! a row above still holds (the attributes
+//! [`Pipeline::run_bytes_and_tree`](pith_core::Pipeline::run_bytes_and_tree) keeps), so
+//! a cell the classifier dropped leaves its column empty instead of shifting the others
+//! left.
+
+use std::collections::HashMap;
 
 use pith_core::{Block, Extraction};
 use pith_dom::{Document, NodeId};
@@ -42,22 +46,29 @@ pub enum TablePart {
     Other,
 }
 
-/// The widest `colspan` counted (HTML's own limit is 1000).
-const MAX_COLSPAN: usize = 1000;
-
 /// The table place of every block of `ex` (`None` for a block in no table), read
 /// from `doc`, the tree its blocks were cut from.
 pub fn table_places(ex: &Extraction, doc: &Document) -> Vec<Option<TablePlace>> {
-    ex.blocks.iter().map(|b| table_place(b, doc)).collect()
+    let mut grids = HashMap::new();
+    ex.blocks
+        .iter()
+        .map(|b| place_in(b, doc, &mut grids))
+        .collect()
 }
 
 /// The table place of one block (`None` in no table, or without a tree node).
 pub fn table_place(block: &Block, doc: &Document) -> Option<TablePlace> {
+    place_in(block, doc, &mut HashMap::new())
+}
+
+/// [`table_place`], with the tables' columns laid out once per table in `grids`.
+fn place_in(block: &Block, doc: &Document, grids: &mut Grids) -> Option<TablePlace> {
     let own = block.dom_path.rsplit('.').next()?.trim_start_matches('…');
     // From the element holding the block's first text up to the nearest table: the
     // first cell or caption on the way is the block's own element when the
     // segmenter opened the block there.
     let mut part = None;
+    let mut cell = None;
     let mut at = block.node?;
     loop {
         match doc.element_name(at) {
@@ -68,45 +79,95 @@ pub fn table_place(block: &Block, doc: &Document) -> Option<TablePlace> {
                 } else if name == "caption" {
                     TablePart::Caption
                 } else {
-                    cell_part(doc, at).unwrap_or(TablePart::Other)
+                    cell = Some(at);
+                    TablePart::Other
                 });
             }
             _ => {}
         }
         at = doc.parent(at)?;
     }
+    let table = at;
+    if let Some(cell) = cell {
+        let grid = grids
+            .entry(table.index())
+            .or_insert_with(|| lay_out(doc, table));
+        if let Some(&(row, column)) = grid.get(&cell.index()) {
+            part = Some(TablePart::Cell { row, column });
+        }
+    }
     Some(TablePlace {
-        table: at.index(),
+        table: table.index(),
         part: part.unwrap_or(TablePart::Other),
     })
 }
 
-/// A cell's row and column, when it is a cell of a row.
-fn cell_part(doc: &Document, cell: NodeId) -> Option<TablePart> {
-    let row = doc.parent(cell)?;
-    if doc.element_name(row) != Some("tr") {
-        return None;
-    }
-    let mut column = 0;
-    let mut sibling = doc.prev_sibling(cell);
-    while let Some(s) = sibling {
-        if matches!(doc.element_name(s), Some("td" | "th")) {
-            column += colspan(doc, s);
+/// Each table's cells (by tree index): their row (the `tr`'s tree index) and column.
+type Grids = HashMap<usize, HashMap<usize, (usize, usize)>>;
+
+/// The row and column of every cell of `table`, as HTML's table model lays them out
+/// (simplified: its rows in tree order, each row group on its own): a cell takes the
+/// first column that neither its row's earlier cells nor a `rowspan` from a row above
+/// hold, and holds `colspan` columns for `rowspan` rows (`rowspan="0"`: to the end of
+/// its row group). Columns past [`MAX_COLUMN`] are not told apart.
+fn lay_out(doc: &Document, table: NodeId) -> HashMap<usize, (usize, usize)> {
+    let mut cells = HashMap::new();
+    let element_children = |id: NodeId| doc.children(id).filter(|&c| doc.element(c).is_some());
+    // The row groups: `thead`, `tbody`, `tfoot` (the parser puts a row written
+    // straight into a table into a `tbody`); rows outside them make one more group.
+    let mut groups: Vec<Vec<NodeId>> = Vec::new();
+    let mut loose = Vec::new();
+    for child in element_children(table) {
+        match doc.element_name(child) {
+            Some("thead" | "tbody" | "tfoot") => groups.push(
+                element_children(child)
+                    .filter(|&r| doc.element_name(r) == Some("tr"))
+                    .collect(),
+            ),
+            Some("tr") => loose.push(child),
+            _ => {}
         }
-        sibling = doc.prev_sibling(s);
     }
-    Some(TablePart::Cell {
-        row: row.index(),
-        column,
-    })
+    groups.push(loose);
+    for rows in groups {
+        // `held[c]`: the first row of the group that column `c` is free again in.
+        let mut held: Vec<usize> = Vec::new();
+        for (r, &row) in rows.iter().enumerate() {
+            let mut column = 0;
+            for cell in element_children(row) {
+                if !matches!(doc.element_name(cell), Some("td" | "th")) {
+                    continue;
+                }
+                while column < MAX_COLUMN && held.get(column).is_some_and(|&until| until > r) {
+                    column += 1;
+                }
+                cells.insert(cell.index(), (row.index(), column));
+                let rows_held = match span(doc, cell, "rowspan") {
+                    Some(0) => rows.len() - r,
+                    n => n.unwrap_or(1).clamp(1, rows.len() - r),
+                };
+                let end = (column + span(doc, cell, "colspan").unwrap_or(1).max(1)).min(MAX_COLUMN);
+                if held.len() < end {
+                    held.resize(end, 0);
+                }
+                for until in &mut held[column.min(end)..end] {
+                    *until = r + rows_held;
+                }
+                column = end;
+            }
+        }
+    }
+    cells
 }
 
-/// A cell's `colspan` (1 when absent or unreadable).
-fn colspan(doc: &Document, cell: NodeId) -> usize {
-    doc.element(cell)
-        .and_then(|e| e.attr("colspan"))
-        .and_then(|v| v.trim().parse::<usize>().ok())
-        .map_or(1, |n| n.clamp(1, MAX_COLSPAN))
+/// The greatest column told apart (HTML's own limit on `colspan` is 1000; Markdown
+/// writes at most 64).
+const MAX_COLUMN: usize = 1000;
+
+/// A cell's `colspan` or `rowspan`, when it is a whole number.
+fn span(doc: &Document, cell: NodeId, name: &str) -> Option<usize> {
+    let value = doc.element(cell)?.attr(name)?;
+    value.trim().parse::<usize>().ok()
 }
 
 #[cfg(test)]
@@ -156,6 +217,43 @@ mod tests {
                 ("After the table.".into(), None),
             ]
         );
+    }
+
+    #[test]
+    fn a_rowspan_holds_its_column_in_the_rows_below() {
+        let got = places(
+            "<table><tr><td rowspan=2>Texas</td><td>Busch</td><td>5040</td></tr>\
+             <tr><td>Truex</td><td>5035</td></tr>\
+             <tr><td rowspan=0>Phoenix</td><td>Harvick</td><td>5033</td></tr>\
+             <tr><td>Hamlin</td><td colspan=abc>5027</td></tr></table>",
+        );
+        let columns: Vec<(&str, Option<usize>)> =
+            got.iter().map(|(t, c)| (t.as_str(), *c)).collect();
+        assert_eq!(
+            columns,
+            vec![
+                ("Texas", Some(0)),
+                ("Busch", Some(1)),
+                ("5040", Some(2)),
+                ("Truex", Some(1)),
+                ("5035", Some(2)),
+                ("Phoenix", Some(0)),
+                ("Harvick", Some(1)),
+                ("5033", Some(2)),
+                ("Hamlin", Some(1)),
+                ("5027", Some(2)),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_huge_colspan_is_cut() {
+        let got = places(
+            "<table><tr><td colspan=99999>wide</td><td>after</td></tr>\
+             <tr><td>a</td><td>b</td></tr></table>",
+        );
+        assert_eq!(got[1], ("after".into(), Some(MAX_COLUMN)));
+        assert_eq!(got[3], ("b".into(), Some(1)));
     }
 
     #[test]
