@@ -19,6 +19,11 @@ fn separator(mode: Mode, id: &str) -> Option<String> {
     match mode {
         Mode::Jsonl { .. } | Mode::Page(Format::Json) => None,
         Mode::Page(Format::Html) => Some(format!("<!-- ==> {} <== -->\n", id.replace("--", "- -"))),
+        // An HTML comment, a block of its own: a `==>` line would be read as a row of
+        // the table or a line of the paragraph before it; a blank line ends it.
+        Mode::Page(Format::Markdown) => {
+            Some(format!("<!-- ==> {} <== -->\n\n", id.replace("--", "- -")))
+        }
         Mode::Page(_) => Some(format!("==> {id} <==\n")),
     }
 }

@@ -40,6 +40,22 @@ fn several_inputs_are_separated_by_their_source() {
         out.contains(&format!("<!-- ==> {b} <== -->\n<!DOCTYPE html>")),
         "{out}"
     );
+    // In Markdown, a block of its own (a `==>` line would join the block before it).
+    let o = pith(
+        &[
+            "extract", "--preset", "justext", "--format", "markdown", a, b,
+        ],
+        None,
+    );
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.starts_with(&format!("<!-- ==> {a} <== -->\n\nPage number 1:")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("\n<!-- ==> {b} <== -->\n\nPage number 2:")),
+        "{out}"
+    );
     // One input: the output is unchanged, no separator.
     let o = pith(
         &["extract", "--preset", "justext", "--format", "text", a],

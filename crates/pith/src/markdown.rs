@@ -14,6 +14,8 @@
 //! know), each in its row and column ([`crate::table`]); without it, or for a page laid
 //! out in a table, each cell is a paragraph.
 
+use std::borrow::Cow;
+use std::collections::HashMap;
 use std::io::{self, Write};
 
 use pith_core::{Block, Extraction};
@@ -31,11 +33,14 @@ pub fn write_markdown<W: Write>(out: &mut W, ex: &Extraction) -> io::Result<()> 
 
 /// [`write_markdown`], with each block's place in a table (`places`, one per block of
 /// `ex`, from [`table_places`](crate::table::table_places)): the kept blocks of one
-/// table, when each is a cell or its caption and the cells fill two rows and two
-/// columns at least, are written as a table (GitHub's pipe tables), its caption first,
-/// its first row as the header, each cell in its column (a cell the pipeline dropped is
-/// left empty, a column with no cell kept left out). A table that holds paragraphs, lists or headings in its cells (a page
-/// laid out in a table) is written as those blocks.
+/// table, when each is a cell's text or its caption and the cells fill two rows and
+/// two columns at least, are written as a table (GitHub's pipe tables): its caption
+/// first; its first row as the header when that row's cells are header cells (`th`,
+/// `thead`), else an empty header; `tfoot` rows last; each cell in its column (a cell
+/// the pipeline dropped is left empty, a column with no cell kept left out). A table
+/// that holds headings, lists, quotes or code in its cells, or a cell of more than
+/// [`MAX_CELL_CHARS`] characters (a page laid out in a table), or more than
+/// [`MAX_COLUMNS`] columns, is written as its blocks.
 pub fn write_markdown_with_tables<W: Write>(
     out: &mut W,
     ex: &Extraction,
@@ -135,79 +140,120 @@ fn separate<W: Write>(
     Ok(())
 }
 
-/// A table's kept cells, row by row, each row as wide as the widest, and its caption.
+/// A table's kept cells, row by row, each row as wide as the widest, its header row
+/// and its caption.
 struct Table<'a> {
     captions: Vec<&'a str>,
+    /// The header row: the first row when all its kept cells are header cells (`th`,
+    /// or cells of a `thead`), else empty cells (a pipe table must have one).
+    header: Vec<String>,
     rows: Vec<Vec<String>>,
 }
 
-/// The widest table written as one (wider rows are cut to it): a page's
-/// `colspan="1000"` must not make every row a thousand cells.
+/// The widest table written as one: a wider one is written as its cells' paragraphs.
 const MAX_COLUMNS: usize = 64;
+
+/// The longest cell a table may hold: a longer one is an article laid out in a table
+/// (or text a one-line cell would garble), and its table is written as paragraphs.
+const MAX_CELL_CHARS: usize = 1000;
+
+/// One row while a table is gathered.
+struct Row {
+    cells: Vec<String>,
+    all_header: bool,
+    footer: bool,
+}
 
 impl<'a> Table<'a> {
     /// The table of one table's kept blocks (in page order, each with its part), or
-    /// `None` when a block is neither a cell nor the caption, or the cells fill fewer
-    /// than two rows or two columns (a lone row or column reads better as paragraphs).
-    /// A column no kept cell fills is left out.
+    /// `None` when a block is neither a cell's text nor the caption, the cells fill
+    /// fewer than two rows or two columns (a lone row or column reads better as
+    /// paragraphs), a cell is past [`MAX_COLUMNS`] or longer than [`MAX_CELL_CHARS`].
+    /// A column no kept cell fills is left out; `tfoot` rows go last.
     fn of(blocks: impl Iterator<Item = (Option<TablePart>, &'a Block)>) -> Option<Table<'a>> {
         let mut captions = Vec::new();
-        let mut row_ids = Vec::new();
-        let mut rows: Vec<Vec<String>> = Vec::new();
+        let mut row_of: HashMap<usize, usize> = HashMap::new();
+        let mut rows: Vec<Row> = Vec::new();
         for (part, block) in blocks {
-            let (row_id, column) = match part? {
-                TablePart::Cell { row, column } => (row, column),
+            let (row_id, column, header, footer) = match part? {
+                TablePart::Cell {
+                    row,
+                    column,
+                    header,
+                    footer,
+                } => (row, column, header, footer),
                 TablePart::Caption => {
                     captions.push(block.text.as_str());
                     continue;
                 }
                 TablePart::Other => return None,
             };
-            let r = match row_ids.iter().rposition(|&id| id == row_id) {
-                Some(r) => r,
-                None => {
-                    row_ids.push(row_id);
-                    rows.push(Vec::new());
-                    rows.len() - 1
-                }
-            };
-            let column = column.min(MAX_COLUMNS - 1);
-            let row = &mut rows[r];
-            if row.len() <= column {
-                row.resize(column + 1, String::new());
+            if column >= MAX_COLUMNS {
+                return None;
             }
-            let cell = &mut row[column];
+            let r = *row_of.entry(row_id).or_insert_with(|| {
+                rows.push(Row {
+                    cells: Vec::new(),
+                    all_header: true,
+                    footer,
+                });
+                rows.len() - 1
+            });
+            let row = &mut rows[r];
+            row.all_header &= header;
+            if row.cells.len() <= column {
+                row.cells.resize(column + 1, String::new());
+            }
+            let cell = &mut row.cells[column];
             if !cell.is_empty() {
                 cell.push(' ');
             }
             // Nothing opens a block inside a cell: the inline markers and `|` are
             // escaped, and the text is the block's normalised text, on one line.
-            cell.push_str(&escape_inline(&block.text));
+            cell.push_str(&escape_inline(&one_line(&block.text), true));
+            if cell.chars().count() > MAX_CELL_CHARS {
+                return None;
+            }
         }
+        // `tfoot` rows last, wherever the page wrote them.
+        let (mut rows, footers): (Vec<Row>, Vec<Row>) = rows.into_iter().partition(|r| !r.footer);
+        rows.extend(footers);
         // Columns no kept cell fills (spacers and borders of old layouts, or every
         // cell of the column dropped) are left out.
-        let width = rows.iter().map(Vec::len).max().unwrap_or(0);
+        let width = rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
         let filled: Vec<bool> = (0..width)
-            .map(|c| {
-                rows.iter()
-                    .any(|row| row.get(c).is_some_and(|t| !t.is_empty()))
+            .map(|c| (rows.iter()).any(|r| r.cells.get(c).is_some_and(|t| !t.is_empty())))
+            .collect();
+        let mut rows: Vec<(bool, Vec<String>)> = rows
+            .into_iter()
+            .map(|mut r| {
+                r.cells.resize(width, String::new());
+                let mut c = 0;
+                r.cells.retain(|_| {
+                    c += 1;
+                    filled[c - 1]
+                });
+                (r.all_header, r.cells)
             })
             .collect();
-        for row in &mut rows {
-            row.resize(width, String::new());
-            let mut c = 0;
-            row.retain(|_| {
-                c += 1;
-                filled[c - 1]
-            });
-        }
-        if rows.len() < 2 || rows[0].len() < 2 {
+        let width = filled.iter().filter(|&&f| f).count();
+        if rows.len() < 2 || width < 2 {
             return None;
         }
-        Some(Table { captions, rows })
+        let header = if rows[0].0 {
+            rows.remove(0).1
+        } else {
+            vec![String::new(); width]
+        };
+        let rows = rows.into_iter().map(|(_, cells)| cells).collect();
+        Some(Table {
+            captions,
+            header,
+            rows,
+        })
     }
 
-    /// Writes the table, each line after `quote`; the first row is the header.
+    /// Writes the table, each line after `quote`.
     fn write<W: Write>(&self, out: &mut W, quote: &str) -> io::Result<()> {
         let line = |cells: &[String]| {
             let mut s = String::from("|");
@@ -218,10 +264,10 @@ impl<'a> Table<'a> {
             }
             s
         };
-        writeln!(out, "{quote}{}", line(&self.rows[0]))?;
-        let rule = vec!["---".to_owned(); self.rows[0].len()];
+        writeln!(out, "{quote}{}", line(&self.header))?;
+        let rule = vec!["---".to_owned(); self.header.len()];
         writeln!(out, "{quote}{}", line(&rule))?;
-        for row in &self.rows[1..] {
+        for row in &self.rows {
             writeln!(out, "{quote}{}", line(row))?;
         }
         Ok(())
@@ -251,7 +297,7 @@ fn write_block<W: Write>(out: &mut W, shape: BlockShape, text: &str) -> io::Resu
     match shape.kind {
         BlockKind::Heading(level) => {
             let hashes = "#".repeat(usize::from(level));
-            writeln!(out, "{quote}{hashes} {}", escape(text))
+            writeln!(out, "{quote}{hashes} {}", escape_heading(text))
         }
         BlockKind::ListItem { ordered, depth } => {
             // Four spaces per level nest under both `- ` and `1. ` items.
@@ -282,40 +328,101 @@ fn fence_for(text: &str) -> String {
     "`".repeat((longest + 1).max(3))
 }
 
-/// Escapes what CommonMark would read as markup: inline markers anywhere, and at the
-/// start of the text what would open a heading, quote, list, fence or thematic break.
+/// Escapes what CommonMark (with GitHub's tables and strikethrough) would read as
+/// markup in a block's text, written on one line: inline markers where they could
+/// open or close something, and at the start of the text what would open a heading,
+/// quote, list or thematic break. Only what needs it is escaped (an `_` inside a word,
+/// a `#` or `&` in running text stay as they are), so the text reads back as the same
+/// text and a reader of the Markdown sees it as written.
 pub fn escape(text: &str) -> String {
-    escape_line_start(escape_inline(text))
+    escape_line_start(escape_inline(&one_line(text), false))
 }
 
-/// Escapes the inline markers, `|` (a table's cell border) and `#` (a heading's
-/// trailing ` #` would close it) wherever they are.
-fn escape_inline(text: &str) -> String {
+/// The text on one line: jusText's paragraphs keep the page's line breaks (as the
+/// reference's `normalize_whitespace` does), which Markdown would read as the end of a
+/// heading, a table row or a list item.
+fn one_line(text: &str) -> Cow<'_, str> {
+    if text.contains(['\n', '\r']) {
+        Cow::Owned(text.replace(['\n', '\r'], " "))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// Escapes the inline markers: `\\`, `` ` ``, `*`, `[`, `]`, `<` and `~` everywhere; `_`
+/// but between two letters or digits (where it cannot emphasise); `&` where it starts
+/// what reads as an entity (`&amp;`, `&#38;`); `|` in a table cell.
+fn escape_inline(text: &str, in_cell: bool) -> String {
     let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if matches!(
-            c,
-            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '|' | '#'
-        ) {
+    let mut prev: Option<char> = None;
+    for (i, c) in text.char_indices() {
+        let rest = &text[i + c.len_utf8()..];
+        let next = rest.chars().next();
+        let escaped = match c {
+            '\\' | '`' | '*' | '[' | ']' | '<' | '~' => true,
+            '_' => {
+                !(prev.is_some_and(char::is_alphanumeric)
+                    && next.is_some_and(char::is_alphanumeric))
+            }
+            '&' => could_be_entity(rest),
+            '|' => in_cell,
+            _ => false,
+        };
+        if escaped {
             out.push('\\');
         }
         out.push(c);
+        prev = Some(c);
     }
     out
 }
 
-/// `+`, `-`, `=`, `~` or `1.`/`1)` at the start of a line would open a block (`#` and
-/// `>` are escaped everywhere).
+/// Whether the text after an `&` makes it an entity or character reference: `#`, then
+/// letters or digits (at most 32), then `;`.
+fn could_be_entity(rest: &str) -> bool {
+    let name = rest.strip_prefix('#').unwrap_or(rest);
+    let len = name.bytes().take_while(u8::is_ascii_alphanumeric).count();
+    (1..=32).contains(&len) && name.as_bytes().get(len) == Some(&b';')
+}
+
+/// What would open a block at the start of a line: `#` to `######` before a space (a
+/// heading), `>` (a quote), `+`, `-` or `*` before a space (a list item), a line of
+/// `-` (a thematic break), `1.` or `1)` before a space (an ordered item).
 fn escape_line_start(text: String) -> String {
-    let first = text.chars().next();
-    if matches!(first, Some('+' | '-' | '=' | '~')) {
+    let bytes = text.as_bytes();
+    let after = |n: usize| matches!(bytes.get(n), None | Some(b' ' | b'\t'));
+    let hashes = bytes.iter().take_while(|&&b| b == b'#').count();
+    let opens = match bytes.first() {
+        Some(b'#') => hashes <= 6 && after(hashes),
+        Some(b'>') => true,
+        Some(b'+' | b'-') => after(1) || text.bytes().all(|b| matches!(b, b'-' | b' ' | b'\t')),
+        _ => false,
+    };
+    if opens {
         return format!("\\{text}");
     }
     let digits = text.bytes().take_while(u8::is_ascii_digit).count();
-    if digits > 0 && matches!(text.as_bytes().get(digits), Some(b'.' | b')')) {
+    if (1..=9).contains(&digits)
+        && matches!(bytes.get(digits), Some(b'.' | b')'))
+        && after(digits + 1)
+    {
         return format!("{}\\{}", &text[..digits], &text[digits..]);
     }
     text
+}
+
+/// A heading's escaped text, with a run of `#` at its end after a space escaped (it
+/// would close the heading).
+fn escape_heading(text: &str) -> String {
+    let escaped = escape(text);
+    let body = escaped.trim_end();
+    let run = body.len() - body.trim_end_matches('#').len();
+    let at = body.len() - run;
+    if run > 0 && at > 0 && matches!(body.as_bytes()[at - 1], b' ' | b'\t') {
+        format!("{}\\{}", &escaped[..at], &escaped[at..])
+    } else {
+        escaped
+    }
 }
 
 #[cfg(test)]
@@ -325,13 +432,50 @@ mod tests {
     #[test]
     fn markup_is_escaped() {
         assert_eq!(
-            escape("a *b* _c_ [d](e) <f>"),
-            r"a \*b\* \_c\_ \[d\](e) \<f\>"
+            escape("a *b* _c_ [d](e) <f> ~~g~~"),
+            r"a \*b\* \_c\_ \[d\](e) \<f> \~\~g\~\~"
         );
         assert_eq!(escape("# not a heading"), r"\# not a heading");
+        assert_eq!(escape("> not a quote"), r"\> not a quote");
         assert_eq!(escape("- not an item"), r"\- not an item");
+        assert_eq!(escape("---"), r"\---");
         assert_eq!(escape("1984. A year"), r"1984\. A year");
         assert_eq!(escape("plain text, 1. ok"), "plain text, 1. ok");
+        assert_eq!(
+            escape("&amp; and &#38; stay text"),
+            r"\&amp; and \&#38; stay text"
+        );
+    }
+
+    #[test]
+    fn only_what_needs_it_is_escaped() {
+        for text in [
+            "Smith & Wesson, Q&A at AT&T, S&P 500",
+            "issue #326 of C# in a paragraph",
+            "recipe_nehudeem and snake_case_names",
+            "1.9 - 1.27 and -Illissius",
+            "#hashtag, a > b, a | b",
+        ] {
+            assert_eq!(escape(text), text);
+        }
+    }
+
+    #[test]
+    fn a_line_break_in_a_block_is_a_space() {
+        assert_eq!(
+            escape("The history\nof the town"),
+            "The history of the town"
+        );
+        assert_eq!(
+            escape("first line\n- not an item"),
+            r"first line - not an item"
+        );
+    }
+
+    #[test]
+    fn a_heading_keeps_a_closing_hash() {
+        assert_eq!(escape_heading("Issue #"), r"Issue \#");
+        assert_eq!(escape_heading("Learn C#"), "Learn C#");
     }
 
     /// The Markdown of `html` with every block kept but those whose text is in
@@ -368,6 +512,44 @@ mod tests {
              | --- | --- | --- |\n| 1 | Kyle Busch | 5040 |\n\
              | 2 | Martin Truex Jr. \\| MTJ | 5035 |\n\nAfter the table.\n"
         );
+    }
+
+    #[test]
+    fn a_table_without_header_cells_has_an_empty_header_and_its_footer_last() {
+        let md = markdown_of(
+            "<table><tfoot><tr><td>Total</td><td>30</td></tr></tfoot>\
+             <tr><td>Apples<br>and pears</td><td><p>10</p></td></tr>\
+             <tr><td>Plums</td><td><div>20</div></td></tr></table>",
+            &[],
+        );
+        assert_eq!(
+            md,
+            "|  |  |\n| --- | --- |\n| Apples and pears | 10 |\n| Plums | 20 |\n| Total | 30 |\n"
+        );
+    }
+
+    #[test]
+    fn too_wide_or_too_long_is_paragraphs() {
+        let row = |n: usize, text: &str| {
+            let cells: String = (0..n).map(|i| format!("<td>{text}{i}</td>")).collect();
+            format!("<tr>{cells}</tr>")
+        };
+        let wide = markdown_of(
+            &format!("<table>{}{}</table>", row(65, "h"), row(65, "v")),
+            &[],
+        );
+        assert!(!wide.contains("| --- |"), "{wide}");
+        let long = "word ".repeat(250);
+        let md = markdown_of(
+            &format!("<table>{}{}</table>", row(2, "a"), row(2, &long)),
+            &[],
+        );
+        assert!(!md.contains("| --- |"), "{md}");
+        let md = markdown_of(
+            &format!("<table>{}{}</table>", row(64, "h"), row(64, "v")),
+            &[],
+        );
+        assert!(md.contains("| --- |"), "64 columns are a table: {md}");
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! What kind of element a block stands for (heading, list item, preformatted text,
-//! paragraph) and how deep in block quotes and lists it sits.
+//! paragraph) and how deep in block quotes and lists it sits. A paragraph or line of a
+//! list item (`<li><p>`, `<li>a<br>b`) is an item of its own, so the list stays one
+//! list.
 //!
 //! Read from the block's `dom_path` (element names from the root to the element that
 //! opened the block), which every segmenter already fills: the jusText segmenter opens a
@@ -49,7 +51,10 @@ pub fn shape_of_path(path: &str) -> BlockShape {
     let mut preformatted = false;
     let mut quote_depth = 0;
     let mut lists: Vec<bool> = Vec::new();
-    let mut last = "";
+    // Whether the block is (in) the item of the innermost list: its own element is an
+    // `li`, or a paragraph, `div` or line break of one (`<li><p>…</p><p>…</p></li>`,
+    // `<li>a<br>b</li>`), not a quote, table or list inside it.
+    let mut in_item = false;
     for name in path.split('.') {
         let name = name.trim_start_matches('…');
         match name {
@@ -60,13 +65,17 @@ pub fn shape_of_path(path: &str) -> BlockShape {
             "ol" => lists.push(true),
             _ => {}
         }
-        last = name;
+        in_item = match name {
+            "li" => true,
+            "blockquote" | "table" | "ul" | "ol" | "menu" | "dir" | "dl" | "figure" => false,
+            _ => in_item,
+        };
     }
     let kind = if let Some(level) = heading {
         BlockKind::Heading(level)
     } else if preformatted {
         BlockKind::Preformatted
-    } else if last == "li" && !lists.is_empty() {
+    } else if in_item && !lists.is_empty() {
         BlockKind::ListItem {
             ordered: lists.last() == Some(&true),
             depth: lists.len(),
@@ -116,6 +125,22 @@ mod tests {
         );
         // Text right inside a list, in no item, is a paragraph.
         assert_eq!(kind("html.body.ul.li.ul"), BlockKind::Paragraph);
+    }
+
+    #[test]
+    fn a_paragraph_or_line_of_an_item_is_an_item() {
+        let item = BlockKind::ListItem {
+            ordered: false,
+            depth: 1,
+        };
+        assert_eq!(kind("html.body.ul.li.p"), item);
+        assert_eq!(kind("html.body.ul.li.br"), item);
+        assert_eq!(kind("html.body.ul.li.div.p"), item);
+        assert_eq!(kind("html.body.ul.li.blockquote.p"), BlockKind::Paragraph);
+        assert_eq!(
+            kind("html.body.ul.li.table.tbody.tr.td"),
+            BlockKind::Paragraph
+        );
     }
 
     #[test]

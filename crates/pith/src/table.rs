@@ -2,11 +2,12 @@
 //! the blocks were cut from, so that Markdown can write a table as a table instead of
 //! one paragraph per cell.
 //!
-//! A block is a cell when its `dom_path` ends at a `td` or `th` (the segmenter opened
-//! it at the cell, so the cell holds its text directly, with inline markup at most).
-//! A paragraph, list or heading inside a cell is [`TablePart::Other`]: a table holding
-//! one is a layout table (a page laid out in table cells, its article in one of them),
-//! or one Markdown's one-line cells cannot hold, and Markdown writes its blocks as the
+//! A block is a cell's text when no element between the cell and the block's own
+//! element is a heading, list, quote, preformatted text or form ([`TablePart::Cell`]: a
+//! `p`, `div` or `br` inside a cell splits its text into blocks, all of the cell). A
+//! block under such an element is [`TablePart::Other`]: a table holding one is a
+//! layout table (a page laid out in table cells, its article in one of them), or one
+//! Markdown's one-line cells cannot hold, and Markdown writes its blocks as the
 //! paragraphs they are. A cell's column is the one HTML's table model gives it: after
 //! its row's earlier cells with their `colspan`, and past the columns a `rowspan` from
 //! a row above still holds (the attributes
@@ -39,10 +40,15 @@ pub enum TablePart {
         row: usize,
         /// The column, from 0.
         column: usize,
+        /// A header cell: a `th`, or any cell of a `thead`.
+        header: bool,
+        /// A cell of a `tfoot` (written last, wherever the page has it).
+        footer: bool,
     },
     /// The table's `caption`.
     Caption,
-    /// Anything else: a paragraph, list or heading inside a cell, text in no row.
+    /// Anything else: a heading, list, quote or preformatted text inside a cell, text
+    /// in no row.
     Other,
 }
 
@@ -63,85 +69,136 @@ pub fn table_place(block: &Block, doc: &Document) -> Option<TablePlace> {
 
 /// [`table_place`], with the tables' columns laid out once per table in `grids`.
 fn place_in(block: &Block, doc: &Document, grids: &mut Grids) -> Option<TablePlace> {
-    let own = block.dom_path.rsplit('.').next()?.trim_start_matches('…');
-    // From the element holding the block's first text up to the nearest table: the
-    // first cell or caption on the way is the block's own element when the
-    // segmenter opened the block there.
-    let mut part = None;
-    let mut cell = None;
+    // From the element holding the block's first text up to the nearest table, past
+    // the first cell or caption on the way.
+    let mut holder = None;
     let mut at = block.node?;
     loop {
         match doc.element_name(at) {
             Some("table") => break,
-            Some(name @ ("td" | "th" | "caption")) if part.is_none() => {
-                part = Some(if name != own {
-                    TablePart::Other
-                } else if name == "caption" {
-                    TablePart::Caption
-                } else {
-                    cell = Some(at);
-                    TablePart::Other
-                });
-            }
+            Some("td" | "th" | "caption") if holder.is_none() => holder = Some(at),
             _ => {}
         }
         at = doc.parent(at)?;
     }
     let table = at;
-    if let Some(cell) = cell {
-        let grid = grids
-            .entry(table.index())
-            .or_insert_with(|| lay_out(doc, table));
-        if let Some(&(row, column)) = grid.get(&cell.index()) {
-            part = Some(TablePart::Cell { row, column });
+    let part = match holder {
+        Some(holder) if fits_a_cell(&block.dom_path) => {
+            if doc.element_name(holder) == Some("caption") {
+                TablePart::Caption
+            } else {
+                let grid = grids
+                    .entry(table.index())
+                    .or_insert_with(|| lay_out(doc, table));
+                match grid.get(&holder.index()) {
+                    Some(&(row, column, header, footer)) => TablePart::Cell {
+                        row,
+                        column,
+                        header,
+                        footer,
+                    },
+                    None => TablePart::Other,
+                }
+            }
         }
-    }
+        _ => TablePart::Other,
+    };
     Some(TablePlace {
         table: table.index(),
-        part: part.unwrap_or(TablePart::Other),
+        part,
     })
 }
 
-/// Each table's cells (by tree index): their row (the `tr`'s tree index) and column.
-type Grids = HashMap<usize, HashMap<usize, (usize, usize)>>;
+/// Elements a one-line Markdown cell cannot hold: a block opened inside a cell under
+/// one of them is [`TablePart::Other`].
+const STRUCTURE: &[&str] = &[
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "ul",
+    "ol",
+    "li",
+    "menu",
+    "dir",
+    "dl",
+    "dt",
+    "dd",
+    "pre",
+    "listing",
+    "xmp",
+    "plaintext",
+    "blockquote",
+    "table",
+    "form",
+    "fieldset",
+];
+
+/// Whether a block whose `dom_path` is `path` is text of its cell (or caption): no
+/// element after the last `td`, `th` or `caption` of the path is [`STRUCTURE`] (a `p`,
+/// `div` or `br` in a cell is, as the cell's text). `false` when the path holds no
+/// cell (a path cut short for depth).
+fn fits_a_cell(path: &str) -> bool {
+    let names: Vec<&str> = path.split('.').map(|n| n.trim_start_matches('…')).collect();
+    match names
+        .iter()
+        .rposition(|n| matches!(*n, "td" | "th" | "caption"))
+    {
+        Some(at) => !names[at + 1..].iter().any(|n| STRUCTURE.contains(n)),
+        None => false,
+    }
+}
+
+/// Each table's cells (by tree index): their row (the `tr`'s tree index), column,
+/// whether they are header cells and whether they are in a `tfoot`.
+type Grids = HashMap<usize, HashMap<usize, Laid>>;
+
+/// A cell's row, column, header and footer flags.
+type Laid = (usize, usize, bool, bool);
 
 /// The row and column of every cell of `table`, as HTML's table model lays them out
 /// (simplified: its rows in tree order, each row group on its own): a cell takes the
 /// first column that neither its row's earlier cells nor a `rowspan` from a row above
 /// hold, and holds `colspan` columns for `rowspan` rows (`rowspan="0"`: to the end of
 /// its row group). Columns past [`MAX_COLUMN`] are not told apart.
-fn lay_out(doc: &Document, table: NodeId) -> HashMap<usize, (usize, usize)> {
+fn lay_out(doc: &Document, table: NodeId) -> HashMap<usize, Laid> {
     let mut cells = HashMap::new();
     let element_children = |id: NodeId| doc.children(id).filter(|&c| doc.element(c).is_some());
     // The row groups: `thead`, `tbody`, `tfoot` (the parser puts a row written
     // straight into a table into a `tbody`); rows outside them make one more group.
-    let mut groups: Vec<Vec<NodeId>> = Vec::new();
+    let mut groups: Vec<(Option<&str>, Vec<NodeId>)> = Vec::new();
     let mut loose = Vec::new();
     for child in element_children(table) {
         match doc.element_name(child) {
-            Some("thead" | "tbody" | "tfoot") => groups.push(
+            Some(name @ ("thead" | "tbody" | "tfoot")) => groups.push((
+                Some(name),
                 element_children(child)
                     .filter(|&r| doc.element_name(r) == Some("tr"))
                     .collect(),
-            ),
+            )),
             Some("tr") => loose.push(child),
             _ => {}
         }
     }
-    groups.push(loose);
-    for rows in groups {
+    groups.push((None, loose));
+    for (group, rows) in groups {
         // `held[c]`: the first row of the group that column `c` is free again in.
         let mut held: Vec<usize> = Vec::new();
         for (r, &row) in rows.iter().enumerate() {
             let mut column = 0;
             for cell in element_children(row) {
-                if !matches!(doc.element_name(cell), Some("td" | "th")) {
+                let name = doc.element_name(cell);
+                if !matches!(name, Some("td" | "th")) {
                     continue;
                 }
                 while column < MAX_COLUMN && held.get(column).is_some_and(|&until| until > r) {
                     column += 1;
                 }
-                cells.insert(cell.index(), (row.index(), column));
+                let header = name == Some("th") || group == Some("thead");
+                let footer = group == Some("tfoot");
+                cells.insert(cell.index(), (row.index(), column, header, footer));
                 let rows_held = match span(doc, cell, "rowspan") {
                     Some(0) => rows.len() - r,
                     n => n.unwrap_or(1).clamp(1, rows.len() - r),
@@ -164,10 +221,13 @@ fn lay_out(doc: &Document, table: NodeId) -> HashMap<usize, (usize, usize)> {
 /// writes at most 64).
 const MAX_COLUMN: usize = 1000;
 
-/// A cell's `colspan` or `rowspan`, when it is a whole number.
+/// A cell's `colspan` or `rowspan` as HTML reads a non-negative integer: the digits
+/// after any leading whitespace (`"2.5"` is 2), `None` without any.
 fn span(doc: &Document, cell: NodeId, name: &str) -> Option<usize> {
-    let value = doc.element(cell)?.attr(name)?;
-    value.trim().parse::<usize>().ok()
+    let value = doc.element(cell)?.attr(name)?.trim_start();
+    let digits = value.bytes().take_while(u8::is_ascii_digit).count();
+    // More digits than a column count needs are a huge number all the same.
+    value[..digits.min(9)].parse::<usize>().ok()
 }
 
 #[cfg(test)]
@@ -225,7 +285,8 @@ mod tests {
             "<table><tr><td rowspan=2>Texas</td><td>Busch</td><td>5040</td></tr>\
              <tr><td>Truex</td><td>5035</td></tr>\
              <tr><td rowspan=0>Phoenix</td><td>Harvick</td><td>5033</td></tr>\
-             <tr><td>Hamlin</td><td colspan=abc>5027</td></tr></table>",
+             <tr><td>Hamlin</td><td colspan=abc>5027</td></tr>\
+             <tr><td colspan=\"2.5\">Logano</td><td>2380</td></tr></table>",
         );
         let columns: Vec<(&str, Option<usize>)> =
             got.iter().map(|(t, c)| (t.as_str(), *c)).collect();
@@ -242,6 +303,9 @@ mod tests {
                 ("5033", Some(2)),
                 ("Hamlin", Some(1)),
                 ("5027", Some(2)),
+                // Phoenix's rowspan=0 holds column 0 to the end; "2.5" spans 2.
+                ("Logano", Some(1)),
+                ("2380", Some(3)),
             ]
         );
     }
@@ -257,11 +321,11 @@ mod tests {
     }
 
     #[test]
-    fn paragraphs_in_a_layout_cell_are_other_parts_of_their_table() {
+    fn paragraphs_in_a_cell_are_its_text_and_structure_is_other() {
         let (ex, doc) = all_good(
-            "<table><caption>Standings</caption><tr><td><p>An article laid out in a \
-             table cell.</p><p>Its second paragraph.</p></td><td><b>Menu</b></td></tr>\
-             </table><p>After it.</p>",
+            "<table><caption>Standings</caption><tr><td><h2>An article laid out in a \
+             table cell</h2><p>Its first paragraph.</p><ul><li>A list</li></ul></td>\
+             <td><p>Apples</p><div>and pears</div></td></tr></table><p>After it.</p>",
         );
         let places = table_places(&ex, &doc);
         let parts: Vec<(&str, Option<TablePart>)> = ex
@@ -271,15 +335,50 @@ mod tests {
             .map(|(b, p)| (b.text.as_str(), p.map(|p| p.part)))
             .collect();
         assert_eq!(parts[0], ("Standings", Some(TablePart::Caption)));
-        assert_eq!(parts[1].1, Some(TablePart::Other));
-        assert_eq!(parts[2].1, Some(TablePart::Other));
-        assert!(matches!(
-            parts[3],
-            ("Menu", Some(TablePart::Cell { column: 1, .. }))
-        ));
-        assert_eq!(parts[4], ("After it.", None));
-        let tables: Vec<usize> = places[..4].iter().map(|p| p.unwrap().table).collect();
+        assert_eq!(parts[1].1, Some(TablePart::Other), "{:?}", parts[1]);
+        assert!(
+            matches!(parts[2].1, Some(TablePart::Cell { column: 0, .. })),
+            "a paragraph of the cell: {:?}",
+            parts[2]
+        );
+        assert_eq!(parts[3].1, Some(TablePart::Other), "{:?}", parts[3]);
+        for i in [4, 5] {
+            assert!(
+                matches!(parts[i].1, Some(TablePart::Cell { column: 1, .. })),
+                "{:?}",
+                parts[i]
+            );
+        }
+        assert_eq!(parts[6], ("After it.", None));
+        let tables: Vec<usize> = places[..6].iter().map(|p| p.unwrap().table).collect();
         assert!(tables.iter().all(|&t| t == tables[0]), "one table");
+    }
+
+    #[test]
+    fn header_and_footer_cells_say_so() {
+        let (ex, doc) = all_good(
+            "<table><thead><tr><td>Item</td><th>Cost</th></tr></thead>\
+             <tfoot><tr><th>Total</th><td>30</td></tr></tfoot>\
+             <tbody><tr><td>Apples</td><td>10</td></tr></tbody></table>",
+        );
+        let places = table_places(&ex, &doc);
+        let flags: Vec<(&str, bool, bool)> = (ex.blocks.iter().zip(&places))
+            .map(|(b, p)| match p.unwrap().part {
+                TablePart::Cell { header, footer, .. } => (b.text.as_str(), header, footer),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            flags,
+            vec![
+                ("Item", true, false),
+                ("Cost", true, false),
+                ("Total", true, true),
+                ("30", false, true),
+                ("Apples", false, false),
+                ("10", false, false),
+            ]
+        );
     }
 
     #[test]

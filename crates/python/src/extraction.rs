@@ -15,21 +15,31 @@ use crate::input::Ran;
 use pith::table::{TablePart, TablePlace};
 
 /// A table place as pickled: the table, the part (`cell`, `caption`, `other`), the row
-/// and the column (0 but for a cell).
-type TableState = (usize, String, usize, usize);
+/// and the column (0 but for a cell), and a cell's header and footer flags.
+type TableState = (usize, String, usize, usize, bool, bool);
 
 fn table_state(p: TablePlace) -> TableState {
-    let (part, row, column) = match p.part {
-        TablePart::Cell { row, column } => ("cell", row, column),
-        TablePart::Caption => ("caption", 0, 0),
-        TablePart::Other => ("other", 0, 0),
+    let (part, row, column, header, footer) = match p.part {
+        TablePart::Cell {
+            row,
+            column,
+            header,
+            footer,
+        } => ("cell", row, column, header, footer),
+        TablePart::Caption => ("caption", 0, 0, false, false),
+        TablePart::Other => ("other", 0, 0, false, false),
     };
-    (p.table, part.to_owned(), row, column)
+    (p.table, part.to_owned(), row, column, header, footer)
 }
 
-fn table_place((table, part, row, column): TableState) -> TablePlace {
+fn table_place((table, part, row, column, header, footer): TableState) -> TablePlace {
     let part = match part.as_str() {
-        "cell" => TablePart::Cell { row, column },
+        "cell" => TablePart::Cell {
+            row,
+            column,
+            header,
+            footer,
+        },
         "caption" => TablePart::Caption,
         _ => TablePart::Other,
     };
