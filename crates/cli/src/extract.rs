@@ -97,7 +97,8 @@ pub struct ExtractArgs {
     /// (.warc) and JSON Lines (.jsonl, .ndjson) files, gzipped or not.
     #[arg(long = "glob")]
     pub globs: Vec<String>,
-    /// How to read inputs: auto (by name, then content), html, warc or jsonl.
+    /// How to read inputs: auto (by name, then content), html, warc or jsonl (a
+    /// directory then yields only the files named for it).
     #[arg(long, default_value = "auto")]
     pub input_format: String,
     /// The JSON Lines field that holds the HTML.

@@ -722,6 +722,18 @@ fn directories_take_input_files_by_name_and_skip_binary_ones() {
         err.contains("skipped 5 inputs") && err.contains("1 binary"),
         "{err}"
     );
+    // A named input format takes the directory's files named for it: with `warc`, the
+    // WARC file alone, not the pages read as broken WARC files (Python's `read_warc`
+    // on a folder gave an error record for every page).
+    let st = dir.path().join("stats-warc.json");
+    let o = extract_jsonl(&["--input-format", "warc"], &st, dir.path());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let r = records(&o);
+    assert_eq!(r.len(), 1, "{r:?}");
+    assert!(r[0]["text"].as_str().unwrap().contains("Page number 4"));
+    let s = stats(&st);
+    // The four pages, the three other files and the first run's stats.json.
+    assert_eq!(s["skipped_by_reason"]["not-an-input-name"], 8, "{s}");
 }
 
 /// Issue 14, bug 5: a directory (or `--glob`) that yields nothing says so on stderr and

@@ -58,7 +58,9 @@ pub struct Block {
     pub text_nodes: Vec<String>,
     /// Element names from the root to the block's opening element, joined by `.`.
     pub dom_path: String,
-    /// The XPath of the block's opening element, `/html[1]/body[1]/...`.
+    /// The XPath of the block's opening element, `/html[1]/body[1]/...`, as jusText's
+    /// segmenter writes it; empty from the segmenters that cut at tags
+    /// (`declutter.blocks`, `readability.blocks`), which do not build it.
     pub xpath: String,
     /// Characters (code points) of text inside links.
     pub chars_count_in_links: usize,

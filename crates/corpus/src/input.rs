@@ -196,11 +196,12 @@ pub struct EmptyDirectory {
 }
 
 /// Expands the command-line inputs: directories become their files (recursively,
-/// sorted), filtered by `globs` when given and by name ([`sniff::is_input_name`])
-/// otherwise; `-` or no input is stdin. Also gives the directories that yield nothing.
+/// sorted), filtered by `globs` when given and by name otherwise
+/// ([`sniff::is_input_name_for`] the input format); `-` or no input is stdin. Also gives the directories that yield nothing.
 fn expand(
     paths: &[PathBuf],
     globs: Option<&globset::GlobSet>,
+    format: InputFormat,
 ) -> (Vec<Entry>, Vec<EmptyDirectory>) {
     if paths.is_empty() {
         return (vec![Entry::Input(None, true)], Vec::new());
@@ -211,17 +212,19 @@ fn expand(
         if p.as_os_str() == "-" {
             out.push(Entry::Input(None, true));
         } else if p.is_dir() {
-            let walk = walk_directory(p, globs);
+            let walk = walk_directory(p, globs, format);
             let unreadable_root = walk.unreadable.iter().any(|(path, _)| path == p);
             out.extend(
                 (walk.unreadable.into_iter()).map(|(path, why)| Entry::Unreadable(path, why)),
             );
             out.extend(walk.skipped.into_iter().map(Entry::Skipped));
             if walk.files.is_empty() && !unreadable_root {
-                let why = if globs.is_some() {
-                    "none matching --glob"
-                } else {
-                    "none named like HTML (.html, .htm, .xhtml, .xht, .shtml), WARC (.warc) or JSON Lines (.jsonl, .ndjson), gzipped or not"
+                let why = match (globs, format) {
+                    (Some(_), _) => "none matching --glob",
+                    (None, InputFormat::Auto) => "none named like HTML (.html, .htm, .xhtml, .xht, .shtml), WARC (.warc) or JSON Lines (.jsonl, .ndjson), gzipped or not",
+                    (None, InputFormat::Warc) => "none named like WARC (.warc), gzipped or not",
+                    (None, InputFormat::Jsonl) => "none named like JSON Lines (.jsonl, .ndjson), gzipped or not",
+                    (None, InputFormat::Html) => "none named like HTML (.html, .htm, .xhtml, .xht, .shtml), gzipped or not",
                 };
                 empty.push(EmptyDirectory {
                     path: p.clone(),
@@ -254,7 +257,7 @@ struct Walk {
 /// (`symlink-loop`), and a file met a second time through another link is read once,
 /// under the path met first (`same-file-again`); entries that cannot be read are named
 /// with their error.
-fn walk_directory(root: &Path, globs: Option<&globset::GlobSet>) -> Walk {
+fn walk_directory(root: &Path, globs: Option<&globset::GlobSet>, format: InputFormat) -> Walk {
     let mut walk = Walk::default();
     let mut seen = std::collections::HashSet::new();
     let is_input = |path: &Path| {
@@ -263,7 +266,7 @@ fn walk_directory(root: &Path, globs: Option<&globset::GlobSet>) -> Walk {
             Some(g) => g.is_match(rel),
             None => path
                 .file_name()
-                .is_some_and(|n| sniff::is_input_name(&n.to_string_lossy())),
+                .is_some_and(|n| sniff::is_input_name_for(format, &n.to_string_lossy())),
         }
     };
     let other = if globs.is_some() {
@@ -417,7 +420,7 @@ impl Inputs {
 /// and JSON Lines files, gzipped or not); each other file is an [`Item::Skipped`]. A
 /// file whose content is binary (NUL bytes, no markup) is skipped as `binary`.
 pub fn read_inputs(paths: &[PathBuf], opts: InputOptions) -> Inputs {
-    let (entries, empty) = expand(paths, opts.globs.as_ref());
+    let (entries, empty) = expand(paths, opts.globs.as_ref(), opts.format);
     Inputs {
         paths: entries.into_iter(),
         empty,

@@ -16,6 +16,25 @@ pub fn is_input_name(name: &str) -> bool {
     })
 }
 
+/// Whether a file found in a directory is an input of `format` by its name:
+/// [`is_input_name`] for `auto`; for a named format, its own extensions only (`.warc`;
+/// `.jsonl`, `.ndjson`; [`HTML_EXTENSIONS`]), so that `--input-format warc DIR` (and
+/// Python's `read_warc(DIR)`) reads a folder's WARC files, not its pages as broken
+/// WARC files. Case is ignored; `.gz` may follow.
+pub fn is_input_name_for(format: crate::InputFormat, name: &str) -> bool {
+    use crate::InputFormat;
+    match format {
+        InputFormat::Auto => is_input_name(name),
+        InputFormat::Warc => extension(name).is_some_and(|ext| ext == "warc"),
+        InputFormat::Jsonl => {
+            extension(name).is_some_and(|ext| matches!(ext.as_str(), "jsonl" | "ndjson"))
+        }
+        InputFormat::Html => {
+            extension(name).is_some_and(|ext| HTML_EXTENSIONS.contains(&ext.as_str()))
+        }
+    }
+}
+
 /// A file name's extension, lower-cased, after a `.gz` one is taken off (`a.HTML.gz` →
 /// `html`); `None` without one.
 pub(crate) fn extension(name: &str) -> Option<String> {

@@ -49,10 +49,11 @@ pub fn write_markdown_with_tables<W: Write>(
     let good: Vec<(usize, &Block)> = ex.good_blocks_indexed().collect();
     let place = |k: usize| places.and_then(|p| p.get(good[k].0).copied().flatten());
     let mut previous: Option<BlockShape> = None;
+    let mut lists = Lists::default();
     let mut k = 0;
     while k < good.len() {
         let Some(first) = place(k) else {
-            previous = Some(write_one(out, ex, good[k], previous)?);
+            previous = Some(write_one(out, ex, good[k], previous, &mut lists)?);
             k += 1;
             continue;
         };
@@ -75,16 +76,56 @@ pub fn write_markdown_with_tables<W: Write>(
                 separate(out, previous, shape)?;
                 table.write(out, &quote)?;
                 previous = Some(shape);
+                lists = Lists::default();
             }
             None => {
                 for &block in &good[k..end] {
-                    previous = Some(write_one(out, ex, block, previous)?);
+                    previous = Some(write_one(out, ex, block, previous, &mut lists)?);
                 }
             }
         }
         k = end;
     }
     Ok(())
+}
+
+/// The lists open at the block being written, outermost first: whether each is
+/// ordered and how many items it has had, so ordered items are numbered 1, 2, 3 and a
+/// nested item is indented under its parent's text.
+#[derive(Default)]
+struct Lists {
+    levels: Vec<(bool, usize)>,
+}
+
+impl Lists {
+    /// Counts an item at `depth` (1: the outermost list), closing deeper lists; returns
+    /// its indentation and marker.
+    fn item(&mut self, ordered: bool, depth: usize) -> (String, String) {
+        self.levels.truncate(depth);
+        if self.levels.len() < depth {
+            self.levels.resize(depth, (ordered, 0));
+        }
+        let level = &mut self.levels[depth - 1];
+        if level.0 != ordered {
+            *level = (ordered, 0);
+        }
+        level.1 += 1;
+        let indent: usize = self.levels[..depth - 1]
+            .iter()
+            .map(|&(o, n)| marker(o, n).len() + 1)
+            .sum();
+        let (o, n) = self.levels[depth - 1];
+        (" ".repeat(indent), marker(o, n))
+    }
+}
+
+/// An item's marker: its number for an ordered list, else `-`.
+fn marker(ordered: bool, number: usize) -> String {
+    if ordered {
+        format!("{number}.")
+    } else {
+        "-".to_owned()
+    }
 }
 
 /// Writes one good block (`i`, its index in `ex`) after the block of shape `previous`;
@@ -94,6 +135,7 @@ fn write_one<W: Write>(
     ex: &Extraction,
     (i, block): (usize, &Block),
     previous: Option<BlockShape>,
+    lists: &mut Lists,
 ) -> io::Result<BlockShape> {
     let mut shape = block_shape(block);
     if matches!(shape.kind, BlockKind::Heading(_)) && crate::output::heading_denied(ex, i) {
@@ -116,7 +158,17 @@ fn write_one<W: Write>(
         BlockKind::Preformatted => block.shown_text(),
         _ => &block.text,
     };
-    write_block(out, shape, text)?;
+    let quote = "> ".repeat(shape.quote_depth);
+    match shape.kind {
+        BlockKind::ListItem { ordered, depth } => {
+            let (indent, marker) = lists.item(ordered, depth);
+            writeln!(out, "{quote}{indent}{marker} {}", escape(text))?;
+        }
+        _ => {
+            *lists = Lists::default();
+            write_block(out, shape, text)?;
+        }
+    }
     Ok(shape)
 }
 
@@ -300,10 +352,14 @@ fn write_block<W: Write>(out: &mut W, shape: BlockShape, text: &str) -> io::Resu
             writeln!(out, "{quote}{hashes} {}", escape_heading(text))
         }
         BlockKind::ListItem { ordered, depth } => {
-            // Four spaces per level nest under both `- ` and `1. ` items.
-            let indent = "    ".repeat(depth - 1);
-            let marker = if ordered { "1." } else { "-" };
-            writeln!(out, "{quote}{indent}{marker} {}", escape(text))
+            // Written by `write_one`, which numbers items; alone, the first of its list.
+            let indent = "  ".repeat(depth - 1);
+            writeln!(
+                out,
+                "{quote}{indent}{} {}",
+                marker(ordered, 1),
+                escape(text)
+            )
         }
         BlockKind::Preformatted => {
             let fence = fence_for(text);

@@ -247,7 +247,8 @@ impl DocumentIterator {
 }
 
 /// Reads the HTML documents of a WARC file (plain or gzipped, WARC/1.x or ClueWeb's
-/// 0.18) with pith's forgiving reader, one at a time.
+/// 0.18) with pith's forgiving reader, one at a time; a directory yields those of its
+/// WARC files (``*.warc``, ``*.warc.gz``, found recursively; other files are skipped).
 ///
 /// Yields ``{"id", "source", "url", "date", "html", "charset", "content_encoding"}``
 /// per HTML response (``html``: the HTTP payload as bytes, chunked coding undone;

@@ -445,7 +445,9 @@ pub struct PyBlock {
     heading: bool,
     /// Every feature the pipeline computed for the block, by key.
     features: Py<PyDict>,
-    /// The XPath of the block's opening element.
+    /// The XPath of the block's opening element with jusText's segmenter (the
+    /// ``justext`` presets); empty with the segmenters that cut at tags (``pith``,
+    /// ``readability``, ``declutter``), which do not build it.
     xpath: String,
     /// Element names from the root to the block's element, joined by ``.``.
     dom_path: String,

@@ -74,3 +74,20 @@ def test_missing_file_is_an_error_record_not_a_crash(tmp_path):
     missing = tmp_path / "missing.warc.gz"
     records = list(pith.extract_warc(missing, pith.Pipeline.preset("justext")))
     assert len(records) == 1 and "error" in records[0]
+
+
+
+def test_read_warc_of_a_directory_reads_its_warc_files_only(tmp_path):
+    """A folder of a WARC file and other files: the WARC file's records, not an error
+    record for each page or note read as a broken WARC file."""
+    sample = warc_samples()[0]
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / sample.name).write_bytes(sample.read_bytes())
+    (tmp_path / "page.html").write_text("<p>not a WARC file</p>")
+    (tmp_path / "notes.jsonl").write_text('{"html": "<p>x</p>"}\n')
+    ours = list(pith.read_warc(tmp_path))
+    alone = list(pith.read_warc(sample))
+    assert len(ours) == len(alone) > 0
+    for a, b in zip(ours, alone):
+        assert {k: v for k, v in a.items() if k != "source"} == {
+            k: v for k, v in b.items() if k != "source"}

@@ -110,7 +110,10 @@ def extract(
     more text at the cost of some boilerplate. Only learned presets (``"pith"``) have
     the lean; asking it of another raises ``PipelineError``.
     ``include_comments=False`` keeps no block inside a comment section
-    (``Pipeline.without_comments``, ``pith extract --no-comments``) and
+    (``Pipeline.without_comments``, ``pith extract --no-comments``); the default,
+    ``True``, leaves them to the preset, which keeps what it takes for content (the
+    ``pith`` preset learnt from golds that mostly leave comment threads out), and
+    there is no separate ``comments`` field as trafilatura has; and
     ``include_tables=False`` none inside a table (``Pipeline.without_tables``,
     ``--no-tables``), with any preset; ``include_title=False`` leaves out the blocks that
     repeat the page's title, the headline (``Pipeline.without_title``, ``--no-title``),

@@ -34,6 +34,8 @@ class Block:
     heading: bool
     features: dict[str, float]
     xpath: str
+    """The XPath of the block's element with the ``justext`` presets; empty with the
+    presets whose segmenter cuts at tags (``pith``, ``readability``, ``declutter``)."""
     dom_path: str
     chars_count_in_links: int
     tags_count: int
