@@ -10,7 +10,10 @@
 //! A score ≥ 0 sets **Keep**, which propagates to every ancestor. A node with a negative
 //! score is deleted unless it has Keep (set by a descendant) or lies under a Blessed node;
 //! its counts still reach its parent as if it were there, so each decision is
-//! independent of the others.
+//! independent of the others. A deleted table cell (`td`, `th`) is emptied rather than
+//! taken out of its row, so that the cells after it keep their columns (the article's
+//! "subtree deleted", without moving a price under the name's header); its text goes
+//! either way.
 //!
 //! The *bless* test runs at every element: if its `class` (or, with `match_id`, its
 //! `id`) contains one of `bless_words`, the element is **Blessed** (no descendant of it
@@ -250,7 +253,15 @@ impl Shake {
             return doomed.len();
         }
         for &id in &doomed {
-            doc.remove_and_merge_text(id);
+            if matches!(doc.element_name(id), Some("td" | "th")) {
+                // A table cell is emptied, not taken out: the cells after it keep
+                // their columns (in the purified page, and in Markdown's tables).
+                while let Some(child) = doc.first_child(id) {
+                    doc.detach(child);
+                }
+            } else {
+                doc.remove_and_merge_text(id);
+            }
         }
         doomed.len()
     }

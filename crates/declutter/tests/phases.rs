@@ -42,6 +42,23 @@ fn shake_deletes_link_lists_and_keeps_text() {
     );
 }
 
+/// A table cell shake deletes is emptied, not taken out, so the cells after it keep
+/// their columns (before, a row's link-only first cell went and its other cells moved
+/// under the wrong headers, in the purified page and in Markdown).
+#[test]
+fn shake_empties_a_table_cell_instead_of_removing_it() {
+    let mut doc = parse_html(
+        "<body><table><tr><th>Fruit</th><th>Farm</th></tr>\
+         <tr><td><a href='/apples'>Apples</a></td><td>Hill Farm</td></tr></table></body>",
+    );
+    Shake::default().shake(&mut doc);
+    assert_eq!(
+        body_html(&doc),
+        "<body><table><tbody><tr><th>Fruit</th><th>Farm</th></tr>\
+         <tr><td></td><td>Hill Farm</td></tr></tbody></table></body>"
+    );
+}
+
 #[test]
 fn shake_annotate_records_scores_and_decisions_and_deletes_nothing() {
     use pith_core::Segmenter;
