@@ -596,10 +596,7 @@ fn read_html(mut stream: Stream, source: String, limit: u64, named: bool) -> Ite
     let binary = read.is_ok() && sniff::is_binary(&bytes);
     let body = match read {
         Ok(_) if binary && !named => return Item::Skipped("binary".to_owned()),
-        Ok(_) if binary => Body::Failed(
-            "not an HTML page: binary content (a NUL byte and no markup in its first 8 KiB)"
-                .to_owned(),
-        ),
+        Ok(_) if binary => Body::Failed(sniff::NOT_A_PAGE.to_owned()),
         Err(e) => Body::Failed(format!("cannot read: {e}")),
         Ok(_) if bytes.len() as u64 > limit => Body::Failed(format!(
             "document larger than --max-bytes {limit} ({}){}; not read further",

@@ -59,6 +59,11 @@ pub fn is_html_name(path: &std::path::Path) -> bool {
         .is_some_and(|ext| HTML_EXTENSIONS.contains(&ext.as_str()))
 }
 
+/// The error of an input that [`is_binary`]: named on the command line, or given to
+/// Python's `extract`.
+pub const NOT_A_PAGE: &str =
+    "not an HTML page: binary content (a NUL byte and no markup in its first 8 KiB)";
+
 /// How many leading bytes [`is_binary`] looks at (git's heuristic looks at 8000).
 const SNIFF_BYTES: usize = 8192;
 

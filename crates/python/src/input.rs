@@ -51,6 +51,13 @@ impl<'a> Page<'a> {
     /// Runs `pipeline` on the page; a stage that panics becomes an error message, so
     /// one bad page never takes the interpreter (or the other pages) down.
     pub fn run(&self, pipeline: &pith::Pipeline) -> Result<Ran, String> {
+        if let Page::Bytes(b) = self {
+            // As `pith extract` answers a binary file named on its command line: an
+            // error, not the bytes decoded as windows-1252 "text".
+            if pith_corpus::sniff::is_binary(b) {
+                return Err(pith_corpus::sniff::NOT_A_PAGE.to_owned());
+            }
+        }
         let run = || match self {
             Page::Bytes(b) => pipeline.run_bytes_and_tree(b, pipeline.decode_options()),
             Page::Text(t) => pipeline.run_str_and_tree(t),

@@ -206,7 +206,9 @@ impl PyPipeline {
     /// then its default encoding) or ``str`` (a lone surrogate, as
     /// ``errors="surrogateescape"`` leaves, is read as U+FFFD). ``url`` is kept on the
     /// result. The GIL is released while pith works. Raises ``ExtractError`` when the
-    /// page cannot be processed (e.g. strict decoding failed).
+    /// page cannot be processed (e.g. strict decoding failed) or the bytes are not a
+    /// page (binary: a NUL byte and no markup in the first 8 KiB, as ``pith extract``
+    /// answers such a file).
     #[pyo3(signature = (html, *, url = None))]
     fn extract(
         &self,

@@ -389,3 +389,15 @@ def test_markdown_has_headings_and_tables_as_the_cli_writes_them(tmp_path):
     assert pickle.loads(pickle.dumps(ex)).markdown == ex.markdown
     many = pith.Pipeline.preset("justext").extract_many([_STANDINGS] * 3, workers=2)
     assert [m.markdown for m in many] == [ex.markdown] * 3
+
+
+def test_binary_bytes_are_an_error_not_text():
+    """As ``pith extract`` answers a binary file: trafilatura returns None, and pith
+    used to return the bytes decoded as windows-1252 "text" (with a language)."""
+    with pytest.raises(pith.ExtractError, match="not an HTML page: binary content"):
+        pith.extract(bytes(range(256)) * 10)
+    out = pith.Pipeline.preset("justext").extract_many(
+        [bytes(range(256)), b"<p>a page</p>"], errors="return")
+    assert isinstance(out[0], pith.ExtractError) and isinstance(out[1], pith.Extraction)
+    # A page with a stray NUL keeps its markup: still a page.
+    assert "words" in pith.extract(b"<p>" + b"Some words of a page. " * 10 + b"\0</p>", "justext").text
