@@ -221,4 +221,19 @@ fn a_page_that_kept_nothing_says_why_in_the_text_formats() {
         None,
     );
     assert!(!stderr(&o).contains("no text kept"), "{}", stderr(&o));
+    // A page with no text at all, and so no warning, is named too (its Markdown was
+    // empty and stderr silent).
+    let empty = write(dir.path(), "empty.html", b"<html><body></body></html>");
+    for format in ["text", "markdown"] {
+        let o = pith(
+            &["extract", "--format", format, empty.to_str().unwrap()],
+            None,
+        );
+        assert!(o.status.success());
+        assert!(
+            stderr(&o).contains("empty.html: no text kept"),
+            "{format}: {}",
+            stderr(&o)
+        );
+    }
 }

@@ -40,8 +40,9 @@ pub struct Outcome {
     /// The page's identified language code (for the run's per-language counts).
     pub language: Option<&'static str>,
     /// In a per-page format, what the reader should hear of a page that kept no text:
-    /// its warnings (e.g. `-s English` on a page in Arabic), which only the JSON
-    /// formats carry.
+    /// that it kept none (its output is empty, and would pass unseen), with its
+    /// warnings (e.g. `-s English` on a page in Arabic), which only the JSON formats
+    /// carry.
     pub notice: Option<String>,
 }
 
@@ -512,8 +513,13 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
                 bytes,
                 error: None,
                 language: ex.language.map(|id| id.language.code),
-                notice: (kept_nothing && !json && !ex.warnings.is_empty())
-                    .then(|| format!("no text kept; {}", ex.warnings.join("; "))),
+                notice: (kept_nothing && !json).then(|| {
+                    if ex.warnings.is_empty() {
+                        "no text kept".to_owned()
+                    } else {
+                        format!("no text kept; {}", ex.warnings.join("; "))
+                    }
+                }),
             }
         }
         Err(msg) => Outcome {
