@@ -158,17 +158,7 @@ fn write_one<W: Write>(
         BlockKind::Preformatted => block.shown_text(),
         _ => &block.text,
     };
-    let quote = "> ".repeat(shape.quote_depth);
-    match shape.kind {
-        BlockKind::ListItem { ordered, depth } => {
-            let (indent, marker) = lists.item(ordered, depth);
-            writeln!(out, "{quote}{indent}{marker} {}", escape(text))?;
-        }
-        _ => {
-            *lists = Lists::default();
-            write_block(out, shape, text)?;
-        }
-    }
+    write_block(out, shape, text, lists)?;
     Ok(shape)
 }
 
@@ -344,22 +334,26 @@ pub fn to_markdown(ex: &Extraction) -> String {
     String::from_utf8(out).expect("the blocks are UTF-8")
 }
 
-fn write_block<W: Write>(out: &mut W, shape: BlockShape, text: &str) -> io::Result<()> {
+/// Writes one block of shape `shape`; `lists` numbers a list item and indents it, and
+/// closes every list at any other block.
+fn write_block<W: Write>(
+    out: &mut W,
+    shape: BlockShape,
+    text: &str,
+    lists: &mut Lists,
+) -> io::Result<()> {
     let quote = "> ".repeat(shape.quote_depth);
+    if !matches!(shape.kind, BlockKind::ListItem { .. }) {
+        *lists = Lists::default();
+    }
     match shape.kind {
         BlockKind::Heading(level) => {
             let hashes = "#".repeat(usize::from(level));
             writeln!(out, "{quote}{hashes} {}", escape_heading(text))
         }
         BlockKind::ListItem { ordered, depth } => {
-            // Written by `write_one`, which numbers items; alone, the first of its list.
-            let indent = "  ".repeat(depth - 1);
-            writeln!(
-                out,
-                "{quote}{indent}{} {}",
-                marker(ordered, 1),
-                escape(text)
-            )
+            let (indent, marker) = lists.item(ordered, depth);
+            writeln!(out, "{quote}{indent}{marker} {}", escape(text))
         }
         BlockKind::Preformatted => {
             let fence = fence_for(text);
