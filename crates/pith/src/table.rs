@@ -34,7 +34,7 @@ pub struct TablePlace {
 /// What a block is in its table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TablePart {
-    /// A cell of a row.
+    /// The text of a cell of a row (all of it, or a paragraph or line of it).
     Cell {
         /// The `tr` element.
         row: usize,
