@@ -353,7 +353,7 @@ fn write_block<W: Write>(
         }
         BlockKind::ListItem { ordered, depth } => {
             let (indent, marker) = lists.item(ordered, depth);
-            writeln!(out, "{quote}{indent}{marker} {}", escape(text))
+            writeln!(out, "{quote}{indent}{marker} {}", escape_item(text))
         }
         BlockKind::Preformatted => {
             let fence = fence_for(text);
@@ -388,6 +388,13 @@ pub fn escape(text: &str) -> String {
     escape_line_start(escape_inline(&one_line(text), false))
 }
 
+/// [`escape`] for a list item, with `|` escaped too: items follow each other line after
+/// line, so an item `- a | b` before an item `- |` would be read as a table's header
+/// and delimiter rows (a paragraph, alone between blank lines, cannot be).
+fn escape_item(text: &str) -> String {
+    escape_line_start(escape_inline(&one_line(text), true))
+}
+
 /// The text on one line: jusText's paragraphs keep the page's line breaks (as the
 /// reference's `normalize_whitespace` does), which Markdown would read as the end of a
 /// heading, a table row or a list item.
@@ -401,8 +408,8 @@ fn one_line(text: &str) -> Cow<'_, str> {
 
 /// Escapes the inline markers: `\\`, `` ` ``, `*`, `[`, `]`, `<` and `~` everywhere; `_`
 /// but between two letters or digits (where it cannot emphasise); `&` where it starts
-/// what reads as an entity (`&amp;`, `&#38;`); `|` in a table cell.
-fn escape_inline(text: &str, in_cell: bool) -> String {
+/// what reads as an entity (`&amp;`, `&#38;`); `|` with `pipes` (cells and list items).
+fn escape_inline(text: &str, pipes: bool) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     let mut prev: Option<char> = None;
     for (i, c) in text.char_indices() {
@@ -415,7 +422,7 @@ fn escape_inline(text: &str, in_cell: bool) -> String {
                     && next.is_some_and(char::is_alphanumeric))
             }
             '&' => could_be_entity(rest),
-            '|' => in_cell,
+            '|' => pipes,
             _ => false,
         };
         if escaped {
@@ -508,6 +515,14 @@ mod tests {
         ] {
             assert_eq!(escape(text), text);
         }
+    }
+
+    #[test]
+    fn a_list_item_escapes_pipes() {
+        // `- |0` over `  - |` read as a table's header and delimiter rows (found by
+        // the read-back property test).
+        assert_eq!(escape_item("|0"), r"\|0");
+        assert_eq!(escape("|0"), "|0");
     }
 
     #[test]
