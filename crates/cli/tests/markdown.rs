@@ -88,8 +88,9 @@ fn no_headings_holds_in_markdown_and_html() {
     }
 }
 
-/// A data table in the article is a Markdown table with the default preset and with
-/// `justext`; before, each cell was a paragraph of its own ("Pos.", "Driver", …).
+/// A data table in the article is a Markdown table (and a table in the html page of
+/// kept blocks) with the default preset and with `justext`; before, each cell was a
+/// paragraph of its own ("Pos.", "Driver", …).
 #[test]
 fn a_data_table_is_a_markdown_table() {
     let dir = tempfile::tempdir().unwrap();
@@ -125,5 +126,26 @@ fn a_data_table_is_a_markdown_table() {
                      | 1 | Kyle Busch | 5040 | 5 |\n| 2 | Martin Truex Jr. | 5035 | 7 |\n\
                      | 3 | Kevin Harvick | 5033 | 4 |\n\n";
         assert!(md.contains(table), "{preset}:\n{md}");
+        // The html page of kept blocks has the table too.
+        let o = pith(
+            &[
+                "extract",
+                "--preset",
+                preset,
+                "--format",
+                "html",
+                "-q",
+                input.to_str().unwrap(),
+            ],
+            None,
+        );
+        let html = String::from_utf8(o.stdout).unwrap();
+        assert!(
+            html.contains(
+                "<table><thead><tr><th>Pos.</th><th>Driver</th><th>Points</th><th>Wins</th>\
+                 </tr></thead><tbody><tr><td>1</td><td>Kyle Busch</td><td>5040</td>"
+            ),
+            "{preset}:\n{html}"
+        );
     }
 }

@@ -349,14 +349,16 @@ enum TreeUse {
     None,
     /// The page to write, every attribute kept ([`writes_tree`]).
     Whole,
-    /// Its shape only, parsed lean: Markdown's tables.
+    /// Its shape only, parsed lean: the tables of Markdown and of html's page of kept
+    /// blocks.
     Shape,
 }
 
+/// The tree `mode` needs from `pipeline`'s run.
 fn tree_use(pipeline: &Pipeline, mode: Mode) -> TreeUse {
     if writes_tree(pipeline, mode) {
         TreeUse::Whole
-    } else if matches!(mode, Mode::Page(Format::Markdown)) {
+    } else if matches!(mode, Mode::Page(Format::Markdown | Format::Html)) {
         TreeUse::Shape
     } else {
         TreeUse::None
@@ -505,7 +507,11 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
     match extract(pipeline, doc, mode, max_bytes) {
         Ok((ex, tree, _)) => {
             let mut bytes = Vec::new();
-            output::write(&mut bytes, format, &doc.meta.id, &ex, tree.as_ref())
+            let tree = tree.as_ref().map(|t| match tree_use(pipeline, mode) {
+                TreeUse::Whole => output::Tree::Page(t),
+                _ => output::Tree::Shape(t),
+            });
+            output::write(&mut bytes, format, &doc.meta.id, &ex, tree)
                 .expect("writing to a Vec cannot fail");
             let kept_nothing = ex.good_blocks().next().is_none();
             let json = matches!(format, Format::Json);

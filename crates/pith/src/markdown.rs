@@ -15,14 +15,13 @@
 //! out in a table, each cell is a paragraph.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::io::{self, Write};
 
 use pith_core::{Block, Extraction};
 use pith_dom::Document;
 
 use crate::shape::{block_shape, BlockKind, BlockShape};
-use crate::table::{TablePart, TablePlace};
+use crate::table::{segments, DataTable, Segment, TablePlace};
 
 /// Writes the good blocks of `ex` as Markdown: one block per paragraph, separated by a
 /// blank line, except consecutive list items, which form one list. Table cells are
@@ -39,52 +38,37 @@ pub fn write_markdown<W: Write>(out: &mut W, ex: &Extraction) -> io::Result<()> 
 /// `thead`), else an empty header; `tfoot` rows last; each cell in its column (a cell
 /// the pipeline dropped is left empty, a column with no cell kept left out). A table
 /// that holds headings, lists, quotes or code in its cells, or a cell of more than
-/// [`MAX_CELL_CHARS`] characters (a page laid out in a table), or more than
-/// [`MAX_COLUMNS`] columns, is written as its blocks.
+/// [`MAX_CELL_CHARS`](crate::table::MAX_CELL_CHARS) characters (a page laid out in a table), or more than
+/// [`MAX_COLUMNS`](crate::table::MAX_COLUMNS) columns, is written as its blocks.
 pub fn write_markdown_with_tables<W: Write>(
     out: &mut W,
     ex: &Extraction,
     places: Option<&[Option<TablePlace>]>,
 ) -> io::Result<()> {
-    let good: Vec<(usize, &Block)> = ex.good_blocks_indexed().collect();
-    let place = |k: usize| places.and_then(|p| p.get(good[k].0).copied().flatten());
     let mut previous: Option<BlockShape> = None;
     let mut lists = Lists::default();
-    let mut k = 0;
-    while k < good.len() {
-        let Some(first) = place(k) else {
-            previous = Some(write_one(out, ex, good[k], previous, &mut lists)?);
-            k += 1;
-            continue;
-        };
-        let end = (k..good.len())
-            .find(|&e| place(e).is_none_or(|p| p.table != first.table))
-            .unwrap_or(good.len());
-        match Table::of((k..end).map(|e| (place(e).map(|p| p.part), good[e].1))) {
-            Some(table) => {
-                let quote_depth = block_shape(good[k].1).quote_depth;
+    for segment in segments(ex, places) {
+        match segment {
+            Segment::Block(block) => {
+                previous = Some(write_one(out, ex, block, previous, &mut lists)?);
+            }
+            Segment::Table(table) => {
                 let shape = BlockShape {
                     kind: BlockKind::Paragraph,
-                    quote_depth,
+                    quote_depth: block_shape(table.first).quote_depth,
                 };
-                let quote = "> ".repeat(quote_depth);
+                let quote = "> ".repeat(shape.quote_depth);
                 for caption in &table.captions {
                     separate(out, previous, shape)?;
                     writeln!(out, "{quote}{}", escape(caption))?;
                     previous = Some(shape);
                 }
                 separate(out, previous, shape)?;
-                table.write(out, &quote)?;
+                write_table(out, &table, &quote)?;
                 previous = Some(shape);
                 lists = Lists::default();
             }
-            None => {
-                for &block in &good[k..end] {
-                    previous = Some(write_one(out, ex, block, previous, &mut lists)?);
-                }
-            }
         }
-        k = end;
     }
     Ok(())
 }
@@ -182,138 +166,36 @@ fn separate<W: Write>(
     Ok(())
 }
 
-/// A table's kept cells, row by row, each row as wide as the widest, its header row
-/// and its caption.
-struct Table<'a> {
-    captions: Vec<&'a str>,
-    /// The header row: the first row when all its kept cells are header cells (`th`,
-    /// or cells of a `thead`), else empty cells (a pipe table must have one).
-    header: Vec<String>,
-    rows: Vec<Vec<String>>,
-}
-
-/// The widest table written as one: a wider one is written as its cells' paragraphs.
-const MAX_COLUMNS: usize = 64;
-
-/// The longest cell a table may hold: a longer one is an article laid out in a table
-/// (or text a one-line cell would garble), and its table is written as paragraphs.
-const MAX_CELL_CHARS: usize = 1000;
-
-/// One row while a table is gathered.
-struct Row {
-    cells: Vec<String>,
-    all_header: bool,
-    footer: bool,
-}
-
-impl<'a> Table<'a> {
-    /// The table of one table's kept blocks (in page order, each with its part), or
-    /// `None` when a block is neither a cell's text nor the caption, the cells fill
-    /// fewer than two rows or two columns (a lone row or column reads better as
-    /// paragraphs), a cell is past [`MAX_COLUMNS`] or longer than [`MAX_CELL_CHARS`].
-    /// A column no kept cell fills is left out; `tfoot` rows go last.
-    fn of(blocks: impl Iterator<Item = (Option<TablePart>, &'a Block)>) -> Option<Table<'a>> {
-        let mut captions = Vec::new();
-        let mut row_of: HashMap<usize, usize> = HashMap::new();
-        let mut rows: Vec<Row> = Vec::new();
-        for (part, block) in blocks {
-            let (row_id, column, header, footer) = match part? {
-                TablePart::Cell {
-                    row,
-                    column,
-                    header,
-                    footer,
-                } => (row, column, header, footer),
-                TablePart::Caption => {
-                    captions.push(block.text.as_str());
-                    continue;
-                }
-                TablePart::Other => return None,
-            };
-            if column >= MAX_COLUMNS {
-                return None;
-            }
-            let r = *row_of.entry(row_id).or_insert_with(|| {
-                rows.push(Row {
-                    cells: Vec::new(),
-                    all_header: true,
-                    footer,
-                });
-                rows.len() - 1
-            });
-            let row = &mut rows[r];
-            row.all_header &= header;
-            if row.cells.len() <= column {
-                row.cells.resize(column + 1, String::new());
-            }
-            let cell = &mut row.cells[column];
-            if !cell.is_empty() {
-                cell.push(' ');
-            }
-            // Nothing opens a block inside a cell: the inline markers and `|` are
-            // escaped, and the text is the block's normalised text, on one line.
-            cell.push_str(&escape_inline(&one_line(&block.text), true));
-            if cell.chars().count() > MAX_CELL_CHARS {
-                return None;
-            }
+/// Writes a data table's rows, each line after `quote`: the page's header row, or an
+/// empty one (a pipe table must have one), then the rule, then the rows; every cell
+/// on one line with its inline markers and `|` escaped (nothing opens a block inside
+/// a cell).
+fn write_table<W: Write>(out: &mut W, table: &DataTable<'_>, quote: &str) -> io::Result<()> {
+    let line = |cells: &mut dyn Iterator<Item = String>| {
+        let mut s = String::from("|");
+        for c in cells {
+            s.push(' ');
+            s.push_str(&c);
+            s.push_str(" |");
         }
-        // `tfoot` rows last, wherever the page wrote them.
-        let (mut rows, footers): (Vec<Row>, Vec<Row>) = rows.into_iter().partition(|r| !r.footer);
-        rows.extend(footers);
-        // Columns no kept cell fills (spacers and borders of old layouts, or every
-        // cell of the column dropped) are left out.
-        let width = rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
-        let filled: Vec<bool> = (0..width)
-            .map(|c| (rows.iter()).any(|r| r.cells.get(c).is_some_and(|t| !t.is_empty())))
-            .collect();
-        let mut rows: Vec<(bool, Vec<String>)> = rows
-            .into_iter()
-            .map(|mut r| {
-                r.cells.resize(width, String::new());
-                let mut c = 0;
-                r.cells.retain(|_| {
-                    c += 1;
-                    filled[c - 1]
-                });
-                (r.all_header, r.cells)
-            })
-            .collect();
-        let width = filled.iter().filter(|&&f| f).count();
-        if rows.len() < 2 || width < 2 {
-            return None;
-        }
-        let header = if rows[0].0 {
-            rows.remove(0).1
-        } else {
-            vec![String::new(); width]
-        };
-        let rows = rows.into_iter().map(|(_, cells)| cells).collect();
-        Some(Table {
-            captions,
-            header,
-            rows,
-        })
+        s
+    };
+    let cell = |c: &String| escape_inline(&one_line(c), true);
+    let width = table.width();
+    let header: Vec<String> = match &table.header {
+        Some(h) => h.iter().map(cell).collect(),
+        None => vec![String::new(); width],
+    };
+    writeln!(out, "{quote}{}", line(&mut header.into_iter()))?;
+    writeln!(
+        out,
+        "{quote}{}",
+        line(&mut (0..width).map(|_| "---".to_owned()))
+    )?;
+    for row in &table.rows {
+        writeln!(out, "{quote}{}", line(&mut row.iter().map(cell)))?;
     }
-
-    /// Writes the table, each line after `quote`.
-    fn write<W: Write>(&self, out: &mut W, quote: &str) -> io::Result<()> {
-        let line = |cells: &[String]| {
-            let mut s = String::from("|");
-            for c in cells {
-                s.push(' ');
-                s.push_str(c);
-                s.push_str(" |");
-            }
-            s
-        };
-        writeln!(out, "{quote}{}", line(&self.header))?;
-        let rule = vec!["---".to_owned(); self.header.len()];
-        writeln!(out, "{quote}{}", line(&rule))?;
-        for row in &self.rows {
-            writeln!(out, "{quote}{}", line(row))?;
-        }
-        Ok(())
-    }
+    Ok(())
 }
 
 /// The Markdown of the good blocks as a string, data tables as tables: `tree` is the

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::justext::features::{HEADING, LINK_DENSITY, STOPWORDS_DENSITY, WORDS_COUNT};
 use crate::justext::text::python_strip;
+use crate::table::{DataTable, Segment};
 
 /// An output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,22 +156,70 @@ pub fn write_json_error<W: Write>(out: &mut W, source: &str, error: &str) -> io:
     out.write_all(b"\n")
 }
 
+/// The tree an extraction's blocks were cut from (as the tree stages left it), and
+/// what [`write`] may do with it.
+#[derive(Clone, Copy, Debug)]
+pub enum Tree<'a> {
+    /// The page purified by the stages (the declutter presets' `declutter.purify`):
+    /// `html` writes it as it is when every block is good.
+    Page(&'a pith_dom::Document),
+    /// The page's shape only, never written (any pipeline; a lean parse will do).
+    Shape(&'a pith_dom::Document),
+}
+
+impl<'a> Tree<'a> {
+    fn document(self) -> &'a pith_dom::Document {
+        match self {
+            Tree::Page(doc) | Tree::Shape(doc) => doc,
+        }
+    }
+}
+
+/// Writes a data table of the page of kept blocks: its caption, its header row (when
+/// the page had one) as `th` cells, its rows.
+fn write_html_table<W: Write>(out: &mut W, table: &DataTable<'_>) -> io::Result<()> {
+    out.write_all(b"<table>")?;
+    if !table.captions.is_empty() {
+        write!(
+            out,
+            "<caption>{}</caption>",
+            escape(&table.captions.join(" "))
+        )?;
+    }
+    let row = |out: &mut W, cells: &[String], tag: &str| -> io::Result<()> {
+        out.write_all(b"<tr>")?;
+        for c in cells {
+            write!(out, "<{tag}>{}</{tag}>", escape(c))?;
+        }
+        out.write_all(b"</tr>")
+    };
+    if let Some(header) = &table.header {
+        out.write_all(b"<thead>")?;
+        row(out, header, "th")?;
+        out.write_all(b"</thead>")?;
+    }
+    out.write_all(b"<tbody>")?;
+    for cells in &table.rows {
+        row(out, cells, "td")?;
+    }
+    out.write_all(b"</tbody></table>\n")
+}
+
 /// Writes one extraction in the given format.
 ///
-/// `tree` is the document as the tree stages left it, the one the blocks were cut
-/// from. For `Format::Html`, give it only when the stages purify it (the declutter
-/// presets' `declutter.purify`): html writes it when every block is good. Otherwise,
-/// or without it, html writes the good blocks, escaped: it never holds what the
-/// pipeline dropped, nor the page's own markup. `Format::Markdown` reads from it where
-/// each block sits in a table, to write tables as tables ([`crate::table`]); without
-/// it, cells are paragraphs. Other formats do not read it.
+/// With a `tree`, `markdown` and `html` read from it where each block sits in a table
+/// and write data tables as tables ([`crate::table`]); without it, cells are
+/// paragraphs. `html` writes a [`Tree::Page`] itself when every block is good;
+/// otherwise the good blocks, escaped: it never holds what the pipeline dropped, nor
+/// the page's own markup. Other formats do not read the tree.
 pub fn write<W: Write>(
     out: &mut W,
     format: Format,
     source: &str,
     ex: &Extraction,
-    tree: Option<&pith_dom::Document>,
+    tree: Option<Tree<'_>>,
 ) -> io::Result<()> {
+    let places = || tree.map(|t| crate::table::table_places(ex, t.document()));
     match format {
         Format::Json => {
             let rec = JsonRecord {
@@ -190,7 +239,7 @@ pub fn write<W: Write>(
             // The page as the tree stages left it (for declutter: the purified tree),
             // only when the pipeline kept every block: otherwise the tree still holds
             // what it dropped (jusText's headers, navs, footers).
-            Some(doc) if ex.labels.iter().all(|l| *l == Label::Good) => {
+            Some(Tree::Page(doc)) if ex.labels.iter().all(|l| *l == Label::Good) => {
                 out.write_all(pith_declutter::to_html_document(doc).as_bytes())?;
                 out.write_all(b"\n")?;
             }
@@ -208,21 +257,29 @@ pub fn write<W: Write>(
                     out,
                     "<!DOCTYPE html><html{lang}><head><meta charset=\"utf-8\">{title}</head><body dir=\"auto\">"
                 )?;
-                for (i, b) in ex.good_blocks_indexed() {
-                    let last = b.dom_path.rsplit('.').next().unwrap_or("");
-                    let tag = match last {
-                        _ if b.preformatted.is_some() => "pre",
-                        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" if !heading_denied(ex, i) => last,
-                        _ => "p",
-                    };
-                    writeln!(out, "<{tag}>{}</{tag}>", escape(b.shown_text()))?;
+                for segment in crate::table::segments(ex, places().as_deref()) {
+                    match segment {
+                        Segment::Block((i, b)) => {
+                            let last = b.dom_path.rsplit('.').next().unwrap_or("");
+                            let tag = match last {
+                                _ if b.preformatted.is_some() => "pre",
+                                "h1" | "h2" | "h3" | "h4" | "h5" | "h6"
+                                    if !heading_denied(ex, i) =>
+                                {
+                                    last
+                                }
+                                _ => "p",
+                            };
+                            writeln!(out, "<{tag}>{}</{tag}>", escape(b.shown_text()))?;
+                        }
+                        Segment::Table(table) => write_html_table(out, &table)?,
+                    }
                 }
                 out.write_all(b"</body></html>\n")?;
             }
         },
         Format::Markdown => {
-            let places = tree.map(|doc| crate::table::table_places(ex, doc));
-            crate::markdown::write_markdown_with_tables(out, ex, places.as_deref())?
+            crate::markdown::write_markdown_with_tables(out, ex, places().as_deref())?
         }
         Format::Text => {
             for b in ex.good_blocks() {

@@ -230,6 +230,167 @@ fn span(doc: &Document, cell: NodeId, name: &str) -> Option<usize> {
     value[..digits.min(9)].parse::<usize>().ok()
 }
 
+/// The good blocks of an extraction as the writers lay them out: a block alone, or a
+/// data table gathered from consecutive good blocks of one table.
+#[derive(Debug)]
+pub enum Segment<'a> {
+    /// A block and its index in [`Extraction::blocks`].
+    Block((usize, &'a Block)),
+    /// A data table.
+    Table(DataTable<'a>),
+}
+
+/// A data table's kept cells, row by row, every row as wide as the others.
+#[derive(Debug)]
+pub struct DataTable<'a> {
+    /// The table's first kept block (its quote depth is the table's).
+    pub first: &'a Block,
+    /// The caption's text, each kept block of it.
+    pub captions: Vec<&'a str>,
+    /// The header row: the first row when all its kept cells are header cells (`th`,
+    /// or cells of a `thead`); `None` when the page gave none.
+    pub header: Option<Vec<String>>,
+    /// The other rows, `tfoot` rows last. A cell's text is its blocks' texts joined by
+    /// spaces (a dropped cell is empty).
+    pub rows: Vec<Vec<String>>,
+}
+
+impl DataTable<'_> {
+    /// The number of columns.
+    pub fn width(&self) -> usize {
+        self.header
+            .as_ref()
+            .map_or_else(|| self.rows[0].len(), Vec::len)
+    }
+}
+
+/// The widest table gathered: a wider one is written as its cells' paragraphs.
+pub const MAX_COLUMNS: usize = 64;
+
+/// The longest cell a table may hold: a longer one is an article laid out in a table
+/// (or text a one-line cell would garble), and its table is written as paragraphs.
+pub const MAX_CELL_CHARS: usize = 1000;
+
+/// The good blocks of `ex` as [`Segment`]s: with `places` (one per block, from
+/// [`table_places`]), the good blocks of one table that follow each other are a
+/// [`DataTable`] when [`DataTable::of`] makes one of them, else blocks; without,
+/// every good block is a block.
+pub fn segments<'a>(ex: &'a Extraction, places: Option<&[Option<TablePlace>]>) -> Vec<Segment<'a>> {
+    let good: Vec<(usize, &Block)> = ex.good_blocks_indexed().collect();
+    let place = |k: usize| places.and_then(|p| p.get(good[k].0).copied().flatten());
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < good.len() {
+        let Some(first) = place(k) else {
+            out.push(Segment::Block(good[k]));
+            k += 1;
+            continue;
+        };
+        let end = (k..good.len())
+            .find(|&e| place(e).is_none_or(|p| p.table != first.table))
+            .unwrap_or(good.len());
+        match DataTable::of((k..end).map(|e| (place(e).map(|p| p.part), good[e].1))) {
+            Some(table) => out.push(Segment::Table(table)),
+            None => out.extend(good[k..end].iter().map(|&b| Segment::Block(b))),
+        }
+        k = end;
+    }
+    out
+}
+
+/// One row while a table is gathered.
+struct Row {
+    cells: Vec<String>,
+    all_header: bool,
+    footer: bool,
+}
+
+impl<'a> DataTable<'a> {
+    /// The table of one table's kept blocks (in page order, each with its part), or
+    /// `None` when a block is neither a cell's text nor the caption, the cells fill
+    /// fewer than two rows or two columns (a lone row or column reads better as
+    /// paragraphs), a cell is past [`MAX_COLUMNS`] or longer than [`MAX_CELL_CHARS`].
+    /// A column no kept cell fills is left out (spacers and borders of old layouts, or
+    /// every cell of the column dropped); `tfoot` rows go last.
+    pub fn of(
+        mut blocks: impl Iterator<Item = (Option<TablePart>, &'a Block)>,
+    ) -> Option<DataTable<'a>> {
+        let mut captions = Vec::new();
+        let mut row_of: HashMap<usize, usize> = HashMap::new();
+        let mut rows: Vec<Row> = Vec::new();
+        let mut first = None;
+        for (part, block) in &mut blocks {
+            first.get_or_insert(block);
+            let (row_id, column, header, footer) = match part? {
+                TablePart::Cell {
+                    row,
+                    column,
+                    header,
+                    footer,
+                } => (row, column, header, footer),
+                TablePart::Caption => {
+                    captions.push(block.text.as_str());
+                    continue;
+                }
+                TablePart::Other => return None,
+            };
+            if column >= MAX_COLUMNS {
+                return None;
+            }
+            let r = *row_of.entry(row_id).or_insert_with(|| {
+                rows.push(Row {
+                    cells: Vec::new(),
+                    all_header: true,
+                    footer,
+                });
+                rows.len() - 1
+            });
+            let row = &mut rows[r];
+            row.all_header &= header;
+            if row.cells.len() <= column {
+                row.cells.resize(column + 1, String::new());
+            }
+            let cell = &mut row.cells[column];
+            if !cell.is_empty() {
+                cell.push(' ');
+            }
+            cell.push_str(&block.text);
+            if cell.chars().count() > MAX_CELL_CHARS {
+                return None;
+            }
+        }
+        let (mut rows, footers): (Vec<Row>, Vec<Row>) = rows.into_iter().partition(|r| !r.footer);
+        rows.extend(footers);
+        let width = rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
+        let filled: Vec<bool> = (0..width)
+            .map(|c| (rows.iter()).any(|r| r.cells.get(c).is_some_and(|t| !t.is_empty())))
+            .collect();
+        let mut rows: Vec<(bool, Vec<String>)> = rows
+            .into_iter()
+            .map(|mut r| {
+                r.cells.resize(width, String::new());
+                let mut c = 0;
+                r.cells.retain(|_| {
+                    c += 1;
+                    filled[c - 1]
+                });
+                (r.all_header, r.cells)
+            })
+            .collect();
+        let width = filled.iter().filter(|&&f| f).count();
+        if rows.len() < 2 || width < 2 {
+            return None;
+        }
+        let header = rows[0].0.then(|| rows.remove(0).1);
+        Some(DataTable {
+            first: first?,
+            captions,
+            header,
+            rows: rows.into_iter().map(|(_, cells)| cells).collect(),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
