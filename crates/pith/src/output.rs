@@ -157,7 +157,7 @@ pub fn write_json_error<W: Write>(out: &mut W, source: &str, error: &str) -> io:
 }
 
 /// The tree an extraction's blocks were cut from (as the tree stages left it), and
-/// what [`write`] may do with it.
+/// what [`write()`](fn@write) may do with it.
 #[derive(Clone, Copy, Debug)]
 pub enum Tree<'a> {
     /// The page purified by the stages (the declutter presets' `declutter.purify`):
