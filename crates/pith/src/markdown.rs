@@ -171,31 +171,33 @@ fn separate<W: Write>(
 /// on one line with its inline markers and `|` escaped (nothing opens a block inside
 /// a cell).
 fn write_table<W: Write>(out: &mut W, table: &DataTable<'_>, quote: &str) -> io::Result<()> {
-    let line = |cells: &mut dyn Iterator<Item = String>| {
-        let mut s = String::from("|");
-        for c in cells {
-            s.push(' ');
-            s.push_str(&c);
-            s.push_str(" |");
-        }
-        s
-    };
     let cell = |c: &String| escape_inline(&one_line(c), true);
     let width = table.width();
-    let header: Vec<String> = match &table.header {
-        Some(h) => h.iter().map(cell).collect(),
-        None => vec![String::new(); width],
-    };
-    writeln!(out, "{quote}{}", line(&mut header.into_iter()))?;
-    writeln!(
-        out,
-        "{quote}{}",
-        line(&mut (0..width).map(|_| "---".to_owned()))
-    )?;
+    match &table.header {
+        Some(h) => writeln!(out, "{quote}{}", pipe_row(h.iter().map(cell)))?,
+        None => writeln!(
+            out,
+            "{quote}{}",
+            pipe_row((0..width).map(|_| String::new()))
+        )?,
+    }
+    let rule = (0..width).map(|_| "---".to_owned());
+    writeln!(out, "{quote}{}", pipe_row(rule))?;
     for row in &table.rows {
-        writeln!(out, "{quote}{}", line(&mut row.iter().map(cell)))?;
+        writeln!(out, "{quote}{}", pipe_row(row.iter().map(cell)))?;
     }
     Ok(())
+}
+
+/// One line of a pipe table: `| a | b |`.
+fn pipe_row(cells: impl Iterator<Item = String>) -> String {
+    let mut line = String::from("|");
+    for c in cells {
+        line.push(' ');
+        line.push_str(&c);
+        line.push_str(" |");
+    }
+    line
 }
 
 /// The Markdown of the good blocks as a string, data tables as tables: `tree` is the

@@ -17,6 +17,7 @@
 
 use std::collections::HashMap;
 
+use pith_core::path_budget::is_shortened;
 use pith_core::{Block, Extraction};
 use pith_dom::{Document, NodeId};
 
@@ -62,13 +63,15 @@ pub fn table_places(ex: &Extraction, doc: &Document) -> Vec<Option<TablePlace>> 
         .collect()
 }
 
-/// The table place of one block (`None` in no table, or without a tree node).
-pub fn table_place(block: &Block, doc: &Document) -> Option<TablePlace> {
-    place_in(block, doc, &mut HashMap::new())
-}
-
-/// [`table_place`], with the tables' columns laid out once per table in `grids`.
+/// The table place of one block (`None` in no table, or without a tree node), the
+/// tables' columns laid out once per table in `grids`.
 fn place_in(block: &Block, doc: &Document, grids: &mut Grids) -> Option<TablePlace> {
+    // Most blocks are in no table, and a whole path says so without a walk to the root
+    // (a block's element holds no table before its first text: a table's cells open
+    // blocks of their own).
+    if !is_shortened(&block.dom_path) && !block.dom_path.split('.').any(|n| n == "table") {
+        return None;
+    }
     // From the element holding the block's first text up to the nearest table, past
     // the first cell or caption on the way.
     let mut holder = None;
@@ -141,14 +144,15 @@ const STRUCTURE: &[&str] = &[
 /// `div` or `br` in a cell is, as the cell's text). `false` when the path holds no
 /// cell (a path cut short for depth).
 fn fits_a_cell(path: &str) -> bool {
-    let names: Vec<&str> = path.split('.').map(|n| n.trim_start_matches('…')).collect();
-    match names
-        .iter()
-        .rposition(|n| matches!(*n, "td" | "th" | "caption"))
-    {
-        Some(at) => !names[at + 1..].iter().any(|n| STRUCTURE.contains(n)),
-        None => false,
+    for name in path.rsplit('.').map(|n| n.trim_start_matches('…')) {
+        if matches!(name, "td" | "th" | "caption") {
+            return true;
+        }
+        if STRUCTURE.contains(&name) {
+            return false;
+        }
     }
+    false
 }
 
 /// Each table's cells (by tree index): their row (the `tr`'s tree index), column,
