@@ -61,9 +61,11 @@ pub fn extract_bytes(data: &[u8]) {
 }
 
 /// The words (`\w+` runs) of every good block are in the Markdown, as often at least
-/// (the writer adds list numbers; its escapes are taken out before counting).
+/// (the writer adds list numbers; its escapes are undone before counting, as
+/// CommonMark reads them: a backslash before ASCII punctuation is that character, so an
+/// escaped backslash between two words leaves them two words).
 fn markdown_keeps_every_word(ex: &pith::Extraction, tree: &pith::dom::Document) {
-    let md = pith::markdown::to_markdown_with_tables(ex, tree).replace('\\', "");
+    let md = unescape_markdown(&pith::markdown::to_markdown_with_tables(ex, tree));
     let mut have = std::collections::HashMap::new();
     for w in pith::core::words::word_tokens(&md) {
         *have.entry(w).or_insert(0usize) += 1;
@@ -78,6 +80,22 @@ fn markdown_keeps_every_word(ex: &pith::Extraction, tree: &pith::dom::Document) 
             *n -= 1;
         }
     }
+}
+
+/// Markdown's backslash escapes undone: `\\` before ASCII punctuation is dropped.
+fn unescape_markdown(md: &str) -> String {
+    let mut out = String::with_capacity(md.len());
+    let mut chars = md.chars().peekable();
+    while let Some(c) = chars.next() {
+        match chars.peek() {
+            Some(&next) if c == '\\' && next.is_ascii_punctuation() => {
+                out.push(next);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 thread_local! {
