@@ -367,6 +367,26 @@ thread_local! {
     .expect("the other-cue pipeline loads");
 }
 
+/// The lean parse of `data` (the attributes no stage reads cut, decision 0007) gives
+/// `pipeline` the same blocks, features and labels as the parse that keeps them all.
+fn same_run_from_the_lean_parse(pipeline: &Pipeline, data: &[u8]) {
+    let lean = pipeline.run_bytes(data);
+    let full = pipeline.run_bytes_keeping_tree(data, pipeline.decode_options());
+    match (lean, full) {
+        (Ok(lean), Ok((full, _))) => {
+            assert_eq!(lean.blocks, full.blocks, "blocks differ (lean parse)");
+            // Compared as text: a NaN feature equals itself there.
+            let (a, b) = (
+                format!("{:?}", lean.features),
+                format!("{:?}", full.features),
+            );
+            assert_eq!(a, b, "features differ (lean parse)");
+            assert_eq!(lean.labels, full.labels, "labels differ (lean parse)");
+        }
+        (lean, full) => assert_eq!(lean.is_ok(), full.is_ok(), "one of them failed"),
+    }
+}
+
 /// `learn`: the learned combiner's stages. The bytes go (1) as a page through the
 /// `pith` preset (Readability in annotate mode, declutter, the `learn.*` features, the
 /// trees), (2) when UTF-8, as a page through every `learn.text` cue and through
@@ -377,7 +397,8 @@ thread_local! {
 /// which the preset does not use, and (3) as the JSON of a `learn.trees` pass and of a `learn.margin`
 /// feature in a small pipeline run on [`SMALL_PAGE`]. Checked besides "no panic": every
 /// block has a label and a value in every column, the kept text is a subsequence of the
-/// page's text, every text cue is finite and not negative (a tag-path group's values
+/// page's text, the lean parse gives the preset the same run as the whole one (the
+/// attributes no stage reads cut), every text cue is finite and not negative (a tag-path group's values
 /// too, or `NaN`; a share at most 1, a group at most every block), and a tree file that loads
 /// (its arrays checked) always evaluates.
 pub fn learn(data: &[u8]) {
@@ -402,6 +423,7 @@ pub fn learn(data: &[u8]) {
             is_subsequence(&text, &input_text),
             "invented text: {text:?}"
         );
+        same_run_from_the_lean_parse(p, data);
     });
     let Ok(stage) = std::str::from_utf8(data) else {
         return;

@@ -192,17 +192,27 @@ impl Pipeline {
         content_of.retain(|name| !pith_dom::METADATA_TEXT_OF.contains(&name.as_str()));
         let omit_keeping_tree = Omit {
             content_of,
-            attributes_except_on: None,
+            ..Omit::default()
         };
-        let omit = Omit {
-            attributes_except_on: attributes_read(&spec).map(|mut names| {
+        let omit = match attributes_read(&spec) {
+            AttributeUse::Named {
+                names,
+                mut of,
+                within,
+            } => {
                 if spec.language.identify {
                     // `<html lang>`, the identification hint.
-                    names.push("html".to_owned());
+                    of.push("html".to_owned());
                 }
-                names
-            }),
-            ..omit_keeping_tree.clone()
+                Omit {
+                    attributes_except_on: Some(of),
+                    attributes_named: names,
+                    attributes_kept_within: within,
+                    ..omit_keeping_tree.clone()
+                }
+            }
+            // `AttributeUse::union` gives `Named` or `All`.
+            AttributeUse::All | AttributeUse::Of(_) => omit_keeping_tree.clone(),
         };
         let omit_but_cells = Omit {
             attributes_except_on: omit.attributes_except_on.clone().map(|mut names| {
@@ -500,29 +510,25 @@ fn content_never_read(tree: &[Box<dyn TreeStage>]) -> Vec<String> {
     skipped
 }
 
-/// The elements whose attributes some stage reads (`None`: any element's), so the
-/// parser can leave out the others' attributes. Tree stages, the segmenter and the
-/// features read the document; rules and passes see only blocks and columns.
-fn attributes_read(spec: &PipelineSpec) -> Option<Vec<String>> {
+/// The attributes some stage reads ([`AttributeUse::All`] or
+/// [`AttributeUse::Named`]), so the parser can leave out the others. Tree stages, the
+/// segmenter and the features read the document; rules and passes see only blocks and
+/// columns.
+fn attributes_read(spec: &PipelineSpec) -> AttributeUse {
     let uses = spec
         .tree
         .iter()
         .map(|s| s.reads_attributes())
-        .chain(spec.features.iter().map(|f| f.reads_attributes()));
-    // The metadata reader reads `<link rel=canonical>` on every page.
-    let mut names: Vec<String> = pith_dom::METADATA_ATTRIBUTES_OF
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    for used in uses.chain(std::iter::once(spec.segmenter.reads_attributes())) {
-        match used {
-            AttributeUse::All => return None,
-            AttributeUse::Of(of) => names.extend(of),
-        }
-    }
-    names.sort();
-    names.dedup();
-    Some(names)
+        .chain(spec.features.iter().map(|f| f.reads_attributes()))
+        .chain(std::iter::once(spec.segmenter.reads_attributes()));
+    // The metadata reader reads `<link rel=canonical>` and `<meta>` on every page.
+    let metadata = AttributeUse::Of(
+        pith_dom::METADATA_ATTRIBUTES_OF
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+    );
+    AttributeUse::union(uses.chain(std::iter::once(metadata)))
 }
 
 /// Unknown codec names are configuration errors, reported when the pipeline loads rather

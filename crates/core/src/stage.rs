@@ -21,14 +21,54 @@ pub struct Diagnostics {
     pub notes: Vec<String>,
 }
 
-/// Which elements' attributes a stage reads. The parser leaves out the attributes no
-/// stage of a pipeline reads: a fifth of a jusText run's instructions (decision 0007).
+/// Which attributes a stage reads. The parser leaves out the attributes no stage of a
+/// pipeline reads: a fifth of a jusText run's instructions (decision 0007).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AttributeUse {
     /// Any attribute of any element (the default: always correct).
     All,
     /// Only attributes of these elements (lower-case names); an empty list for none.
     Of(Vec<String>),
+    /// The attributes called `names` (lower-case local names, e.g. `class`) of any
+    /// element, every attribute of the elements `of`, and every attribute of any element
+    /// inside one of the elements `within` (lower-case element names).
+    Named {
+        /// Attribute names read on every element.
+        names: Vec<String>,
+        /// Elements whose every attribute is read.
+        of: Vec<String>,
+        /// Elements inside which every attribute is read.
+        within: Vec<String>,
+    },
+}
+
+impl AttributeUse {
+    /// What all of `uses` read together: [`All`](AttributeUse::All) when one of them
+    /// reads everything, else [`Named`](AttributeUse::Named) with the lists joined, sorted
+    /// and without repeats.
+    pub fn union(uses: impl IntoIterator<Item = AttributeUse>) -> AttributeUse {
+        let (mut all_names, mut all_of, mut all_within) = (Vec::new(), Vec::new(), Vec::new());
+        for used in uses {
+            match used {
+                AttributeUse::All => return AttributeUse::All,
+                AttributeUse::Of(of) => all_of.extend(of),
+                AttributeUse::Named { names, of, within } => {
+                    all_names.extend(names);
+                    all_of.extend(of);
+                    all_within.extend(within);
+                }
+            }
+        }
+        for list in [&mut all_names, &mut all_of, &mut all_within] {
+            list.sort();
+            list.dedup();
+        }
+        AttributeUse::Named {
+            names: all_names,
+            of: all_of,
+            within: all_within,
+        }
+    }
 }
 
 /// A stage that edits the document tree (cleaning, pruning, purifying).

@@ -18,7 +18,7 @@
 //! ```
 
 use pith_core::tag_blocks::split_at_tags;
-use pith_core::{Block, Result, Segmenter};
+use pith_core::{AttributeUse, Block, Result, Segmenter};
 use pith_dom::{Document, TagNames};
 use serde::{Deserialize, Serialize};
 
@@ -56,6 +56,11 @@ impl Segmenter for Blocks {
         Ok(split_at_tags(doc, &self.block_tags, |_, in_head| {
             !in_head || self.include_head
         }))
+    }
+
+    /// Reads no attribute: blocks are cut at element names.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Of(Vec::new())
     }
 }
 

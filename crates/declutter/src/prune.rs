@@ -17,11 +17,11 @@
 //! assert!(stage.drop_tags.contains("script"));
 //! ```
 
-use pith_core::{Diagnostics, Result, TreeStage};
+use pith_core::{AttributeUse, Diagnostics, Result, TreeStage};
 use pith_dom::{Document, ElementNamespace, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
-use crate::words::{class_or_id_contains, lowercase_all};
+use crate::words::{class_or_id_attributes, class_or_id_contains, lowercase_all};
 
 /// Elements `declutter.prune` deletes by default, whatever their attributes.
 pub const DROP_TAGS: &[&str] = &[
@@ -192,6 +192,11 @@ impl TreeStage for Prune {
 
     fn deletes_with_content(&self) -> Vec<String> {
         self.drop_tags.names().to_vec()
+    }
+
+    /// `class`, and `id` with `match_id` (the poison words).
+    fn reads_attributes(&self) -> AttributeUse {
+        class_or_id_attributes(self.match_id)
     }
 }
 

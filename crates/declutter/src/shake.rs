@@ -32,11 +32,11 @@
 //! assert!(stage.block_tags.contains("div"));
 //! ```
 
-use pith_core::{Diagnostics, Result, TreeStage};
+use pith_core::{AttributeUse, Diagnostics, Result, TreeStage};
 use pith_dom::{Document, Edge, ElementNamespace, NodeData, TagNames};
 use serde::{Deserialize, Serialize};
 
-use crate::words::{class_or_id_contains, count_words, lowercase_all};
+use crate::words::{class_or_id_attributes, class_or_id_contains, count_words, lowercase_all};
 
 /// The decision points of `declutter.shake` by default.
 pub const BLOCK_TAGS: &[&str] = &[
@@ -295,5 +295,10 @@ impl TreeStage for Shake {
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         self.shake(doc);
         Ok(())
+    }
+
+    /// `class`, and `id` with `match_id` (the bless words).
+    fn reads_attributes(&self) -> AttributeUse {
+        class_or_id_attributes(self.match_id)
     }
 }

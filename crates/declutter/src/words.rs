@@ -1,5 +1,6 @@
 //! Small helpers shared by the stages: word counting and class/id matching.
 
+use pith_core::AttributeUse;
 use pith_dom::Element;
 
 /// Number of words in `text`: runs of non-whitespace characters (Unicode whitespace).
@@ -33,6 +34,19 @@ pub fn class_or_id_contains(el: &Element, words: &[String], match_id: bool) -> b
             .any(|w| !w.is_empty() && lower.contains(w.as_str()))
     };
     el.attr("class").is_some_and(hit) || (match_id && el.attr("id").is_some_and(hit))
+}
+
+/// What [`class_or_id_contains`] reads with this `match_id`: `class`, and `id` too.
+pub fn class_or_id_attributes(match_id: bool) -> AttributeUse {
+    let names = match match_id {
+        true => vec!["class".to_owned(), "id".to_owned()],
+        false => vec!["class".to_owned()],
+    };
+    AttributeUse::Named {
+        names,
+        of: Vec::new(),
+        within: Vec::new(),
+    }
 }
 
 /// Lower-cases every word of a list (done once, in `prepare`).

@@ -43,6 +43,16 @@ pub struct Omit {
     /// the ones whose attributes decide the tree's shape ([`crate::SHAPES_THE_TREE`]); every
     /// other element has none. `None`: all attributes are kept (decision 0007).
     pub attributes_except_on: Option<Vec<String>>,
+    /// With `attributes_except_on: Some(_)`, the attributes of these names (lower-case
+    /// local names, e.g. `class`) are kept on every element too; the others' are left
+    /// out. An attribute that the tree builder gives a namespace in SVG or MathML
+    /// (`xlink:href`, `xml:lang`) is kept under its local name (`href`, `lang`).
+    pub attributes_named: Vec<String>,
+    /// With `attributes_except_on: Some(_)`, every attribute of an element inside one of
+    /// these elements (lower-case names) is kept. The parse keeps every attribute from the
+    /// first start tag of such an element on: the tokens do not say where the tree builder
+    /// closes it.
+    pub attributes_kept_within: Vec<String>,
 }
 
 /// Parses like [`parse_html_with`], leaving out what `omit` names. The tree is otherwise
@@ -61,7 +71,11 @@ pub fn parse_html_omitting(
         scripting_enabled: false,
         ..TreeBuilderOpts::default()
     };
-    let cut = omit.attributes_except_on.as_deref().map(AttributeCut::new);
+    let cut = omit.attributes_except_on.as_deref().map(|elements| {
+        AttributeCut::new(elements)
+            .keeping_named(&omit.attributes_named)
+            .keeping_all_from(&omit.attributes_kept_within)
+    });
     let builder = TreeBuilder::new(ArenaSink::with_capacity(expected_nodes(text)), opts);
     let guard = Guard::new(builder, limits, &omit.content_of, cut.is_some());
     // html5ever's `discard_bom` drops a U+FEFF at the front of the queue on *every*
@@ -257,7 +271,7 @@ mod tests {
                     &limits,
                     &Omit {
                         content_of: omit.iter().map(|n| n.to_string()).collect(),
-                        attributes_except_on: None,
+                        ..Omit::default()
                     },
                 );
                 let text = doc.text_content(doc.root());

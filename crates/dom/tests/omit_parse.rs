@@ -118,17 +118,44 @@ const PIECES: &[&str] = &[
     "'",
     "\"",
     "=",
+    "<div class=a data-x=\"1>2\" id='b' style=c>",
+    "<svg><a xlink:href=u title=t>",
+    "<math><mi xml:lang=en xlink:title=t>",
+    "<p CLASS=A Data=b/>",
+    "<span id=a/data-x=1>",
+    "<div class=\"a\"/data-x=1 hidden>",
+    "<td rowspan=2 x=1 class=c>",
+    "<div data-a= class>",
+    "<div a =  \"1\" class = 'c' b>",
+    "<div hidden data-x=\"1\" =class>",
+    "<p id=\"é\" title=é class=é>",
 ];
 
 /// Elements the test keeps the attributes of (besides [`SHAPES_THE_TREE`]).
 const KEPT: &[&str] = &["link", "img"];
 
+/// Attributes the test keeps on every element in the parses that keep some by name.
+const NAMED: &[&str] = &["class", "id", "href", "hidden", "lang"];
+
 /// What to leave out of the expected tree: the text of the dropped elements, the
-/// attributes of the elements not kept.
+/// attributes of the elements not kept (but those in [`NAMED`], when `named`).
 #[derive(Clone, Copy)]
 struct Expect {
     dropped_text: bool,
     cut_attributes: bool,
+    named: bool,
+}
+
+/// Whether an attribute (its local name in the tree) is one of [`NAMED`]. In HTML
+/// elements the tree builder keeps a prefix in the local name (`xlink:href`); the parse
+/// keeps such a name for the name after the prefix, as in SVG, where it is taken off.
+fn is_named(local: &str) -> bool {
+    let after_prefix = ["xlink:", "xml:", "xmlns:"]
+        .iter()
+        .find_map(|p| local.strip_prefix(p));
+    NAMED
+        .iter()
+        .any(|n| *n == local || Some(*n) == after_prefix)
 }
 
 /// The document as a flat list of events, leaving out what `leave_out` says.
@@ -144,7 +171,9 @@ fn events(doc: &Document, leave_out: Expect) -> Vec<String> {
                     let kept = SHAPES_THE_TREE.iter().chain(KEPT).any(|n| written_as(n));
                     let attrs: Vec<String> = e
                         .attrs()
-                        .filter(|_| kept || !leave_out.cut_attributes)
+                        .filter(|(k, _)| {
+                            kept || !leave_out.cut_attributes || (leave_out.named && is_named(k))
+                        })
                         .map(|(k, v)| format!("{k}={v:?}"))
                         .collect();
                     out.push(format!(
@@ -177,40 +206,47 @@ fn events(doc: &Document, leave_out: Expect) -> Vec<String> {
     out
 }
 
-/// The three ways to omit: content only, attributes only, both.
-fn omissions() -> [(Omit, Expect); 3] {
+/// The four ways to omit: content only, attributes only, both, and attributes but
+/// those of some names.
+fn omissions() -> [(Omit, Expect); 4] {
     let content = || DROPPED.iter().map(|s| s.to_string()).collect();
     let kept = || Some(KEPT.iter().map(|s| s.to_string()).collect());
+    let expect = |dropped_text, cut_attributes, named| Expect {
+        dropped_text,
+        cut_attributes,
+        named,
+    };
     [
         (
             Omit {
                 content_of: content(),
-                attributes_except_on: None,
+                ..Omit::default()
             },
-            Expect {
-                dropped_text: true,
-                cut_attributes: false,
-            },
+            expect(true, false, false),
         ),
         (
             Omit {
-                content_of: Vec::new(),
                 attributes_except_on: kept(),
+                ..Omit::default()
             },
-            Expect {
-                dropped_text: false,
-                cut_attributes: true,
-            },
+            expect(false, true, false),
         ),
         (
             Omit {
                 content_of: content(),
                 attributes_except_on: kept(),
+                ..Omit::default()
             },
-            Expect {
-                dropped_text: true,
-                cut_attributes: true,
+            expect(true, true, false),
+        ),
+        (
+            Omit {
+                content_of: content(),
+                attributes_except_on: kept(),
+                attributes_named: NAMED.iter().map(|s| s.to_string()).collect(),
+                ..Omit::default()
             },
+            expect(true, true, true),
         ),
     ]
 }
@@ -218,6 +254,7 @@ fn omissions() -> [(Omit, Expect); 3] {
 const NOTHING: Expect = Expect {
     dropped_text: false,
     cut_attributes: false,
+    named: false,
 };
 
 /// Whether the omitting parses of `html` give the full parse's tree minus the omissions.
@@ -240,8 +277,29 @@ fn same_trees(html: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether a page that starts with an `<object>` keeps every attribute after it in the
+/// parse that keeps everything from the first `object` on.
+fn all_kept_after_an_object(html: &str) -> Result<(), String> {
+    let html = format!("<object>{html}");
+    let limits = ParseLimits::default();
+    let (full, _) = parse_html_with(&html, &limits);
+    let omit = Omit {
+        attributes_except_on: Some(Vec::new()),
+        attributes_named: vec!["class".into()],
+        attributes_kept_within: vec!["object".into()],
+        ..Omit::default()
+    };
+    let (lean, _) = parse_html_omitting(&html, &limits, &omit);
+    match events(&full, NOTHING) == events(&lean, NOTHING) {
+        true => Ok(()),
+        false => Err(format!("{omit:?}: attributes cut after the <object>")),
+    }
+}
+
 fn check(html: &str) -> Result<(), TestCaseError> {
-    same_trees(html).map_err(|e| TestCaseError::fail(format!("page {html:?}: {e}")))
+    same_trees(html)
+        .and_then(|()| all_kept_after_an_object(html))
+        .map_err(|e| TestCaseError::fail(format!("page {html:?}: {e}")))
 }
 
 proptest! {
@@ -277,8 +335,11 @@ fn hand_picked_pages() {
         "<div class=x",
         "<p>\u{feff}",
         "<p>\u{feff}\u{feff}x<b>\u{feff}</b>",
+        "<div class=a data-x=1 id=b>x</div><svg><a xlink:href=u title=t>y</a></svg>",
+        "<p class=\"a\"/data-x=1>x<p id=a/data-x=1>y<p data-a= class>z",
     ] {
         same_trees(html).unwrap_or_else(|e| panic!("page {html:?}: {e}"));
+        all_kept_after_an_object(html).unwrap_or_else(|e| panic!("page {html:?}: {e}"));
     }
 }
 
@@ -288,8 +349,8 @@ fn hand_picked_pages() {
 #[test]
 fn a_byte_order_mark_after_a_tag_is_text() {
     let lean = Omit {
-        content_of: Vec::new(),
         attributes_except_on: Some(Vec::new()),
+        ..Omit::default()
     };
     for (html, text) in [
         ("<p>\u{feff}", "\u{feff}"),
@@ -307,8 +368,8 @@ fn a_byte_order_mark_after_a_tag_is_text() {
 #[test]
 fn cut_attributes_are_gone_and_kept_ones_stay() {
     let omit = Omit {
-        content_of: Vec::new(),
         attributes_except_on: Some(vec!["img".into()]),
+        ..Omit::default()
     };
     let html =
         "<div class=nav id=top><img src=a.png alt='A'><image src=b.png><b class=x>y</b></div>";
@@ -320,6 +381,39 @@ fn cut_attributes_are_gone_and_kept_ones_stay() {
         .collect();
     let want = [("body", 0), ("div", 0), ("img", 2), ("img", 1), ("b", 1)];
     let want: Vec<(String, usize)> = want.iter().map(|&(n, c)| (n.to_string(), c)).collect();
+    assert_eq!(attrs, want);
+}
+
+#[test]
+fn named_attributes_stay_and_everything_from_the_first_object_on() {
+    let omit = Omit {
+        attributes_except_on: Some(Vec::new()),
+        attributes_named: vec!["class".into(), "href".into()],
+        attributes_kept_within: vec!["object".into()],
+        ..Omit::default()
+    };
+    let html = "<div class=a data-x=1 id=b><a href=u title=t>x</a></div>\
+                <svg><a xlink:href=v xlink:title=w>y</a></svg>\
+                <OBJECT data=v><param name=p value=w></object><div data-y=2>z</div>";
+    let (doc, _) = parse_html_omitting(html, &ParseLimits::default(), &omit);
+    let attrs: Vec<String> = doc
+        .descendants(doc.body().unwrap())
+        .filter_map(|n| doc.element(n))
+        .map(|e| {
+            let names: Vec<&str> = e.attrs().map(|(k, _)| k).collect();
+            format!("{}[{}]", e.name(), names.join(" "))
+        })
+        .collect();
+    let want = [
+        "body[]",
+        "div[class]",
+        "a[href]",
+        "svg[]",
+        "a[href]",
+        "object[data]",
+        "param[name value]",
+        "div[data-y]",
+    ];
     assert_eq!(attrs, want);
 }
 

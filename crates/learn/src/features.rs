@@ -771,6 +771,18 @@ fn holders_of_mark(doc: &Document, key: &str) -> Vec<bool> {
 
 #[typetag::serde(name = "learn.class_words")]
 impl Feature for ClassWords {
+    /// The attributes searched (`attributes`).
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Named {
+            names: self
+                .attributes
+                .iter()
+                .map(|a| a.to_ascii_lowercase())
+                .collect(),
+            of: Vec::new(),
+            within: Vec::new(),
+        }
+    }
     fn key(&self) -> FeatureKey {
         FeatureKey(
             self.key

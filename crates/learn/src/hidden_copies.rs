@@ -25,8 +25,8 @@
 use std::hash::{Hash, Hasher};
 
 use pith_core::dom::{Document, Edge, NodeId};
-use pith_core::{Diagnostics, Error, Result, TreeStage};
-use pith_readability::unlikely::is_hidden;
+use pith_core::{AttributeUse, Diagnostics, Error, Result, TreeStage};
+use pith_readability::unlikely::{is_hidden, HIDDEN_ATTRIBUTES};
 use rustc_hash::{FxHashSet, FxHasher};
 use serde::{Deserialize, Serialize};
 
@@ -211,6 +211,15 @@ impl TreeStage for DropHiddenCopies {
 
     fn ignores_content_of(&self) -> Vec<String> {
         NOT_TEXT.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// What Readability's visibility test reads.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Named {
+            names: HIDDEN_ATTRIBUTES.iter().map(|s| s.to_string()).collect(),
+            of: Vec::new(),
+            within: Vec::new(),
+        }
     }
 }
 

@@ -18,7 +18,7 @@ use pith_core::dom::{Document, NodeId};
 use pith_core::{AttributeUse, Block, Feature, FeatureInput, FeatureKey, FeatureTable, Result};
 use serde::{Deserialize, Serialize};
 
-use pith_readability::unlikely::is_hidden;
+use pith_readability::unlikely::{is_hidden, HIDDEN_ATTRIBUTES};
 
 use crate::features::{contains_ignore_ascii_case, inherited_column};
 use crate::substrings::Substrings;
@@ -183,6 +183,14 @@ impl Feature for Hidden {
             |doc, n, up| up || doc.element(n).is_some_and(is_hidden),
             |hidden| f64::from(u8::from(hidden)),
         ))
+    }
+    /// What Readability's visibility test reads.
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Named {
+            names: HIDDEN_ATTRIBUTES.iter().map(|s| s.to_string()).collect(),
+            of: Vec::new(),
+            within: Vec::new(),
+        }
     }
 }
 

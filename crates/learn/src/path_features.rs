@@ -24,7 +24,9 @@
 use std::hash::{Hash, Hasher};
 
 use pith_core::dom::{Document, NodeId};
-use pith_core::{Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Result};
+use pith_core::{
+    AttributeUse, Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Result,
+};
 use rustc_hash::{FxHashMap, FxHasher};
 use serde::{Deserialize, Serialize};
 
@@ -103,6 +105,14 @@ fn block_paths(input: FeatureInput<'_>) -> Option<Vec<Option<u64>>> {
 
 #[typetag::serde(name = "learn.path_group")]
 impl Feature for PathGroup {
+    /// `class` (each element's part of the path).
+    fn reads_attributes(&self) -> AttributeUse {
+        AttributeUse::Named {
+            names: vec!["class".to_owned()],
+            of: Vec::new(),
+            within: Vec::new(),
+        }
+    }
     fn key(&self) -> FeatureKey {
         stat_key("learn.path_group", self.stat.name(), &self.of, &self.key)
     }

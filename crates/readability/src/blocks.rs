@@ -19,7 +19,7 @@
 //! ```
 
 use pith_core::tag_blocks::split_at_tags;
-use pith_core::{Block, Result, Segmenter};
+use pith_core::{AttributeUse, Block, Result, Segmenter};
 use pith_dom::{Document, TagNames};
 use serde::{Deserialize, Serialize};
 
@@ -56,6 +56,11 @@ impl Default for Blocks {
 
 #[typetag::serde(name = "readability.blocks")]
 impl Segmenter for Blocks {
+    /// Reads the attributes Readability reads ([`crate::attributes`]).
+    fn reads_attributes(&self) -> AttributeUse {
+        crate::attributes::read()
+    }
+
     fn segment(&self, doc: &Document) -> Result<Vec<Block>> {
         let in_article = if self.article_only {
             Some(doc.annotations().column(IN_ARTICLE).unwrap_or(&[]))

@@ -20,7 +20,7 @@
 //! assert!(stage.allowed_video.is_match("//www.youtube.com/embed/x"));
 //! ```
 
-use pith_core::{Diagnostics, Result, TreeStage};
+use pith_core::{AttributeUse, Diagnostics, Result, TreeStage};
 use pith_dom::{Document, NodeData, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
@@ -98,6 +98,11 @@ pub fn is_allowed_video(doc: &Document, id: NodeId, videos: &Pattern) -> bool {
 
 #[typetag::serde(name = "readability.clean")]
 impl TreeStage for Clean {
+    /// Reads the attributes Readability reads ([`crate::attributes`]).
+    fn reads_attributes(&self) -> AttributeUse {
+        crate::attributes::read()
+    }
+
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         let scope = article_root(doc);
         for n in walk::elements_named(doc, scope, &self.tags) {
@@ -154,6 +159,11 @@ fn text_chars_below(doc: &Document, id: NodeId, limit: usize) -> usize {
 
 #[typetag::serde(name = "readability.clean_share")]
 impl TreeStage for CleanShare {
+    /// Reads the attributes Readability reads ([`crate::attributes`]).
+    fn reads_attributes(&self) -> AttributeUse {
+        crate::attributes::read()
+    }
+
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         let article = article_root(doc);
         let tops: Vec<NodeId> = walk::element_children(doc, article).collect();
@@ -198,6 +208,11 @@ impl Default for CleanHeaders {
 
 #[typetag::serde(name = "readability.clean_headers")]
 impl TreeStage for CleanHeaders {
+    /// Reads the attributes Readability reads ([`crate::attributes`]).
+    fn reads_attributes(&self) -> AttributeUse {
+        crate::attributes::read()
+    }
+
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         let scope = article_root(doc);
         for n in walk::elements_named(doc, scope, &self.tags) {

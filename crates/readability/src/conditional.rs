@@ -25,7 +25,7 @@
 //! assert_eq!(stage.min_commas, 10);
 //! ```
 
-use pith_core::{Diagnostics, Result, TreeStage};
+use pith_core::{AttributeUse, Diagnostics, Result, TreeStage};
 use pith_dom::{Document, Edge, Element, NodeData, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
@@ -498,6 +498,11 @@ impl CleanConditionally {
 
 #[typetag::serde(name = "readability.clean_conditionally")]
 impl TreeStage for CleanConditionally {
+    /// Reads the attributes Readability reads ([`crate::attributes`]).
+    fn reads_attributes(&self) -> AttributeUse {
+        crate::attributes::read()
+    }
+
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         let scope = article_root(doc);
         let data_tables = data_tables(doc, scope);

@@ -50,6 +50,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod attributes;
 pub mod blocks;
 pub mod clean;
 pub mod conditional;

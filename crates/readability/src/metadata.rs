@@ -18,7 +18,7 @@
 //! assert!(stage.pattern.is_match("article-byline"));
 //! ```
 
-use pith_core::{Diagnostics, Result, TreeStage};
+use pith_core::{AttributeUse, Diagnostics, Result, TreeStage};
 use pith_dom::{Document, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
@@ -87,6 +87,11 @@ impl Default for RemoveByline {
 
 #[typetag::serde(name = "readability.remove_byline")]
 impl TreeStage for RemoveByline {
+    /// Reads the attributes Readability reads ([`crate::attributes`]).
+    fn reads_attributes(&self) -> AttributeUse {
+        crate::attributes::read()
+    }
+
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         const AUTHOR: &[&str] = &["dc:creator", "dcterm:creator", "author", "parsely-author"];
         if meta_content(doc, AUTHOR).is_some() {
@@ -184,6 +189,11 @@ pub fn article_title(doc: &Document) -> String {
 
 #[typetag::serde(name = "readability.remove_title_header")]
 impl TreeStage for RemoveTitleHeader {
+    /// Reads the attributes Readability reads ([`crate::attributes`]).
+    fn reads_attributes(&self) -> AttributeUse {
+        crate::attributes::read()
+    }
+
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         let title = article_title(doc);
         if title.is_empty() {

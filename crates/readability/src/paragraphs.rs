@@ -16,7 +16,7 @@
 //! assert!(stage.block_tags.contains("table"));
 //! ```
 
-use pith_core::{Diagnostics, Result, TreeStage};
+use pith_core::{AttributeUse, Diagnostics, Result, TreeStage};
 use pith_dom::{Document, Edge, Element, NodeData, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
@@ -112,6 +112,11 @@ impl DivToP {
 
 #[typetag::serde(name = "readability.div_to_p")]
 impl TreeStage for DivToP {
+    /// Reads the attributes Readability reads ([`crate::attributes`]).
+    fn reads_attributes(&self) -> AttributeUse {
+        crate::attributes::read()
+    }
+
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         let root = doc.root();
         // Each div is judged before anything under it changes, so these bottom-up

@@ -18,7 +18,7 @@
 //! assert_eq!(stage.remove.names(), ["script", "noscript", "style", "template"]);
 //! ```
 
-use pith_core::{Diagnostics, Result, TreeStage};
+use pith_core::{AttributeUse, Diagnostics, Result, TreeStage};
 use pith_dom::{Document, Element, NodeData, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
@@ -150,6 +150,11 @@ impl PrepDocument {
 
 #[typetag::serde(name = "readability.prep_document")]
 impl TreeStage for PrepDocument {
+    /// Reads the attributes Readability reads ([`crate::attributes`]).
+    fn reads_attributes(&self) -> AttributeUse {
+        crate::attributes::read()
+    }
+
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         let root = doc.root();
         for n in walk::elements_named(doc, root, &self.remove) {

@@ -221,7 +221,8 @@ impl TreeStage for Retry {
         }
     }
 
+    /// What its stages read.
     fn reads_attributes(&self) -> AttributeUse {
-        AttributeUse::All
+        AttributeUse::union(self.stages.iter().map(|s| s.reads_attributes()))
     }
 }

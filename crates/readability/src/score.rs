@@ -23,7 +23,7 @@
 
 use std::collections::BTreeMap;
 
-use pith_core::{Diagnostics, Result, TreeStage};
+use pith_core::{AttributeUse, Diagnostics, Result, TreeStage};
 use pith_dom::{Document, Edge, NodeData, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
@@ -105,6 +105,11 @@ impl ClassWeight {
 
 #[typetag::serde(name = "readability.class_weight")]
 impl TreeStage for ClassWeight {
+    /// Reads the attributes Readability reads ([`crate::attributes`]).
+    fn reads_attributes(&self) -> AttributeUse {
+        crate::attributes::read()
+    }
+
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         let mut column = vec![f64::NAN; doc.arena_len()];
         for n in doc.descendants(doc.root()) {
@@ -213,6 +218,11 @@ pub fn initial_score(doc: &Document, id: NodeId, initial: &BTreeMap<String, f64>
 
 #[typetag::serde(name = "readability.score")]
 impl TreeStage for Score {
+    /// Reads the attributes Readability reads ([`crate::attributes`]).
+    fn reads_attributes(&self) -> AttributeUse {
+        crate::attributes::read()
+    }
+
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         let root = doc.root();
         let stats = TextStats::measure(doc, root, self.hash_link_weight);

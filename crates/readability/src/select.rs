@@ -30,7 +30,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use pith_core::{Diagnostics, Result, TreeStage};
+use pith_core::{AttributeUse, Diagnostics, Result, TreeStage};
 use pith_dom::{Document, Element, NodeData, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
@@ -258,6 +258,11 @@ impl SelectArticle {
 
 #[typetag::serde(name = "readability.select_article")]
 impl TreeStage for SelectArticle {
+    /// Reads the attributes Readability reads ([`crate::attributes`]).
+    fn reads_attributes(&self) -> AttributeUse {
+        crate::attributes::read()
+    }
+
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         let body = walk::page(doc);
         let mut scores = Scores(

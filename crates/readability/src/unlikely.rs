@@ -25,7 +25,7 @@
 //! assert!(stage.unlikely_candidates.is_match("sidebar"));
 //! ```
 
-use pith_core::{Diagnostics, Result, TreeStage};
+use pith_core::{AttributeUse, Diagnostics, Result, TreeStage};
 use pith_dom::{Document, Edge, Element, NodeData, TagNames};
 use serde::{Deserialize, Serialize};
 
@@ -79,6 +79,16 @@ pub fn style_says_hidden(style: &str) -> bool {
     })
 }
 
+/// The attributes [`is_hidden`] reads.
+pub const HIDDEN_ATTRIBUTES: &[&str] = &[
+    "aria-hidden",
+    "aria-modal",
+    "class",
+    "hidden",
+    "role",
+    "style",
+];
+
 /// Whether Readability would take the element for invisible or a modal dialog.
 pub fn is_hidden(el: &Element) -> bool {
     // One pass over the attributes, not one search per name: this runs for every
@@ -105,6 +115,11 @@ pub fn is_hidden(el: &Element) -> bool {
 
 #[typetag::serde(name = "readability.remove_hidden")]
 impl TreeStage for RemoveHidden {
+    /// Reads the attributes Readability reads ([`crate::attributes`]).
+    fn reads_attributes(&self) -> AttributeUse {
+        crate::attributes::read()
+    }
+
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         remove_where(doc, |doc, n| doc.element(n).is_some_and(is_hidden));
         Ok(())
@@ -197,6 +212,11 @@ impl StripUnlikely {
 
 #[typetag::serde(name = "readability.strip_unlikely")]
 impl TreeStage for StripUnlikely {
+    /// Reads the attributes Readability reads ([`crate::attributes`]).
+    fn reads_attributes(&self) -> AttributeUse {
+        crate::attributes::read()
+    }
+
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         remove_where(doc, |doc, n| self.unlikely(doc, n));
         Ok(())
@@ -229,6 +249,11 @@ impl Default for RemoveEmpty {
 
 #[typetag::serde(name = "readability.remove_empty")]
 impl TreeStage for RemoveEmpty {
+    /// Reads the attributes Readability reads ([`crate::attributes`]).
+    fn reads_attributes(&self) -> AttributeUse {
+        crate::attributes::read()
+    }
+
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         // Bottom-up, once: whether each subtree has text, and its br/hr descendants.
         let n = doc.arena_len();
