@@ -279,6 +279,9 @@ pub(crate) struct AttributeCut {
     keep_on: NameSet,
     /// Attribute names kept on every element.
     named: NameSet,
+    /// Those kept on a `<script>`: `named` and `type`, which the skip of script content
+    /// reads (JSON-LD's text stays).
+    script_named: NameSet,
     /// Elements from whose first start tag on nothing is cut.
     all_from: NameSet,
     /// Whether such a start tag has been read.
@@ -319,6 +322,7 @@ impl NameSet {
         self.names.is_empty()
     }
 
+    #[inline]
     fn contains(&self, name: &[u8]) -> bool {
         let Some(&first) = name.first() else {
             return false;
@@ -331,6 +335,10 @@ impl NameSet {
 
 /// An empty list of names.
 const NO_NAMES: &[&str] = &[];
+
+/// The attributes a `<script>` keeps whatever the pipeline reads: its `type` says
+/// whether its content is skipped (JSON-LD's is not).
+const SCRIPT_NAMES: &[&str] = &["type"];
 
 /// The bit of a name length in [`NameSet::lengths_by_first`].
 fn length_bit(len: usize) -> u32 {
@@ -356,6 +364,7 @@ impl AttributeCut {
         AttributeCut {
             keep_on: NameSet::new(names),
             named: NameSet::new(NO_NAMES),
+            script_named: NameSet::new(SCRIPT_NAMES),
             all_from: NameSet::new(NO_NAMES),
             keeping_all: Cell::new(false),
             spans: RefCell::new(Vec::new()),
@@ -368,6 +377,11 @@ impl AttributeCut {
     /// builder gives SVG's and MathML's the local name after the colon).
     pub(crate) fn keeping_named<S: AsRef<str>>(mut self, names: &[S]) -> AttributeCut {
         self.named = NameSet::new(names);
+        let on_script = names
+            .iter()
+            .map(AsRef::as_ref)
+            .chain(SCRIPT_NAMES.iter().copied());
+        self.script_named = NameSet::new(on_script);
         self
     }
 
@@ -380,13 +394,13 @@ impl AttributeCut {
 
     /// Whether an attribute name, as written in the page, is one of the kept names:
     /// itself, or the part after a namespace prefix the tree builder takes off.
-    fn keeps_attribute(&self, name: &[u8]) -> bool {
-        self.named.contains(name)
+    fn keeps_attribute(names: &NameSet, name: &[u8]) -> bool {
+        names.contains(name)
             || (memchr::memchr(b':', name).is_some()
                 && FOREIGN_PREFIXES.iter().any(|prefix| {
                     name.len() > prefix.len()
                         && name[..prefix.len()].eq_ignore_ascii_case(prefix)
-                        && self.named.contains(&name[prefix.len()..])
+                        && names.contains(&name[prefix.len()..])
                 }))
     }
 
@@ -403,41 +417,55 @@ impl AttributeCut {
             return;
         };
         let b = front.as_bytes();
+        // The attributes' places are needed only to keep some of them (and on the rare
+        // `<script>`, whose `type` stays, found by a second scan).
+        let by_name = !self.named.is_empty();
         let mut spans = self.spans.borrow_mut();
         spans.clear();
-        let found = next_start_tag(b, in_foreign_content, |b, lt| {
-            scan_tag(b, lt, |mark| record_span(&mut spans, mark))
-        });
+        let found = match by_name {
+            true => next_start_tag(b, in_foreign_content, |b, lt| {
+                scan_tag(b, lt, |mark| record_span(&mut spans, mark))
+            }),
+            false => next_start_tag(b, in_foreign_content, |b, lt| scan_tag(b, lt, |_| {})),
+        };
         let Some((lt, tag)) = found else {
             input.push_front(front);
             return;
         };
         let name = &b[lt + 1..tag.name_end];
-        if self.all_from.contains(name) {
+        if !self.all_from.is_empty() && self.all_from.contains(name) {
             self.keeping_all.set(true);
         }
         if !tag.has_attributes() || self.keeping_all.get() || self.keep_on.contains(name) {
             input.push_front(front);
             return;
         }
+        let part = |from: usize, to: usize| front.subtendril(from as u32, (to - from) as u32);
+        let names = match name.eq_ignore_ascii_case(b"script") {
+            true => &self.script_named,
+            false => &self.named,
+        };
+        if names.is_empty() {
+            input.push_front(part(tag.close, b.len()));
+            input.push_front(part(0, tag.name_end));
+            return;
+        }
+        if !by_name {
+            scan_tag(b, lt, |mark| record_span(&mut spans, mark));
+        }
         let mut kept = self.kept.borrow_mut();
         kept.clear();
         kept.extend(
             spans
                 .iter()
-                .map(|span| self.keeps_attribute(&b[span.start..span.name_end])),
+                .map(|span| Self::keeps_attribute(names, &b[span.start..span.name_end])),
         );
-        if !self.named.is_empty() && kept.iter().all(|&k| k) {
+        if kept.iter().all(|&k| k) {
             input.push_front(front);
             return;
         }
         // Pushed to the front in reverse: the tag's close, the kept attributes, its name.
-        let part = |from: usize, to: usize| front.subtendril(from as u32, (to - from) as u32);
         input.push_front(part(tag.close, b.len()));
-        if self.named.is_empty() {
-            input.push_front(part(0, tag.name_end));
-            return;
-        }
         // An unquoted value must not run into a self-closing `/>`.
         if b[tag.close] == b'/' && kept.contains(&true) {
             input.push_front(StrTendril::from_slice(" "));

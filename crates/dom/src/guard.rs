@@ -442,11 +442,18 @@ impl<S: TokenSink> TokenSink for Guard<S> {
             _ if !admitted => TokenSinkResult::Continue,
             Token::TagToken(tag) if tag.kind == TagKind::StartTag => {
                 let name = tag.name.clone();
+                // Structured data the metadata reader reads: its text stays.
+                let json_ld = name == html5ever::local_name!("script")
+                    && tag
+                        .attrs
+                        .iter()
+                        .find(|a| &*a.name.local == "type")
+                        .is_some_and(|a| crate::json_ld::is_json_ld_type(&a.value));
                 let result = self.inner.process_token(Token::TagToken(tag), line_number);
                 if matches!(result, TokenSinkResult::RawData(_)) {
                     self.state.borrow_mut().raw_text_open = Some(name.clone());
                 }
-                let result = if self.drop_content_of.is_empty() {
+                let result = if self.drop_content_of.is_empty() || json_ld {
                     result
                 } else {
                     self.intercept_raw_text(&name, result)

@@ -1,5 +1,6 @@
 //! What a page says about itself: its title and canonical URL, and the description,
-//! site name, author and publication date of its `<meta>` tags.
+//! site name, author and publication date of its `<meta>` tags, or else of its JSON-LD
+//! article (`crate::json_ld`).
 //!
 //! Read from the tree as parsed, before any tree stage runs: `justext.clean` deletes
 //! the whole `<head>`, so a reader after the stages would find nothing. The pipeline
@@ -19,17 +20,19 @@ pub struct PageMetadata {
     /// case-insensitive), as written (possibly relative).
     pub canonical_href: Option<String>,
     /// The page's summary: the first `<meta>` named `description`, `og:description`
-    /// or `twitter:description`.
+    /// or `twitter:description`; else the JSON-LD article's `description`.
     pub description: Option<String>,
-    /// The site's name: `og:site_name` or `application-name`.
+    /// The site's name: `og:site_name` or `application-name`; else the name of the
+    /// JSON-LD article's `publisher`.
     pub site_name: Option<String>,
     /// The author: `author`, `article:author`, `dc.creator`, `parsely-author`,
-    /// `sailthru.author` or `byl` (not a URL, as `article:author` often is).
+    /// `sailthru.author` or `byl` (not a URL, as `article:author` often is); else the
+    /// JSON-LD article's `author` names, joined with `; `.
     pub author: Option<String>,
     /// When the page was published, as written (usually ISO 8601):
     /// `article:published_time`, `datePublished`, `pubdate`, `publishdate`, `date`,
     /// `dc.date`, `dc.date.issued`, `parsely-pub-date`, `sailthru.date` or
-    /// `og:published_time`.
+    /// `og:published_time`; else the JSON-LD article's `datePublished`.
     pub published: Option<String>,
 }
 
@@ -122,6 +125,7 @@ pub fn read_metadata(doc: &Document) -> PageMetadata {
             .find(|&id| html_name(doc, id) == Some("title"));
     }
     meta.title = title.and_then(|id| non_blank(&collapse_whitespace(&doc.text_content(id))));
+    crate::json_ld::fill_from_json_ld(doc, &mut meta);
     meta
 }
 
@@ -155,8 +159,7 @@ fn read_meta_tag(doc: &Document, id: NodeId, meta: &mut PageMetadata) {
         return;
     }
     let value = collapse_whitespace(content);
-    let is_url = value.starts_with("http://") || value.starts_with("https://");
-    if matches!(field, MetaField::Author) && is_url {
+    if matches!(field, MetaField::Author) && is_url(&value) {
         return;
     }
     *slot = non_blank(&value);
@@ -184,8 +187,13 @@ fn is_ascii_whitespace(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' ')
 }
 
+/// Whether a value is a web address (`article:author` often is one: a profile page).
+pub(crate) fn is_url(value: &str) -> bool {
+    value.starts_with("http://") || value.starts_with("https://")
+}
+
 /// Runs of ASCII whitespace become one space; leading and trailing ones go.
-fn collapse_whitespace(text: &str) -> String {
+pub(crate) fn collapse_whitespace(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for word in text.split(is_ascii_whitespace).filter(|w| !w.is_empty()) {
         if !out.is_empty() {

@@ -37,7 +37,8 @@ pub struct Omit {
     /// Raw-text elements whose content is left out (lower-case names; `script`,
     /// `style`, `textarea`, `title`, `xmp`, `iframe`, `noembed`, `noframes` are the ones
     /// html5ever reads as raw text, other names change nothing). The elements stay,
-    /// empty (decision 0006).
+    /// empty (decision 0006), but for a `<script type="application/ld+json">`, whose
+    /// structured data the metadata reader reads ([`crate::read_metadata`]).
     pub content_of: Vec<String>,
     /// `Some(names)`: only these elements (lower-case names) keep their attributes, with
     /// the ones whose attributes decide the tree's shape ([`crate::SHAPES_THE_TREE`]); every

@@ -19,6 +19,11 @@ impl NodeId {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The node at this position of the arena (below [`Document::arena_len`]).
+    pub(crate) fn at(index: usize) -> NodeId {
+        NodeId(u32::try_from(index).expect("an arena index"))
+    }
 }
 
 /// What a node is.

@@ -17,6 +17,9 @@ const DROPPED: &[&str] = &[
 const PIECES: &[&str] = &[
     "<script>",
     "<script type=x>",
+    "<script type=\"application/ld+json\">",
+    "<script src=x type=\"application/ld+json\" id=s>",
+    "<SCRIPT TYPE=' Application/LD+JSON '>",
     "</script>",
     "</SCRIPT >",
     "</script",
@@ -158,6 +161,13 @@ fn is_named(local: &str) -> bool {
         .any(|n| *n == local || Some(*n) == after_prefix)
 }
 
+/// Whether an element is a JSON-LD script, whose text the lean parse keeps.
+fn is_json_ld(e: &pith_dom::Element) -> bool {
+    e.name() == "script"
+        && e.attr("type")
+            .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/ld+json"))
+}
+
 /// The document as a flat list of events, leaving out what `leave_out` says.
 fn events(doc: &Document, leave_out: Expect) -> Vec<String> {
     let mut out = Vec::new();
@@ -169,10 +179,14 @@ fn events(doc: &Document, leave_out: Expect) -> Vec<String> {
                     // Kept by name as written: `<image>` (an `img` in HTML) with `img`.
                     let written_as = |n: &str| name == n || (n == "img" && name == "image");
                     let kept = SHAPES_THE_TREE.iter().chain(KEPT).any(|n| written_as(n));
+                    // A script keeps its `type`: the skip of its content reads it.
+                    let script_type = |k: &str| name == "script" && k == "type";
                     let attrs: Vec<String> = e
                         .attrs()
                         .filter(|(k, _)| {
-                            kept || !leave_out.cut_attributes || (leave_out.named && is_named(k))
+                            kept || !leave_out.cut_attributes
+                                || (leave_out.named && is_named(k))
+                                || script_type(k)
                         })
                         .map(|(k, v)| format!("{k}={v:?}"))
                         .collect();
@@ -188,7 +202,9 @@ fn events(doc: &Document, leave_out: Expect) -> Vec<String> {
                         .parent(id)
                         .and_then(|p| doc.element(p))
                         .is_some_and(|e| {
-                            e.namespace() == ElementNamespace::Html && DROPPED.contains(&e.name())
+                            e.namespace() == ElementNamespace::Html
+                                && DROPPED.contains(&e.name())
+                                && !is_json_ld(e)
                         });
                     if !(leave_out.dropped_text && in_dropped) {
                         out.push(format!("text {t:?}"));

@@ -83,16 +83,17 @@ class Extraction:
         """The page's ``<title>`` text (as ``document.title``), or None."""
     @property
     def description(self) -> Optional[str]:
-        """The page's summary from its ``<meta>`` tags, or None."""
+        """The page's summary from its ``<meta>`` tags (else its JSON-LD article), or None."""
     @property
     def site_name(self) -> Optional[str]:
-        """The site's name (``og:site_name``), or None."""
+        """The site's name (``og:site_name``, else the JSON-LD publisher's), or None."""
     @property
     def author(self) -> Optional[str]:
-        """The author the ``<meta>`` tags name, or None."""
+        """The author the ``<meta>`` tags name (else the JSON-LD article's), or None."""
     @property
     def published(self) -> Optional[str]:
-        """When the page was published, as its ``<meta>`` tags write it, or None."""
+        """When the page was published, as its ``<meta>`` tags (else its JSON-LD
+        ``datePublished``) write it, or None."""
     @property
     def canonical_url(self) -> Optional[str]:
         """``<link rel=canonical>`` resolved against ``url``, else ``url``."""
