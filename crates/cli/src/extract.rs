@@ -107,6 +107,10 @@ pub struct ExtractArgs {
     /// With --format jsonl: add every paragraph with its class and features.
     #[arg(long)]
     pub paragraphs: bool,
+    /// With --format jsonl: add the page as Markdown (field `markdown`: what --format
+    /// markdown writes for it, data tables as pipe tables).
+    #[arg(long)]
+    pub markdown: bool,
     /// Largest document in bytes, counted after decompression; a larger one is an error
     /// record and the run goes on. Default: 64 MiB for HTML files (gzipped or not) and
     /// stdin, 16 MiB for records inside WARC and JSONL inputs.
@@ -138,6 +142,39 @@ const FORMATS: [&str; 9] = [
     "detailed",
     "krdwrd",
 ];
+
+/// The output mode of `--format`, with the record fields that only corpus records
+/// take (`--paragraphs`, `--markdown`: an error in any other format).
+fn output_mode(args: &ExtractArgs) -> Result<Mode, UsageError> {
+    if args.format == "jsonl" {
+        return Ok(Mode::Jsonl {
+            paragraphs: args.paragraphs,
+            markdown: args.markdown,
+        });
+    }
+    let format: Format = args.format.parse().map_err(|_| {
+        UsageError(format!(
+            "unknown --format {:?}; formats: {}",
+            args.format,
+            FORMATS.join(", ")
+        ))
+    })?;
+    if args.paragraphs {
+        return Err(UsageError(
+            "--paragraphs adds paragraphs to corpus records: it needs --format jsonl \
+             (--format json gives the paragraphs of each page)"
+                .into(),
+        ));
+    }
+    if args.markdown {
+        return Err(UsageError(
+            "--markdown adds Markdown to corpus records: it needs --format jsonl \
+             (--format markdown gives the Markdown of each page)"
+                .into(),
+        ));
+    }
+    Ok(Mode::Page(format))
+}
 
 /// Whether the inputs include stdin (no file, or `-`).
 fn reads_stdin(files: &[PathBuf]) -> bool {
@@ -213,27 +250,7 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let mode = if args.format == "jsonl" {
-        Mode::Jsonl {
-            paragraphs: args.paragraphs,
-        }
-    } else {
-        let format: Format = args.format.parse().map_err(|_| {
-            UsageError(format!(
-                "unknown --format {:?}; formats: {}",
-                args.format,
-                FORMATS.join(", ")
-            ))
-        })?;
-        if args.paragraphs {
-            return Err(UsageError(
-                "--paragraphs adds paragraphs to corpus records: it needs --format jsonl \
-                 (--format json gives the paragraphs of each page)"
-                    .into(),
-            ));
-        }
-        Mode::Page(format)
-    };
+    let mode = output_mode(&args)?;
     if reads_stdin(&args.files) && io::stdin().is_terminal() && !args.quiet {
         say!("pith: reading HTML from stdin; Ctrl-D ends (give files to read those instead)");
     }

@@ -1,6 +1,10 @@
 //! `pith extract --format markdown` end to end: the justext preset's good blocks with
 //! their shapes (the constructs themselves are golden-tested in `crates/pith`).
 
+use std::path::Path;
+
+use serde_json::{json, Value};
+
 mod common;
 use common::pith;
 
@@ -88,16 +92,12 @@ fn no_headings_holds_in_markdown_and_html() {
     }
 }
 
-/// A data table in the article is a Markdown table (and a table in the html page of
-/// kept blocks) with the default preset and with `justext`; before, each cell was a
-/// paragraph of its own ("Pos.", "Driver", …).
-#[test]
-fn a_data_table_is_a_markdown_table() {
-    let dir = tempfile::tempdir().unwrap();
+/// A news article with a data table of standings (which every preset keeps).
+fn standings_page() -> String {
     let words = "Kyle Busch kept his lead in the standings after a race in Texas on Sunday \
                  that saw three of the four leading drivers finish in the top ten, while the \
                  fourth retired after a crash on the final lap of the race.";
-    let page = format!(
+    format!(
         "<html><body><nav><a href='/'>Home</a> <a href='/news'>News</a></nav><article>\
          <h1>Busch keeps the lead after Texas</h1><p>{words}</p>\
          <table><thead><tr><th>Pos.</th><th>Driver</th><th>Points</th><th>Wins</th></tr></thead>\
@@ -105,8 +105,16 @@ fn a_data_table_is_a_markdown_table() {
          <tr><td>2</td><td>Martin Truex Jr.</td><td>5035</td><td>7</td></tr>\
          <tr><td>3</td><td>Kevin Harvick</td><td>5033</td><td>4</td></tr></tbody></table>\
          <p>{words}</p></article><footer>Copyright 2024</footer></body></html>"
-    );
-    let input = common::write(dir.path(), "table.html", page.as_bytes());
+    )
+}
+
+/// A data table in the article is a Markdown table (and a table in the html page of
+/// kept blocks) with the default preset and with `justext`; before, each cell was a
+/// paragraph of its own ("Pos.", "Driver", …).
+#[test]
+fn a_data_table_is_a_markdown_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = common::write(dir.path(), "table.html", standings_page().as_bytes());
     for preset in ["pith", "justext"] {
         let o = pith(
             &[
@@ -148,4 +156,129 @@ fn a_data_table_is_a_markdown_table() {
             "{preset}:\n{html}"
         );
     }
+}
+
+/// `pith extract` with `args` on `inputs`, quietly; its stdout (exit code 0 or 1).
+fn extract(args: &[&str], inputs: &[&Path]) -> String {
+    let mut all = vec!["extract", "-q"];
+    all.extend_from_slice(args);
+    all.extend(inputs.iter().map(|p| p.to_str().unwrap()));
+    let o = pith(&all, None);
+    assert!(
+        matches!(o.status.code(), Some(0 | 1)),
+        "{all:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// The corpus records `pith extract --format jsonl ARGS` writes for `inputs`.
+fn records(args: &[&str], inputs: &[&Path]) -> Vec<Value> {
+    let mut all = vec!["--format", "jsonl"];
+    all.extend_from_slice(args);
+    (extract(&all, inputs).lines())
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+/// `--markdown` adds a `markdown` field holding exactly what `--format markdown`
+/// writes for the page, data tables included, with the default preset and `justext`;
+/// the rest of the record is the record without `--markdown`, which has no such field.
+#[test]
+fn a_record_markdown_is_what_format_markdown_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = common::write(dir.path(), "table.html", standings_page().as_bytes());
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/sample.html");
+    for preset in ["pith", "justext"] {
+        for input in [table.as_path(), sample.as_path()] {
+            let md = extract(&["--preset", preset, "--format", "markdown"], &[input]);
+            let [mut with] = records(&["--preset", preset, "--markdown"], &[input])
+                .try_into()
+                .unwrap();
+            let [without] = records(&["--preset", preset], &[input]).try_into().unwrap();
+            assert_eq!(with["markdown"], md, "{preset} {}", input.display());
+            assert!(without.get("markdown").is_none(), "{without}");
+            with.as_object_mut().unwrap().remove("markdown");
+            assert_eq!(with, without);
+        }
+        let [rec] = records(&["--preset", preset, "--markdown"], &[&table])
+            .try_into()
+            .unwrap();
+        let md = rec["markdown"].as_str().unwrap();
+        assert!(
+            md.contains("| 1 | Kyle Busch | 5040 | 5 |\n"),
+            "{preset}: {md}"
+        );
+    }
+}
+
+/// Over a development folder, every record's `markdown` is the file `--format
+/// markdown --output-dir` writes for that page (tables included: some pages have
+/// data tables).
+#[test]
+fn record_markdown_matches_format_markdown_over_a_dataset() {
+    let Some(html) = pith_testdata::dataset("cleaneval-dev/html") else {
+        return;
+    };
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().join("md");
+    extract(
+        &[
+            "--format",
+            "markdown",
+            "--output-dir",
+            dir.to_str().unwrap(),
+        ],
+        &[&html],
+    );
+    let recs = records(&["--markdown"], &[&html]);
+    assert!(recs.len() > 10, "{}", recs.len());
+    for rec in &recs {
+        let page = Path::new(rec["id"].as_str().unwrap());
+        let file = dir.join(page.with_extension("md").file_name().unwrap());
+        let md = std::fs::read_to_string(&file).unwrap();
+        assert_eq!(rec["markdown"], md, "{}", page.display());
+    }
+    let tables = (recs.iter())
+        .filter(|r| r["markdown"].as_str().unwrap().contains("| --- |"))
+        .count();
+    assert!(tables > 0, "no page of the folder has a data table");
+}
+
+/// As for `text`: a page that keeps nothing has an empty `markdown`, an error record
+/// has none.
+#[test]
+fn an_empty_page_has_empty_markdown_and_an_error_record_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = common::write(dir.path(), "empty.html", b"<html><body></body></html>");
+    let missing = dir.path().join("missing.html");
+    let [page, error] = records(&["--markdown"], &[&empty, &missing])
+        .try_into()
+        .unwrap();
+    assert_eq!((&page["text"], &page["markdown"]), (&json!(""), &json!("")));
+    assert!(error.get("error").is_some(), "{error}");
+    assert!(
+        error.get("text").is_none() && error.get("markdown").is_none(),
+        "{error}"
+    );
+}
+
+/// A JSON Lines input's own `markdown` field is passed through, like any field, unless
+/// `--markdown` gives the record pith's.
+#[test]
+fn an_input_markdown_field_gives_way_to_pith_s() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = json!({"id": "a", "html": standings_page(), "markdown": "theirs"});
+    let input = common::write(dir.path(), "in.jsonl", format!("{line}\n").as_bytes());
+    let [passed] = records(&[], &[&input]).try_into().unwrap();
+    assert_eq!(passed["markdown"], "theirs");
+    let line = extract(&["--format", "jsonl", "--markdown"], &[&input]);
+    // One `markdown` key: the input's is not written beside pith's.
+    assert_eq!(line.matches("\"markdown\":").count(), 1, "{line}");
+    let ours: Value = serde_json::from_str(&line).unwrap();
+    let md = ours["markdown"].as_str().unwrap();
+    assert!(
+        md.starts_with("# Busch keeps the lead after Texas\n"),
+        "{md}"
+    );
 }

@@ -88,6 +88,25 @@ fn paragraphs_without_jsonl_is_an_error() {
 }
 
 #[test]
+fn markdown_without_jsonl_is_an_error() {
+    let help = pith(&["extract", "--help"], None);
+    assert!(String::from_utf8_lossy(&help.stdout).contains("--markdown"));
+    for format in ["markdown", "text"] {
+        let o = pith(
+            &["extract", "--markdown", "--format", format],
+            Some(PAGE.as_bytes()),
+        );
+        assert_eq!(o.status.code(), Some(2), "{format}");
+        let e = stderr(&o);
+        assert!(
+            e.contains("--markdown") && e.contains("--format jsonl"),
+            "{e}"
+        );
+        assert!(o.stdout.is_empty(), "{format}");
+    }
+}
+
+#[test]
 fn an_ambiguous_prefix_says_so_and_lists_the_matches() {
     let o = pith(
         &["extract", "--preset", "justext", "--stop", "x"],

@@ -25,6 +25,9 @@ pub enum Mode {
     Jsonl {
         /// Include every paragraph with its features (`--paragraphs`).
         paragraphs: bool,
+        /// Include the page as Markdown, as `--format markdown` writes it
+        /// (`--markdown`).
+        markdown: bool,
     },
     /// One of the per-page formats of `pith::output` (the reference CLI's and `json`).
     Page(Format),
@@ -68,7 +71,8 @@ pub const RESERVED: [&str; 14] = [
 ///
 /// It serialises (with `serde`) to exactly one object of the corpus format, fields in
 /// this order: `id`, `source`, `url`, `date`, the passed-through input fields, then
-/// either `text`, `paragraphs`, `encoding`, `encoding_source`, `limits_hit` or `error`.
+/// either `text`, `word_count`, `markdown`, `paragraphs`, `encoding`,
+/// `encoding_source`, `limits_hit` or `error`.
 /// [`Record::to_json_line`] gives the line `pith extract --format jsonl` writes.
 #[derive(Clone, Debug)]
 pub struct Record {
@@ -94,6 +98,9 @@ pub struct Extracted {
     pub text: String,
     /// Words in `text`: runs of characters between Unicode whitespace.
     pub word_count: usize,
+    /// The good blocks as Markdown, exactly as `--format markdown` writes them, data
+    /// tables as pipe tables (only when asked for: [`RecordOptions::markdown`]).
+    pub markdown: Option<String>,
     /// Every paragraph with its class and features, as `--format json` writes them
     /// (only when asked for: [`RecordOptions::paragraphs`]).
     pub paragraphs: Option<Box<RawValue>>,
@@ -130,16 +137,19 @@ impl Record {
         }
     }
 
-    /// The text record of an extraction; `header` says that the HTTP charset chose the
-    /// encoding.
+    /// The text record of an extraction; `tree` is the page's shape (for Markdown's
+    /// tables), `header` says that the HTTP charset chose the encoding.
     fn of_extraction(
         meta: Arc<DocMeta>,
         ex: &Extraction,
-        paragraphs: bool,
+        tree: Option<&Document>,
+        opts: &RecordOptions,
         header: bool,
     ) -> Record {
-        let paragraphs = paragraphs
+        let paragraphs = opts
+            .paragraphs
             .then(|| serde_json::value::to_raw_value(&output::records(ex)).expect("serialisable"));
+        let markdown = opts.markdown.then(|| markdown_of(ex, tree));
         let encoding = ex.decoded_as.as_ref().map(|(codec, source)| Encoding {
             codec: codec.clone(),
             source: if header {
@@ -165,6 +175,7 @@ impl Record {
                     .collect(),
                 word_count: text.split_whitespace().count(),
                 text,
+                markdown,
                 paragraphs,
                 encoding,
                 limits_hit: ex.diagnostics.notes.clone(),
@@ -191,6 +202,24 @@ impl Record {
     }
 }
 
+impl Extracted {
+    /// Whether the record writes a field `key` that is not always pith's (not in
+    /// [`RESERVED`]): a `<meta>` field the page gives, or `markdown` when asked for.
+    fn fills(&self, key: &str) -> bool {
+        (key == "markdown" && self.markdown.is_some())
+            || self.described.iter().any(|(k, _)| *k == key)
+    }
+}
+
+/// The good blocks of `ex` as Markdown, as `--format markdown` writes them: data
+/// tables as tables when the page's shape `tree` is given.
+fn markdown_of(ex: &Extraction, tree: Option<&Document>) -> String {
+    match tree {
+        Some(tree) => pith::markdown::to_markdown_with_tables(ex, tree),
+        None => pith::markdown::to_markdown(ex),
+    }
+}
+
 impl Serialize for Record {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let meta = &*self.meta;
@@ -205,9 +234,9 @@ impl Serialize for Record {
         }
         for (k, v) in &meta.extra {
             // `id` is written above as the record id (as a string).
-            // A field the page's metadata fills is pith's; otherwise the input's stays.
-            let filled =
-                (self.result.as_ref()).is_ok_and(|ex| ex.described.iter().any(|(key, _)| key == k));
+            // A field the page's metadata (or `--markdown`) fills is pith's; otherwise
+            // the input's stays.
+            let filled = (self.result.as_ref()).is_ok_and(|ex| ex.fills(k));
             if !RESERVED.contains(&k.as_str()) && !filled {
                 map.serialize_entry(k, &**v)?;
             }
@@ -225,6 +254,9 @@ impl Serialize for Record {
                 }
                 map.serialize_entry("text", &ex.text)?;
                 map.serialize_entry("word_count", &ex.word_count)?;
+                if let Some(md) = &ex.markdown {
+                    map.serialize_entry("markdown", md)?;
+                }
                 if let Some(p) = &ex.paragraphs {
                     map.serialize_entry("paragraphs", &**p)?;
                 }
@@ -349,8 +381,8 @@ enum TreeUse {
     None,
     /// The page to write, every attribute kept ([`writes_tree`]).
     Whole,
-    /// Its shape only, parsed lean: the tables of Markdown and of html's page of kept
-    /// blocks.
+    /// Its shape only, parsed lean: the tables of Markdown (the format, or a record's
+    /// `markdown`) and of html's page of kept blocks.
     Shape,
 }
 
@@ -358,7 +390,10 @@ enum TreeUse {
 fn tree_use(pipeline: &Pipeline, mode: Mode) -> TreeUse {
     if writes_tree(pipeline, mode) {
         TreeUse::Whole
-    } else if matches!(mode, Mode::Page(Format::Markdown | Format::Html)) {
+    } else if matches!(
+        mode,
+        Mode::Page(Format::Markdown | Format::Html) | Mode::Jsonl { markdown: true, .. }
+    ) {
         TreeUse::Shape
     } else {
         TreeUse::None
@@ -409,15 +444,19 @@ fn run_bytes(
 pub struct RecordOptions {
     /// Include every paragraph with its features.
     pub paragraphs: bool,
+    /// Include the page as Markdown (`markdown`), as `--format markdown` writes it;
+    /// the run then also keeps the page's shape, for the tables.
+    pub markdown: bool,
     /// Largest page after undoing an HTTP content coding.
     pub max_bytes: u64,
 }
 
 impl Default for RecordOptions {
-    /// No paragraphs, [`crate::RECORD_MAX_BYTES`].
+    /// No paragraphs, no Markdown, [`crate::RECORD_MAX_BYTES`].
     fn default() -> Self {
         RecordOptions {
             paragraphs: false,
+            markdown: false,
             max_bytes: crate::RECORD_MAX_BYTES,
         }
     }
@@ -467,10 +506,11 @@ fn extract(
 pub fn record(pipeline: &Pipeline, doc: &Doc, opts: &RecordOptions) -> Record {
     let mode = Mode::Jsonl {
         paragraphs: opts.paragraphs,
+        markdown: opts.markdown,
     };
     match extract(pipeline, doc, mode, opts.max_bytes) {
-        Ok((ex, _, header)) => {
-            Record::of_extraction(doc.meta.clone(), &ex, opts.paragraphs, header)
+        Ok((ex, tree, header)) => {
+            Record::of_extraction(doc.meta.clone(), &ex, tree.as_ref(), opts, header)
         }
         Err(msg) => Record::error(doc.meta.clone(), msg),
     }
@@ -480,12 +520,16 @@ pub fn record(pipeline: &Pipeline, doc: &Doc, opts: &RecordOptions) -> Record {
 /// record line, or the page in one of `pith::output`'s formats.
 pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Outcome {
     let format = match mode {
-        Mode::Jsonl { paragraphs } => {
+        Mode::Jsonl {
+            paragraphs,
+            markdown,
+        } => {
             let rec = record(
                 pipeline,
                 doc,
                 &RecordOptions {
                     paragraphs,
+                    markdown,
                     max_bytes,
                 },
             );

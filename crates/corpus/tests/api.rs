@@ -116,6 +116,57 @@ fn a_record_serialises_to_the_corpus_line_in_field_order() {
     assert!(v.get("text").is_none());
 }
 
+/// With `markdown`, a record holds the page's Markdown as `pith::markdown` writes it
+/// from the extraction and the page's shape (its data table as a pipe table), right
+/// after `word_count`; without, it has no `markdown` and an input's passes through.
+#[test]
+fn a_record_with_markdown_holds_the_page_as_markdown() {
+    let words = "The quick brown fox jumps over the lazy dog, and this is the sort of sentence \
+                 that is full of the words which we would call stop words in English.";
+    let html = format!(
+        "<article><h1>Standings after Texas</h1><p>{words}</p><table>\
+         <tr><th>Pos.</th><th>Driver</th><th>Points</th></tr>\
+         <tr><td>1</td><td>Kyle Busch</td><td>5040</td></tr>\
+         <tr><td>2</td><td>Martin Truex Jr.</td><td>5035</td></tr></table><p>{words}</p></article>"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let line = serde_json::json!({"id": "t", "html": html, "markdown": "theirs"});
+    let j = write(dir.path(), "in.jsonl", format!("{line}\n").as_bytes());
+    let Some(Item::Doc(doc)) = read_inputs(&[j], InputOptions::default()).next() else {
+        panic!("one document")
+    };
+    let pipeline = Arc::new(pith::preset("pith").unwrap());
+    let (ex, tree) = pipeline.run_str_and_tree(&html).unwrap();
+    let expected = pith::markdown::to_markdown_with_tables(&ex, &tree);
+    assert!(
+        expected.contains("| 1 | Kyle Busch | 5040 |\n"),
+        "{expected}"
+    );
+
+    let opts = RecordOptions {
+        markdown: true,
+        ..RecordOptions::default()
+    };
+    let rec = record(&pipeline, &doc, &opts);
+    assert_eq!(
+        rec.result.as_ref().unwrap().markdown.as_deref(),
+        Some(&*expected)
+    );
+    let line = String::from_utf8(rec.to_json_line()).unwrap();
+    let words = rec.result.as_ref().unwrap().word_count;
+    let after_count = format!(
+        "\"word_count\":{words},\"markdown\":{},",
+        serde_json::to_string(&expected).unwrap()
+    );
+    assert!(line.contains(&after_count), "{line}");
+    assert_eq!(line.matches("\"markdown\":").count(), 1, "{line}");
+
+    let plain = record(&pipeline, &doc, &RecordOptions::default());
+    assert_eq!(plain.result.as_ref().unwrap().markdown, None);
+    let value = serde_json::to_value(&plain).unwrap();
+    assert_eq!(value["markdown"], "theirs");
+}
+
 #[test]
 fn a_bytes_record_says_how_it_was_decoded() {
     let dir = tempfile::tempdir().unwrap();
@@ -161,7 +212,10 @@ fn the_runner_writes_records_in_input_order_and_counts_them() {
     warc.extend(response("img", "image/png", "PNG"));
     let w = write(dir.path(), "many.warc", &warc);
     let missing = dir.path().join("nope.warc");
-    let mut cfg = RunConfig::new(Mode::Jsonl { paragraphs: false });
+    let mut cfg = RunConfig::new(Mode::Jsonl {
+        paragraphs: false,
+        markdown: false,
+    });
     cfg.workers = 4;
     let mut out = Vec::new();
     let mut seen = Count::default();

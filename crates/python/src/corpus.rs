@@ -150,7 +150,10 @@ pub fn extract_warc(
         max_bytes,
         ..InputOptions::default()
     };
-    let mut cfg = RunConfig::new(Mode::Jsonl { paragraphs });
+    let mut cfg = RunConfig::new(Mode::Jsonl {
+        paragraphs,
+        markdown: false,
+    });
     cfg.workers = workers.unwrap_or_else(default_workers).max(1);
     cfg.max_bytes = max_bytes;
     cfg.timeout = if timeout.is_finite() && timeout > 0.0 {
