@@ -1,8 +1,8 @@
 """What the Python package's and the Spark job's pytest suites share (each
 `conftest.py` imports it): where the development datasets are ($PITH_DATASETS, default
 ../shared/datasets beside the repository) with the project's skip-or-fail rule (without
-a dataset a test skips visibly, unless PITH_REQUIRE_DATASETS=1 makes it fail), and the
-`pith` CLI of this checkout."""
+a dataset a test skips visibly, unless PITH_REQUIRE_DATASETS=1 makes it fail), the
+`pith` CLI of this checkout, and a page with a data table (Markdown's tables)."""
 
 import json
 import os
@@ -43,3 +43,23 @@ def pith_cli():
         cwd=REPO, check=True, capture_output=True,
     )
     return str(Path(json.loads(meta.stdout)["target_directory"]) / "debug" / "pith")
+
+
+#: A news article with a data table (the ``justext`` preset keeps it: Markdown's
+#: tables). Imported from here, not from a ``conftest``: the two suites' ``conftest``
+#: modules share one name when pytest runs them together.
+STANDINGS = (
+    "<html><body><article><h1>Busch keeps the lead after Texas</h1>"
+    "<p>Kyle Busch kept his lead in the standings after a race in Texas on Sunday that saw "
+    "three of the four leading drivers finish in the top ten, while the fourth retired after "
+    "a crash on the final lap of the race.</p>"
+    "<table><thead><tr><th>Pos.</th><th>Driver</th><th>Points</th></tr></thead><tbody>"
+    "<tr><td>1</td><td>Kyle Busch</td><td>5040</td></tr>"
+    "<tr><td>2</td><td>Martin Truex Jr.</td><td>5035</td></tr></tbody></table>"
+    "<p>Phoenix will decide the title next Sunday, when the four drivers who are still in "
+    "the running start the race level on points, and the best placed of them wins.</p>"
+    "</article></body></html>"
+)
+#: The table of ``STANDINGS`` as Markdown.
+STANDINGS_TABLE = ("| Pos. | Driver | Points |\n| --- | --- | --- |\n"
+                   "| 1 | Kyle Busch | 5040 |\n| 2 | Martin Truex Jr. | 5035 |\n")

@@ -130,18 +130,23 @@ impl Drop for RecordIterator {
 /// ``{"id", "source", "url", "date", "text", "encoding", ...}`` or ``{"id", ...,
 /// "error"}``; WARC records that are not HTML pages are skipped and counted in the
 /// iterator's ``stats``. ``workers`` threads (default: every core) work while Python
-/// consumes; ``paragraphs=True`` adds every paragraph with its features; ``max_bytes``
-/// and ``timeout`` (seconds, ``0`` for none) turn a too large or too slow document into
-/// an error record.
+/// consumes; ``paragraphs=True`` adds every paragraph with its features;
+/// ``markdown=True`` adds the page as Markdown (``markdown``: what ``pith extract
+/// --format markdown`` writes, as ``Extraction.markdown``); ``max_bytes`` and
+/// ``timeout`` (seconds, ``0`` for none) turn a too large or too slow document into an
+/// error record.
 #[pyfunction]
 #[pyo3(signature = (path, pipeline, *, workers = None, paragraphs = false,
-    max_bytes = RECORD_MAX_BYTES, timeout = 60.0))]
+    markdown = false, max_bytes = RECORD_MAX_BYTES, timeout = 60.0))]
+// Python's keyword arguments, one parameter each.
+#[allow(clippy::too_many_arguments)]
 pub fn extract_warc(
     py: Python<'_>,
     path: &Bound<'_, PyAny>,
     pipeline: &PyPipeline,
     workers: Option<usize>,
     paragraphs: bool,
+    markdown: bool,
     max_bytes: u64,
     timeout: f64,
 ) -> PyResult<RecordIterator> {
@@ -152,7 +157,7 @@ pub fn extract_warc(
     };
     let mut cfg = RunConfig::new(Mode::Jsonl {
         paragraphs,
-        markdown: false,
+        markdown,
     });
     cfg.workers = workers.unwrap_or_else(default_workers).max(1);
     cfg.max_bytes = max_bytes;

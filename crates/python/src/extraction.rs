@@ -365,8 +365,10 @@ impl PyExtraction {
     /// (``text``; ``url``, ``title``, ``canonical_url``, ``description``,
     /// ``site_name``, ``author``, ``published``, ``language``,
     /// ``language_confidence``, ``warnings``, ``encoding``, ``encoding_source``,
-    /// ``limits_hit`` when known).
-    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    /// ``limits_hit`` when known); ``markdown=True`` adds ``markdown``, as
+    /// ``--markdown`` does.
+    #[pyo3(signature = (*, markdown = false))]
+    fn to_dict<'py>(&self, py: Python<'py>, markdown: bool) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         if let Some(url) = &self.url {
             d.set_item("url", url)?;
@@ -383,6 +385,9 @@ impl PyExtraction {
             }
         }
         d.set_item("text", self.text())?;
+        if markdown {
+            d.set_item("markdown", self.markdown())?;
+        }
         if let Some(id) = &self.inner.language {
             d.set_item("language", id.language.code)?;
             d.set_item("language_confidence", id.confidence)?;

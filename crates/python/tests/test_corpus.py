@@ -2,12 +2,14 @@
 
 import json
 import subprocess
+from pathlib import Path
 
 import pytest
 
 import pith
 
 from conftest import need_dataset, pith_cli
+from pith_testing import STANDINGS, STANDINGS_TABLE
 
 
 def warc_samples():
@@ -43,6 +45,53 @@ def test_extract_warc_takes_several_paths_and_options():
     ours = list(pith.extract_warc(samples, pipeline, workers=1, paragraphs=True))
     assert ours == cli_records(samples, "-s", "German", "--paragraphs")
     assert all("paragraphs" in r or "error" in r for r in ours)
+
+
+def test_extract_warc_markdown_gives_the_cli_records():
+    """``markdown=True`` gives the records of ``pith extract --format jsonl --markdown``:
+    each text record has its page's ``markdown``, an error record none, and the rest of
+    the record is the record without it."""
+    pipeline = pith.Pipeline.preset("justext")
+    samples = warc_samples()
+    ours = list(pith.extract_warc(samples, pipeline, workers=2, markdown=True))
+    assert ours == cli_records(samples, "--markdown")
+    texts = [r for r in ours if "error" not in r]
+    assert texts and all(isinstance(r["markdown"], str) for r in texts)
+    assert any(r["markdown"] for r in texts)
+    assert all("markdown" not in r for r in ours if "error" in r)
+    plain = list(pith.extract_warc(samples, pipeline, workers=2))
+    assert all("markdown" not in r for r in plain)
+    assert [{k: v for k, v in r.items() if k != "markdown"} for r in ours] == plain
+
+
+def test_a_record_markdown_is_the_extraction_markdown(tmp_path, sample_html):
+    """A record's ``markdown`` is ``Extraction.markdown`` of the same page, data tables
+    included, and so is ``Extraction.to_dict(markdown=True)``'s."""
+    pages = {"sample.html": sample_html, "standings.html": STANDINGS.encode("utf-8")}
+    for name, html in pages.items():
+        (tmp_path / name).write_bytes(html)
+    pipeline = pith.Pipeline.preset("justext")
+    records = {Path(r["id"]).name: r
+               for r in pith.extract_warc(tmp_path, pipeline, workers=1, markdown=True)}
+    assert set(records) == set(pages)
+    for name, html in pages.items():
+        ex = pipeline.extract(html)
+        assert records[name]["markdown"] == ex.markdown, name
+        assert ex.to_dict(markdown=True)["markdown"] == ex.markdown
+        assert "markdown" not in ex.to_dict()
+    assert STANDINGS_TABLE in records["standings.html"]["markdown"]
+
+
+def test_record_markdown_is_the_extraction_markdown_over_a_dataset_folder():
+    """Over a development folder with the default preset (some of its pages have data
+    tables): every record's ``markdown`` is ``Extraction.markdown`` of its file."""
+    folder = need_dataset("cleaneval-dev", "html")
+    pipeline = pith.Pipeline.preset("pith")
+    records = list(pith.extract_warc(folder, pipeline, workers=2, markdown=True))
+    assert len(records) > 10
+    for r in records:
+        assert r["markdown"] == pipeline.extract(Path(r["id"]).read_bytes()).markdown, r["id"]
+    assert any("| --- |" in r["markdown"] for r in records)
 
 
 def test_a_consumer_may_stop_early():

@@ -8,6 +8,7 @@ import pytest
 
 import pith
 from conftest import pith_cli
+from pith_testing import STANDINGS, STANDINGS_TABLE
 
 
 def test_preset_extracts_the_sample(sample_html):
@@ -357,37 +358,21 @@ def test_meta_tags_are_the_extractions_metadata():
     assert pickle.loads(pickle.dumps(ex)).to_dict() == d
 
 
-_STANDINGS = (
-    "<html><body><article><h1>Busch keeps the lead after Texas</h1>"
-    "<p>Kyle Busch kept his lead in the standings after a race in Texas on Sunday that saw "
-    "three of the four leading drivers finish in the top ten, while the fourth retired after "
-    "a crash on the final lap of the race.</p>"
-    "<table><thead><tr><th>Pos.</th><th>Driver</th><th>Points</th></tr></thead><tbody>"
-    "<tr><td>1</td><td>Kyle Busch</td><td>5040</td></tr>"
-    "<tr><td>2</td><td>Martin Truex Jr.</td><td>5035</td></tr></tbody></table>"
-    "<p>Phoenix will decide the title next Sunday, when the four drivers who are still in "
-    "the running start the race level on points, and the best placed of them wins.</p>"
-    "</article></body></html>"
-)
-_STANDINGS_TABLE = ("| Pos. | Driver | Points |\n| --- | --- | --- |\n"
-                    "| 1 | Kyle Busch | 5040 |\n| 2 | Martin Truex Jr. | 5035 |\n")
-
-
 def test_markdown_has_headings_and_tables_as_the_cli_writes_them(tmp_path):
     """``Extraction.markdown`` is ``pith extract --format markdown``: trafilatura users
     ask for ``output_format="markdown"`` and expect its tables."""
-    ex = pith.extract(_STANDINGS, "justext")
+    ex = pith.extract(STANDINGS, "justext")
     assert ex.markdown.startswith("# Busch keeps the lead after Texas\n\nKyle Busch kept")
-    assert "\n\n" + _STANDINGS_TABLE in ex.markdown
+    assert "\n\n" + STANDINGS_TABLE in ex.markdown
     page = tmp_path / "standings.html"
-    page.write_text(_STANDINGS)
+    page.write_text(STANDINGS)
     cli = subprocess.run([pith_cli(), "extract", "--preset", "justext", "--format", "markdown",
                           "-q", str(page)],
                          capture_output=True, text=True, check=True)
     assert ex.markdown == cli.stdout
     # The tables outlive the page: pickled, and from extract_many's threads.
     assert pickle.loads(pickle.dumps(ex)).markdown == ex.markdown
-    many = pith.Pipeline.preset("justext").extract_many([_STANDINGS] * 3, workers=2)
+    many = pith.Pipeline.preset("justext").extract_many([STANDINGS] * 3, workers=2)
     assert [m.markdown for m in many] == [ex.markdown] * 3
 
 

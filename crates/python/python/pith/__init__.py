@@ -13,7 +13,8 @@ GIL while it works. Four ways in:
   ``.language``, ``.limits_hit``. Pipelines, extractions, blocks and the drop-in's
   paragraphs pickle, so Spark and ``multiprocessing`` can ship them.
 * ``read_warc(path)`` / ``extract_warc(path, pipeline)`` -- the corpus runner of
-  ``pith extract --format jsonl``, yielding its records as dicts.
+  ``pith extract --format jsonl``, yielding its records as dicts (``markdown=True``
+  adds each page's ``markdown``, as ``--markdown``).
 * ``pith.justext`` -- a drop-in for Python jusText 3.0.2:
   ``from pith import justext`` then ``justext.justext(html, justext.get_stoplist("English"))``.
 

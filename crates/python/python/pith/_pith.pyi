@@ -97,7 +97,7 @@ class Extraction:
     @property
     def canonical_url(self) -> Optional[str]:
         """``<link rel=canonical>`` resolved against ``url``, else ``url``."""
-    def to_dict(self) -> dict[str, object]: ...
+    def to_dict(self, *, markdown: bool = False) -> dict[str, object]: ...
     def __len__(self) -> int: ...
 
 class Pipeline:
@@ -162,6 +162,7 @@ def extract_warc(
     *,
     workers: Optional[int] = None,
     paragraphs: bool = False,
+    markdown: bool = False,
     max_bytes: int = 16777216,
     timeout: float = 60.0,
 ) -> RecordIterator: ...
