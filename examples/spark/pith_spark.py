@@ -7,8 +7,11 @@ files and runs pith's corpus engine on them with one pipeline per partition
 (``mapPartitions``); the output is Parquet with one row per HTML document --
 ``id``, ``source``, ``url``, ``date``, ``title``, ``canonical_url``, ``description``,
 ``site_name``, ``author``, ``published``, ``language``, ``text`` and ``error`` (the
-fields of ``pith extract --format jsonl`` records; exactly one of the last two is set)
--- and a summary of the counts is printed (and written with ``--summary FILE``).
+fields of ``pith extract --format jsonl`` records; exactly one of the last two is set),
+with ``--markdown`` also ``markdown`` after ``text`` (each page as Markdown, as ``pith
+extract --markdown`` writes it: headings, lists, code, data tables as pipe tables; null
+in an error row) -- and a summary of the counts is printed (and written with
+``--summary FILE``).
 
     spark-submit --master local[*] examples/spark/pith_spark.py warc-paths.txt out.parquet
     PYSPARK_PYTHON=./environment/bin/python spark-submit --master yarn \\
@@ -33,8 +36,8 @@ Options: ``--preset NAME`` or ``--pipeline FILE`` (default: the ``pith`` preset)
 ``--favor-precision`` or ``--favor-recall`` (as ``pith extract``: the learned preset's
 lean, ``Pipeline.favoring``), ``--no-comments``, ``--no-tables`` and ``--no-title``
 (``Pipeline.without_comments``, ``Pipeline.without_tables``, ``Pipeline.without_title``),
-``--input-base-url URL`` (for relative paths in the list), ``--partitions N``
-(default: one per WARC file),
+``--markdown`` (the ``markdown`` column), ``--input-base-url URL`` (for relative paths
+in the list), ``--partitions N`` (default: one per WARC file),
 ``--master URL`` (when not run by spark-submit; default ``local[*]``), ``--summary
 FILE``.
 """
@@ -55,10 +58,19 @@ COLUMNS = ("id", "source", "url", "date", "title", "canonical_url", "description
            "author", "published", "language", "text", "error")
 
 
-def schema():
+def columns(markdown=False):
+    """The output's columns: ``COLUMNS``, with ``markdown`` after ``text`` when asked."""
+    if not markdown:
+        return COLUMNS
+    at = COLUMNS.index("text") + 1
+    return COLUMNS[:at] + ("markdown",) + COLUMNS[at:]
+
+
+def schema(markdown=False):
+    """The output's schema: every column a nullable string."""
     from pyspark.sql.types import StringType, StructField, StructType
 
-    return StructType([StructField(name, StringType(), True) for name in COLUMNS])
+    return StructType([StructField(name, StringType(), True) for name in columns(markdown)])
 
 
 def is_local(path):
@@ -120,46 +132,52 @@ def download(uri, dest, tries=3, timeout=60, pause=2.0):
     return message
 
 
-def rows_of(records, source=None):
-    """Parquet rows (``COLUMNS``) from pith's record dicts (source overridden for
-    remote files): the record's fields of those names (docs/record-format.md; the
-    language is the page's identified language, an ISO 639-1 code)."""
+def rows_of(records, source=None, names=COLUMNS):
+    """Parquet rows (``names``, by default ``COLUMNS``) from pith's record dicts (source
+    overridden for remote files): the record's fields of those names
+    (docs/record-format.md; the language is the page's identified language, an ISO 639-1
+    code)."""
     for r in records:
         row = dict(r, source=source) if source is not None else r
-        yield tuple(row.get(name) for name in COLUMNS)
+        yield tuple(row.get(name) for name in names)
 
 
-def make_partition_function(pipeline_json, counters):
+def make_partition_function(pipeline_json, counters, markdown=False):
     """The function each partition runs: one pipeline, then every WARC file of the
     partition through pith's corpus engine (one worker thread per task: Spark runs
-    one task per core)."""
+    one task per core); with ``markdown``, each record also has the page's Markdown."""
+    names = columns(markdown)
 
     def run_partition(items):
         import pith
 
         pipeline = pith.Pipeline.from_json(pipeline_json)
+
+        def extract(path):
+            return pith.extract_warc(path, pipeline, workers=1, markdown=markdown)
+
         for item in items:
             if isinstance(item, tuple):  # (uri, bytes) from binaryFiles
                 uri, content = item
                 with tempfile.NamedTemporaryFile(suffix=".warc.gz") as tmp:
                     tmp.write(content)
                     tmp.flush()
-                    it = pith.extract_warc(tmp.name, pipeline, workers=1)
-                    yield from rows_of(it, source=uri)
+                    it = extract(tmp.name)
+                    yield from rows_of(it, source=uri, names=names)
             elif is_http(item):
                 with tempfile.NamedTemporaryFile(suffix=".warc.gz") as tmp:
                     error = download(item, tmp)
                     if error is not None:
                         # As pith's record of a local file it cannot read.
-                        yield tuple({"id": item, "source": item,
-                                     "error": f"cannot read: {error}"}.get(name) for name in COLUMNS)
+                        record = {"id": item, "source": item, "error": f"cannot read: {error}"}
+                        yield from rows_of([record], names=names)
                         counters["documents"].add(1)
                         continue
-                    it = pith.extract_warc(tmp.name, pipeline, workers=1)
-                    yield from rows_of(it, source=item)
+                    it = extract(tmp.name)
+                    yield from rows_of(it, source=item, names=names)
             else:
-                it = pith.extract_warc(local_path(item), pipeline, workers=1)
-                yield from rows_of(it)
+                it = extract(local_path(item))
+                yield from rows_of(it, names=names)
             stats = it.stats
             counters["documents"].add(stats["documents"])
             counters["skipped"].add(stats["skipped"])
@@ -193,9 +211,11 @@ def load_pipeline(args):
     return pipeline
 
 
-def run(spark, input_list, output, pipeline, partitions=None, input_base_url=None):
+def run(spark, input_list, output, pipeline, partitions=None, input_base_url=None,
+        markdown=False):
     """Runs the job in an existing SparkSession; returns the summary dict. Relative
-    paths in the list are read below ``input_base_url`` when it is given."""
+    paths in the list are read below ``input_base_url`` when it is given; ``markdown``
+    adds the ``markdown`` column."""
     sc = spark.sparkContext
     if __name__ != "__main__":
         # Imported (e.g. by a test): executors must import this module too.
@@ -206,7 +226,7 @@ def run(spark, input_list, output, pipeline, partitions=None, input_base_url=Non
         if line.strip() and not line.strip().startswith("#")
     ]
     counters = {"documents": sc.accumulator(0), "skipped": sc.accumulator(0)}
-    fn = make_partition_function(pipeline.to_json(), counters)
+    fn = make_partition_function(pipeline.to_json(), counters, markdown)
     # Local files and http(s) URIs are opened by the executors themselves.
     direct = [p for p in paths if is_local(p) or is_http(p)]
     remote = [p for p in paths if not (is_local(p) or is_http(p))]
@@ -218,7 +238,7 @@ def run(spark, input_list, output, pipeline, partitions=None, input_base_url=Non
         files = sc.binaryFiles(",".join(remote), minPartitions=partitions or len(remote))
         rdds.append(files.mapPartitions(fn))
     rows = rdds[0] if len(rdds) == 1 else sc.union(rdds) if rdds else sc.emptyRDD()
-    df = spark.createDataFrame(rows, schema())
+    df = spark.createDataFrame(rows, schema(markdown))
     df.write.mode("overwrite").parquet(output)
     written = spark.read.parquet(output)
     total = written.count()
@@ -236,7 +256,8 @@ def run(spark, input_list, output, pipeline, partitions=None, input_base_url=Non
     return summary
 
 
-def main(argv=None):
+def parse_args(argv=None):
+    """The job's options (``sys.argv`` when ``argv`` is None)."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("input_list", help="text file (any Hadoop URI) listing WARC paths, one per line")
     ap.add_argument("output", help="Parquet output directory (any Hadoop URI)")
@@ -254,13 +275,20 @@ def main(argv=None):
                     help="no block inside a table (as pith extract)")
     ap.add_argument("--no-title", action="store_true",
                     help="no block that repeats the page's title, the headline (as pith extract)")
+    ap.add_argument("--markdown", action="store_true",
+                    help="add a markdown column: each page as Markdown, as pith extract "
+                         "--markdown writes it (headings, lists, code, data tables)")
     ap.add_argument("--input-base-url", metavar="URL",
                     help="read relative paths in the list below URL (e.g. "
                          "https://data.commoncrawl.org/ for a warc.paths list)")
     ap.add_argument("--partitions", type=int, help="default: one per WARC file")
     ap.add_argument("--master", help="Spark master when not set by spark-submit (default local[*])")
     ap.add_argument("--summary", help="also write the summary as JSON to this local file")
-    args = ap.parse_args(argv)
+    return ap.parse_args(argv)
+
+
+def main(argv=None):
+    args = parse_args(argv)
 
     from pyspark.sql import SparkSession
 
@@ -270,7 +298,7 @@ def main(argv=None):
     spark = builder.getOrCreate()
     try:
         summary = run(spark, args.input_list, args.output, load_pipeline(args), args.partitions,
-                      args.input_base_url)
+                      args.input_base_url, args.markdown)
     finally:
         spark.stop()
     line = json.dumps(summary)

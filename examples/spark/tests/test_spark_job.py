@@ -31,19 +31,19 @@ def spark():
     session.stop()
 
 
-def cli_rows(warcs):
+def cli_rows(warcs, markdown=False):
     """The job's columns of the records `pith extract --preset justext --format jsonl`
-    writes for ``warcs``."""
+    (with ``--markdown`` when ``markdown``) writes for ``warcs``."""
     cli = subprocess.run(
         [pith_cli(), "extract", "--preset", "justext", "--format", "jsonl", "-q", "-j", "2",
-         *map(str, warcs)],
+         *(["--markdown"] if markdown else []), *map(str, warcs)],
         capture_output=True, check=False,
     )
     assert cli.returncode in (0, 1), cli.stderr
     expected = [json.loads(line) for line in cli.stdout.decode("utf-8").splitlines()]
     import pith_spark
 
-    return [{name: r.get(name) for name in pith_spark.COLUMNS} for r in expected]
+    return [{name: r.get(name) for name in pith_spark.columns(markdown)} for r in expected]
 
 
 def by_source_and_id(rows):
@@ -70,6 +70,43 @@ def test_spark_job_writes_exactly_the_cli_records(tmp_path, spark):
     assert summary["extracted"] + summary["errors"] == summary["rows"]
     assert summary["documents"] == summary["rows"] + summary["skipped"]
     assert all((r["text"] is None) != (r["error"] is None) for r in rows)
+
+
+def test_the_markdown_column_is_the_cli_records_markdown(tmp_path, spark):
+    """``--markdown``: a nullable string column ``markdown`` after ``text``, in each row
+    the ``markdown`` of the record `pith extract --format jsonl --markdown` writes (null
+    in an error row); the other columns as without it."""
+    from pyspark.sql.types import StringType
+
+    warcs = sorted(need_dataset("warc").glob("*.warc.gz"))
+    listing = tmp_path / "warc-paths.txt"
+    listing.write_text("".join(f"{p}\n" for p in warcs))
+    out = tmp_path / "out.parquet"
+    import pith_spark
+
+    import pith
+
+    pith_spark.run(spark, str(listing), str(out), pith.Pipeline.preset("justext"), markdown=True)
+    written = spark.read.parquet(str(out))
+    assert written.columns == list(pith_spark.columns(markdown=True))
+    assert written.columns[written.columns.index("text") + 1] == "markdown"
+    field = written.schema["markdown"]
+    assert field.dataType == StringType() and field.nullable
+    rows = [r.asDict() for r in written.collect()]
+    assert by_source_and_id(rows) == by_source_and_id(cli_rows(warcs, markdown=True))
+    assert any(r["markdown"] for r in rows)
+    assert all((r["markdown"] is None) == (r["error"] is not None) for r in rows)
+
+
+def test_markdown_is_an_option_of_the_job():
+    """No Spark needed: ``--markdown`` is read, off by default, and only it adds the
+    column."""
+    import pith_spark
+
+    assert pith_spark.parse_args(["paths.txt", "out.parquet", "--markdown"]).markdown
+    assert not pith_spark.parse_args(["paths.txt", "out.parquet"]).markdown
+    assert pith_spark.columns() == pith_spark.COLUMNS
+    assert set(pith_spark.columns(markdown=True)) - set(pith_spark.COLUMNS) == {"markdown"}
 
 
 def test_the_job_options_build_the_pipeline_pith_extract_would():
