@@ -199,6 +199,18 @@ struct GuardState {
     report: ParseReport,
 }
 
+/// A raw-text element's content the driver skips in the input instead of the tokenizer
+/// reading it.
+pub(crate) struct RawTextSkip {
+    /// The element's name (its end tag ends the content).
+    pub(crate) name: LocalName,
+    /// How its content is read.
+    pub(crate) kind: RawTextKind,
+    /// Whether the content is still the element's text (JSON-LD, which the metadata
+    /// reader reads): the driver adds it to the element as the tokenizer would have.
+    pub(crate) keep_text: bool,
+}
+
 /// Wraps a token sink (the tree builder) and enforces [`ParseLimits`].
 ///
 /// It also stops the tokenizer after the start tag of an element whose content is to
@@ -211,7 +223,7 @@ pub(crate) struct Guard<S> {
     /// Raw-text elements whose content the parser drops.
     drop_content_of: Vec<LocalName>,
     /// The element just started whose content is to be dropped, and how it is read.
-    raw_text: RefCell<Option<(LocalName, RawTextKind)>>,
+    raw_text: RefCell<Option<RawTextSkip>>,
     /// Pause the tokenizer after every tag that leaves it in the data state.
     pause_after_tags: bool,
     /// The tokenizer is paused right after a tag, in the data state.
@@ -258,8 +270,8 @@ impl<S> Guard<S> {
     }
 
     /// The raw-text element whose content the driver must now skip, if the tokenizer
-    /// stopped for one: its name and how its content is read.
-    pub(crate) fn take_raw_text(&self) -> Option<(LocalName, RawTextKind)> {
+    /// stopped for one.
+    pub(crate) fn take_raw_text(&self) -> Option<RawTextSkip> {
         self.raw_text.borrow_mut().take()
     }
 
@@ -300,6 +312,7 @@ impl<S> Guard<S> {
     fn intercept_raw_text(
         &self,
         name: &LocalName,
+        keep_text: bool,
         result: TokenSinkResult<S::Handle>,
     ) -> TokenSinkResult<S::Handle>
     where
@@ -317,7 +330,11 @@ impl<S> Guard<S> {
             // Not a state the tree builder asks for; read the content as usual.
             RawKind::ScriptDataEscaped(_) => return TokenSinkResult::RawData(kind),
         };
-        *self.raw_text.borrow_mut() = Some((name.clone(), kind));
+        *self.raw_text.borrow_mut() = Some(RawTextSkip {
+            name: name.clone(),
+            kind,
+            keep_text,
+        });
         TokenSinkResult::EncodingIndicator(StrTendril::new())
     }
 
@@ -453,10 +470,10 @@ impl<S: TokenSink> TokenSink for Guard<S> {
                 if matches!(result, TokenSinkResult::RawData(_)) {
                     self.state.borrow_mut().raw_text_open = Some(name.clone());
                 }
-                let result = if self.drop_content_of.is_empty() || json_ld {
+                let result = if self.drop_content_of.is_empty() {
                     result
                 } else {
-                    self.intercept_raw_text(&name, result)
+                    self.intercept_raw_text(&name, json_ld, result)
                 };
                 self.pause_after_tag(result)
             }

@@ -109,8 +109,14 @@ pub fn parse_html_omitting(
     // of an element whose content is dropped, for the content to be cut here, and, when
     // attributes are cut, after every tag, for the next tag's attributes to be cut.
     while !matches!(tokenizer.feed(&input), TokenizerResult::Done) {
-        if let Some((name, kind)) = tokenizer.sink.take_raw_text() {
-            skip_raw_text(&input, &name, kind);
+        if let Some(skip) = tokenizer.sink.take_raw_text() {
+            let text = skip_raw_text(&input, &skip.name, skip.kind);
+            if skip.keep_text {
+                let sink = &tokenizer.sink.inner.sink;
+                if let Some(element) = sink.last_element.get() {
+                    add_raw_text(&mut sink.doc.borrow_mut(), element, &text);
+                }
+            }
         }
         if tokenizer.sink.take_tag_end() {
             if let Some(cut) = &cut {
@@ -131,9 +137,22 @@ fn expected_nodes(text: &str) -> usize {
     text.len() / 64 + 16
 }
 
+/// Adds a skipped raw-text element's content to it as the tokenizer would have: line
+/// breaks (CR LF, CR) as LF, NUL as U+FFFD; no text node for no text.
+fn add_raw_text(doc: &mut Document, element: crate::NodeId, text: &str) {
+    if text.is_empty() {
+        return;
+    }
+    let text = text
+        .replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .replace('\0', "\u{fffd}");
+    doc.append_text(element, &text);
+}
+
 /// Drops the input up to the end tag of the raw-text element `name` (or all of it when
-/// the element is never closed).
-fn skip_raw_text(input: &BufferQueue, name: &str, kind: RawTextKind) {
+/// the element is never closed), and returns what it dropped.
+fn skip_raw_text(input: &BufferQueue, name: &str, kind: RawTextKind) -> StrTendril {
     let mut rest = StrTendril::new();
     while let Some(chunk) = input.pop_front() {
         if rest.is_empty() {
@@ -142,9 +161,13 @@ fn skip_raw_text(input: &BufferQueue, name: &str, kind: RawTextKind) {
             rest.push_tendril(&chunk);
         }
     }
-    if let Some(end) = raw_text_end(&rest, name, kind) {
-        let len = rest.len32() - end as u32;
-        input.push_front(rest.subtendril(end as u32, len));
+    match raw_text_end(&rest, name, kind) {
+        Some(end) => {
+            let len = rest.len32() - end as u32;
+            input.push_front(rest.subtendril(end as u32, len));
+            rest.subtendril(0, end as u32)
+        }
+        None => rest,
     }
 }
 

@@ -42,6 +42,8 @@ pub(crate) struct ArenaSink {
     names: RefCell<Vec<QualName>>,
     pub(crate) quirks: Cell<QuirksMode>,
     pub(crate) parse_errors: Cell<usize>,
+    /// The element created last (the parse driver adds skipped JSON-LD text to it).
+    pub(crate) last_element: Cell<Option<NodeId>>,
 }
 
 fn empty_name() -> QualName {
@@ -58,6 +60,7 @@ impl ArenaSink {
             names: RefCell::new(names),
             quirks: Cell::new(QuirksMode::NoQuirks),
             parse_errors: Cell::new(0),
+            last_element: Cell::new(None),
         }
     }
 }
@@ -104,6 +107,7 @@ impl TreeSink for ArenaSink {
             attrs,
         }));
         self.record_name(id, name);
+        self.last_element.set(Some(id));
         id
     }
 
