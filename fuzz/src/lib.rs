@@ -40,16 +40,8 @@ pub fn extract_bytes(data: &[u8]) {
         let cells = p.run_bytes_and_tree(data, p.decode_options());
         match (lean, full, cells) {
             (Ok(lean), Ok((full, _)), Ok((cells, tree))) => {
-                for (other, what) in [(&full, "whole"), (&cells, "cells'")] {
-                    assert_eq!(lean.blocks, other.blocks, "blocks differ ({what})");
-                    // Compared as text: a NaN feature equals itself there.
-                    let (a, b) = (
-                        format!("{:?}", lean.features),
-                        format!("{:?}", other.features),
-                    );
-                    assert_eq!(a, b, "features differ ({what})");
-                    assert_eq!(lean.labels, other.labels, "labels differ ({what})");
-                }
+                assert_same_run(&lean, &full, "whole");
+                assert_same_run(&lean, &cells, "cells'");
                 markdown_keeps_every_word(&cells, &tree);
             }
             (lean, full, cells) => {
@@ -373,18 +365,21 @@ fn same_run_from_the_lean_parse(pipeline: &Pipeline, data: &[u8]) {
     let lean = pipeline.run_bytes(data);
     let full = pipeline.run_bytes_keeping_tree(data, pipeline.decode_options());
     match (lean, full) {
-        (Ok(lean), Ok((full, _))) => {
-            assert_eq!(lean.blocks, full.blocks, "blocks differ (lean parse)");
-            // Compared as text: a NaN feature equals itself there.
-            let (a, b) = (
-                format!("{:?}", lean.features),
-                format!("{:?}", full.features),
-            );
-            assert_eq!(a, b, "features differ (lean parse)");
-            assert_eq!(lean.labels, full.labels, "labels differ (lean parse)");
-        }
+        (Ok(lean), Ok((full, _))) => assert_same_run(&lean, &full, "whole"),
         (lean, full) => assert_eq!(lean.is_ok(), full.is_ok(), "one of them failed"),
     }
+}
+
+/// The lean run gave the same blocks, features and labels as the `other` parse's run.
+fn assert_same_run(lean: &pith::Extraction, other: &pith::Extraction, what: &str) {
+    assert_eq!(lean.blocks, other.blocks, "blocks differ ({what})");
+    // Compared as text: a NaN feature equals itself there.
+    let (a, b) = (
+        format!("{:?}", lean.features),
+        format!("{:?}", other.features),
+    );
+    assert_eq!(a, b, "features differ ({what})");
+    assert_eq!(lean.labels, other.labels, "labels differ ({what})");
 }
 
 /// `learn`: the learned combiner's stages. The bytes go (1) as a page through the

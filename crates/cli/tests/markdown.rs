@@ -281,4 +281,17 @@ fn an_input_markdown_field_gives_way_to_pith_s() {
         md.starts_with("# Busch keeps the lead after Texas\n"),
         "{md}"
     );
+    // An error record under `--markdown` has no `markdown`, not even the input's: a
+    // consumer would take it for pith's.
+    let bad = json!({"id": "b", "html": 5, "markdown": "theirs", "kept": 1});
+    let input = common::write(dir.path(), "bad.jsonl", format!("{bad}\n").as_bytes());
+    let [error] = records(&["--markdown"], &[&input]).try_into().unwrap();
+    assert!(error.get("error").is_some(), "{error}");
+    assert_eq!(
+        (error.get("markdown"), &error["kept"]),
+        (None, &json!(1)),
+        "{error}"
+    );
+    let [passed] = records(&[], &[&input]).try_into().unwrap();
+    assert_eq!(passed["markdown"], "theirs", "{passed}");
 }

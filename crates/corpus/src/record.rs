@@ -281,10 +281,31 @@ impl Serialize for Record {
     }
 }
 
+/// The identity an error record writes: `meta`, less the input's own `markdown` field
+/// when the records carry pith's (`--markdown`), so that no error record passes an
+/// input's Markdown off as pith's.
+fn error_meta(meta: &Arc<DocMeta>, markdown: bool) -> Arc<DocMeta> {
+    if !markdown || !meta.extra.iter().any(|(k, _)| k == "markdown") {
+        return Arc::clone(meta);
+    }
+    Arc::new(DocMeta {
+        id: meta.id.clone(),
+        source: meta.source.clone(),
+        url: meta.url.clone(),
+        date: meta.date.clone(),
+        extra: (meta.extra.iter())
+            .filter(|(k, _)| k != "markdown")
+            .cloned()
+            .collect(),
+    })
+}
+
 /// The error output of a document in any mode (nothing for the text formats).
 pub fn error_output(mode: Mode, meta: &Arc<DocMeta>, message: &str) -> Vec<u8> {
     match mode {
-        Mode::Jsonl { .. } => Record::error(meta.clone(), message).to_json_line(),
+        Mode::Jsonl { markdown, .. } => {
+            Record::error(error_meta(meta, markdown), message).to_json_line()
+        }
         Mode::Page(Format::Json) => {
             let mut out = Vec::new();
             let _ = output::write_json_error(&mut out, &meta.id, message);
@@ -512,7 +533,7 @@ pub fn record(pipeline: &Pipeline, doc: &Doc, opts: &RecordOptions) -> Record {
         Ok((ex, tree, header)) => {
             Record::of_extraction(doc.meta.clone(), &ex, tree.as_ref(), opts, header)
         }
-        Err(msg) => Record::error(doc.meta.clone(), msg),
+        Err(msg) => Record::error(error_meta(&doc.meta, opts.markdown), msg),
     }
 }
 

@@ -3,15 +3,23 @@
 //! `<meta>` tags [`crate::read_metadata`] reads first.
 //!
 //! What is read: the first object (blocks in page order, each read depth first, an
-//! `@graph` included) whose `@type` is an article's ([`ARTICLE_TYPES`], the types
-//! trafilatura reads too), and from it `author` (a name, a person's or organisation's
-//! `name`, or a list of them, joined with `; `), `datePublished`, `description` and its
-//! `publisher`'s `name`. Each fills a field the `<meta>` tags left empty; a `<meta>` tag
-//! is never overridden.
+//! `@graph` included) whose `@type` is an article's ([`ARTICLE_TYPES`]: schema.org's
+//! `Article` and every type below it), and from it `author` (a name, a person's or
+//! organisation's `name` or `givenName` and `familyName`, or a list of them, joined
+//! with `; `; a `{"@id": …}` reference is looked up among the page's nodes, as
+//! WordPress's SEO plugins write it), `datePublished` (not a placeholder such as
+//! `0001-01-01`), `description` and its `publisher`'s name. Values have their character
+//! references decoded (`&amp;`: the blocks are written by HTML templates) and their
+//! control characters left out. Each fills a field the `<meta>` tags left empty; a
+//! `<meta>` tag is never overridden.
 //!
-//! Bounded whatever the page: a block longer than [`MAX_JSON_LD_BYTES`] is not read,
-//! nor more than [`MAX_BLOCKS`] blocks, and `serde_json` refuses nesting deeper than
-//! 128; a block that is not JSON is passed over.
+//! Blocks are read leniently, as crawlers' JSON-LD readers do: a raw line break inside
+//! a string, a trailing comma, and `<!-- -->` or CDATA markers around the block do not
+//! lose it. Bounded whatever the page: a block longer than [`MAX_JSON_LD_BYTES`] is not
+//! read, nor more than [`MAX_BLOCKS`] blocks, and `serde_json` refuses nesting deeper
+//! than 128; a block that is still not JSON is passed over.
+
+use std::collections::HashMap;
 
 use serde_json::Value;
 
@@ -24,17 +32,24 @@ pub const MAX_JSON_LD_BYTES: usize = 1 << 20;
 /// The most JSON-LD blocks read on one page.
 const MAX_BLOCKS: usize = 32;
 
-/// schema.org types of an article (lower case).
+/// schema.org types of an article (lower case): `Article` and every type below it.
 const ARTICLE_TYPES: &[&str] = &[
     "article",
+    "advertisercontentarticle",
     "analysisnewsarticle",
+    "apireference",
+    "askpublicnewsarticle",
     "backgroundnewsarticle",
     "blogposting",
+    "discussionforumposting",
     "liveblogposting",
     "medicalscholarlyarticle",
     "newsarticle",
     "opinionnewsarticle",
+    "report",
     "reportagenewsarticle",
+    "reviewnewsarticle",
+    "satiricalarticle",
     "scholarlyarticle",
     "socialmediaposting",
     "techarticle",
@@ -60,17 +75,113 @@ pub(crate) fn fill_from_json_ld(doc: &Document, meta: &mut PageMetadata) {
     if wanted.iter().all(|field| field.is_some()) {
         return;
     }
-    for script in json_ld_scripts(doc).take(MAX_BLOCKS) {
-        let text = doc.text_content(script);
-        if text.len() > MAX_JSON_LD_BYTES {
+    let blocks: Vec<Value> = json_ld_scripts(doc)
+        .take(MAX_BLOCKS)
+        .filter_map(|script| parse_block(&doc.text_content(script)))
+        .collect();
+    let Some(article) = blocks.iter().find_map(first_article) else {
+        return;
+    };
+    let nodes = Nodes::of(&blocks);
+    fill_from_article(article, &nodes, meta);
+}
+
+/// A block's JSON, read leniently as browsers' and crawlers' JSON-LD readers do: raw
+/// control characters (a line break inside a string) read as spaces, and the HTML
+/// comment or CDATA markers some pages wrap a block in, a byte order mark and trailing
+/// commas are passed over. `None` when it is longer than [`MAX_JSON_LD_BYTES`] or still
+/// not JSON.
+fn parse_block(text: &str) -> Option<Value> {
+    if text.len() > MAX_JSON_LD_BYTES {
+        return None;
+    }
+    let mut text = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    for (open, close) in [("<!--", "-->"), ("<![CDATA[", "]]>")] {
+        // As written bare, or after `//` (a script comment, `//<![CDATA[`).
+        let commented = text.strip_prefix("//").map(str::trim_start);
+        if let Some(inner) = text
+            .strip_prefix(open)
+            .or(commented.and_then(|t| t.strip_prefix(open)))
+        {
+            let inner = inner.trim_end();
+            let inner = inner.strip_suffix(close).unwrap_or(inner).trim_end();
+            text = inner.strip_suffix("//").unwrap_or(inner).trim();
+        }
+    }
+    serde_json::from_str(&lenient_json(text)).ok()
+}
+
+/// `text` with its raw control characters as spaces and its trailing commas (a `,`
+/// before a `}` or `]`, outside strings) left out.
+fn lenient_json(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c < ' ' {
+            out.push(' ');
             continue;
         }
-        let Ok(data) = serde_json::from_str::<Value>(&text) else {
+        if in_string {
+            out.push(c);
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
             continue;
-        };
-        if let Some(article) = first_article(&data) {
-            fill_from_article(article, meta);
-            return;
+        }
+        if c == ',' {
+            let rest = chars.clone().find(|c| !c.is_whitespace());
+            if matches!(rest, Some('}' | ']')) {
+                continue;
+            }
+        }
+        in_string = c == '"';
+        out.push(c);
+    }
+    out
+}
+
+/// The objects of the page's JSON-LD that have an `@id`, by it: an article often names
+/// its author and publisher by `@id` only (`{"@id": "…#/schema/person/1"}`), the nodes
+/// themselves elsewhere in the `@graph`.
+struct Nodes<'a> {
+    by_id: HashMap<&'a str, &'a serde_json::Map<String, Value>>,
+}
+
+impl<'a> Nodes<'a> {
+    fn of(blocks: &'a [Value]) -> Nodes<'a> {
+        let mut by_id = HashMap::new();
+        let mut stack: Vec<&Value> = blocks.iter().collect();
+        while let Some(value) = stack.pop() {
+            match value {
+                Value::Object(object) => {
+                    let is_node = object.len() > 1;
+                    if let Some(id) = object.get("@id").and_then(Value::as_str) {
+                        if is_node {
+                            by_id.entry(id).or_insert(object);
+                        }
+                    }
+                    stack.extend(object.values());
+                }
+                Value::Array(items) => stack.extend(items),
+                _ => {}
+            }
+        }
+        Nodes { by_id }
+    }
+
+    /// The object itself, or the node it names when it is only a reference.
+    fn resolve(
+        &self,
+        object: &'a serde_json::Map<String, Value>,
+    ) -> &'a serde_json::Map<String, Value> {
+        match (object.len(), object.get("@id").and_then(Value::as_str)) {
+            (1, Some(id)) => self.by_id.get(id).copied().unwrap_or(object),
+            _ => object,
         }
     }
 }
@@ -131,31 +242,83 @@ fn is_article_type(types: &Value) -> bool {
     })
 }
 
-fn fill_from_article(article: &serde_json::Map<String, Value>, meta: &mut PageMetadata) {
+fn fill_from_article(
+    article: &serde_json::Map<String, Value>,
+    nodes: &Nodes,
+    meta: &mut PageMetadata,
+) {
     if meta.author.is_none() {
-        meta.author = article.get("author").and_then(names);
+        meta.author = article.get("author").and_then(|v| names(v, nodes));
     }
     if meta.published.is_none() {
-        meta.published = article.get("datePublished").and_then(text);
+        meta.published = article
+            .get("datePublished")
+            .and_then(first_text)
+            .filter(|date| !is_placeholder_date(date));
     }
     if meta.description.is_none() {
-        meta.description = article.get("description").and_then(text);
+        meta.description = article.get("description").and_then(first_text);
     }
     if meta.site_name.is_none() {
-        meta.site_name = article.get("publisher").and_then(names);
+        meta.site_name = article.get("publisher").and_then(|v| names(v, nodes));
     }
 }
 
-/// A string's text, its whitespace runs made one space (`None` when blank or not a
-/// string).
-fn text(value: &Value) -> Option<String> {
-    let text = collapse_whitespace(value.as_str()?);
+/// Whether a date is a placeholder: a year below 1000, as the `0001-01-01T00:00:00Z`
+/// that some publishing systems write for "no date".
+pub(crate) fn is_placeholder_date(date: &str) -> bool {
+    let year: String = date.chars().take_while(char::is_ascii_digit).collect();
+    year.len() == 4 && year.as_str() < "1000"
+}
+
+/// A value's text: a string, the first string of a list, or a typed value's (`{"@value":
+/// …}`); character references
+/// decoded (JSON-LD is written by HTML templates, `&amp;` and all), control characters
+/// left out and whitespace runs made one space. `None` when blank.
+fn first_text(value: &Value) -> Option<String> {
+    let raw = match value {
+        Value::String(s) => s.as_str(),
+        Value::Array(items) => items.iter().find_map(Value::as_str)?,
+        Value::Object(object) => object.get("@value")?.as_str()?,
+        _ => return None,
+    };
+    let decoded = decode_character_references(raw);
+    let clean: String = decoded
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let text = collapse_whitespace(&clean);
     (!text.is_empty()).then_some(text)
 }
 
-/// The names a value gives: a string, an object's `name`, or a list of those, joined
-/// with `; ` (each once; URLs, which some pages give for a profile, left out).
-fn names(value: &Value) -> Option<String> {
+/// `text` with its character references (`&amp;`, `&#233;`, …) decoded as HTML decodes
+/// them in text, by html5ever's own tokenizer: the text is parsed as a paragraph's
+/// content, its `<` written as `&lt;` so that nothing in it reads as markup.
+fn decode_character_references(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains('&') {
+        return text.into();
+    }
+    let doc = crate::parse_html(&format!("<p>{}", text.replace('<', "&lt;")));
+    let body = doc.body().unwrap_or(doc.root());
+    doc.text_content(body).into()
+}
+
+/// A person's or organisation's name: its `name` (or the first of a list of them), else
+/// its `givenName` and `familyName`.
+fn name_of(object: &serde_json::Map<String, Value>) -> Option<String> {
+    object.get("name").and_then(first_text).or_else(|| {
+        let parts: Vec<String> = ["givenName", "familyName"]
+            .iter()
+            .filter_map(|key| object.get(*key).and_then(first_text))
+            .collect();
+        (!parts.is_empty()).then(|| parts.join(" "))
+    })
+}
+
+/// The names a value gives: a string, an object's name (the node an `@id` reference
+/// names), or a list of those, joined with `; ` (each once; URLs, which some pages give
+/// for a profile, left out).
+fn names(value: &Value, nodes: &Nodes) -> Option<String> {
     let items: Vec<&Value> = match value {
         Value::Array(items) => items.iter().collect(),
         one => vec![one],
@@ -163,8 +326,8 @@ fn names(value: &Value) -> Option<String> {
     let mut found: Vec<String> = Vec::new();
     for item in items {
         let name = match item {
-            Value::Object(object) => object.get("name").and_then(text),
-            other => text(other),
+            Value::Object(object) => name_of(nodes.resolve(object)),
+            other => first_text(other),
         };
         if let Some(name) = name.filter(|n| !is_url(n) && !found.contains(n)) {
             found.push(name);
@@ -228,6 +391,47 @@ mod tests {
         assert_eq!(
             read_metadata(&parse_html(recipe)).author.as_deref(),
             Some("Blogger")
+        );
+    }
+
+    /// What the audit of 2026-11-27 found on real pages: raw line breaks in strings,
+    /// `@id` references (Yoast's `@graph`), character references, placeholder dates,
+    /// forum posts, names in parts, trailing commas and comment markers.
+    #[test]
+    fn real_pages_shapes_are_read() {
+        let graph = r##"<script type="application/ld+json">{"@context":"https://schema.org",
+            "@graph":[{"@type":"Article","@id":"https://e.com/a#article",
+              "author":{"@id":"https://e.com/#/schema/person/1"},
+              "publisher":{"@id":"https://e.com/#org"},
+              "datePublished":"0001-01-01T00:00:00Z",
+              "description":"Line one
+line two &amp; AT&amp;T &#163;5"},
+             {"@type":"Person","@id":"https://e.com/#/schema/person/1","name":"Lewis White"},
+             {"@type":"Organization","@id":"https://e.com/#org","name":"Ex &amp; Org"}]}
+            </script>"##;
+        let m = read_metadata(&parse_html(graph));
+        assert_eq!(m.author.as_deref(), Some("Lewis White"));
+        assert_eq!(m.site_name.as_deref(), Some("Ex & Org"));
+        assert_eq!(m.published, None);
+        assert_eq!(
+            m.description.as_deref(),
+            Some("Line one line two & AT&T \u{a3}5")
+        );
+        let forum = r#"<script type="application/ld+json"><!--
+            {"@type":"DiscussionForumPosting","author":{"givenName":"Ada","familyName":"Li",},
+             "datePublished":["2020-05-06"],}
+            --></script>"#;
+        let m = read_metadata(&parse_html(forum));
+        assert_eq!(m.author.as_deref(), Some("Ada Li"));
+        assert_eq!(m.published.as_deref(), Some("2020-05-06"));
+        let cdata = "<script type=application/ld+json>//<![CDATA[\n{\"@type\":\"Article\",\
+            \"datePublished\":{\"@type\":\"Date\",\"@value\":\"2024-09-09\"}}\n//]]></script>";
+        let m = read_metadata(&parse_html(cdata));
+        assert_eq!(m.published.as_deref(), Some("2024-09-09"));
+        let nul = r#"<script type="application/ld+json">{"@type":"Article","author":"A\u0000B"}</script>"#;
+        assert_eq!(
+            read_metadata(&parse_html(nul)).author.as_deref(),
+            Some("A B")
         );
     }
 

@@ -32,7 +32,8 @@ pub struct PageMetadata {
     /// When the page was published, as written (usually ISO 8601):
     /// `article:published_time`, `datePublished`, `pubdate`, `publishdate`, `date`,
     /// `dc.date`, `dc.date.issued`, `parsely-pub-date`, `sailthru.date` or
-    /// `og:published_time`; else the JSON-LD article's `datePublished`.
+    /// `og:published_time`; else the JSON-LD article's `datePublished`. A placeholder
+    /// (a year below 1000, as `0001-01-01T00:00:00Z`) is no date.
     pub published: Option<String>,
 }
 
@@ -160,6 +161,9 @@ fn read_meta_tag(doc: &Document, id: NodeId, meta: &mut PageMetadata) {
     }
     let value = collapse_whitespace(content);
     if matches!(field, MetaField::Author) && is_url(&value) {
+        return;
+    }
+    if matches!(field, MetaField::Published) && crate::json_ld::is_placeholder_date(&value) {
         return;
     }
     *slot = non_blank(&value);

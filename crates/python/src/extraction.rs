@@ -362,7 +362,7 @@ impl PyExtraction {
     }
 
     /// The result as a dict with the fields of a ``--format jsonl`` text record
-    /// (``text``; ``url``, ``title``, ``canonical_url``, ``description``,
+    /// (``text``, ``word_count``; ``url``, ``title``, ``canonical_url``, ``description``,
     /// ``site_name``, ``author``, ``published``, ``language``,
     /// ``language_confidence``, ``warnings``, ``encoding``, ``encoding_source``,
     /// ``limits_hit`` when known); ``markdown=True`` adds ``markdown``, as
@@ -384,7 +384,10 @@ impl PyExtraction {
                 d.set_item(key, value)?;
             }
         }
-        d.set_item("text", self.text())?;
+        let text = self.text();
+        // As records count them: runs of characters between Unicode whitespace.
+        d.set_item("word_count", text.split_whitespace().count())?;
+        d.set_item("text", text)?;
         if markdown {
             d.set_item("markdown", self.markdown())?;
         }

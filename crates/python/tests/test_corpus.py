@@ -79,6 +79,8 @@ def test_a_record_markdown_is_the_extraction_markdown(tmp_path, sample_html):
         assert records[name]["markdown"] == ex.markdown, name
         assert ex.to_dict(markdown=True)["markdown"] == ex.markdown
         assert "markdown" not in ex.to_dict()
+        # The record's fields, `word_count` among them.
+        assert ex.to_dict()["word_count"] == records[name]["word_count"] > 0, name
     assert STANDINGS_TABLE in records["standings.html"]["markdown"]
 
 
