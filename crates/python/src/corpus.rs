@@ -132,12 +132,13 @@ impl Drop for RecordIterator {
 /// iterator's ``stats``. ``workers`` threads (default: every core) work while Python
 /// consumes; ``paragraphs=True`` adds every paragraph with its features;
 /// ``markdown=True`` adds the page as Markdown (``markdown``: what ``pith extract
-/// --format markdown`` writes, as ``Extraction.markdown``); ``max_bytes`` and
-/// ``timeout`` (seconds, ``0`` for none) turn a too large or too slow document into an
-/// error record.
+/// --format markdown`` writes, as ``Extraction.markdown``); ``html_field`` names the
+/// field of a JSON Lines input that holds the page (``pith extract --html-field``);
+/// ``max_bytes`` and ``timeout`` (seconds, ``0`` for none) turn a too large or too slow
+/// document into an error record.
 #[pyfunction]
 #[pyo3(signature = (path, pipeline, *, workers = None, paragraphs = false,
-    markdown = false, max_bytes = RECORD_MAX_BYTES, timeout = 60.0))]
+    markdown = false, html_field = "html", max_bytes = RECORD_MAX_BYTES, timeout = 60.0))]
 // Python's keyword arguments, one parameter each.
 #[allow(clippy::too_many_arguments)]
 pub fn extract_warc(
@@ -147,12 +148,14 @@ pub fn extract_warc(
     workers: Option<usize>,
     paragraphs: bool,
     markdown: bool,
+    html_field: &str,
     max_bytes: u64,
     timeout: f64,
 ) -> PyResult<RecordIterator> {
     let paths = paths_of(path)?;
     let opts = InputOptions {
         max_bytes,
+        html_field: html_field.to_owned(),
         ..InputOptions::default()
     };
     let mut cfg = RunConfig::new(Mode::Jsonl {

@@ -47,6 +47,20 @@ def test_extract_warc_takes_several_paths_and_options():
     assert all("paragraphs" in r or "error" in r for r in ours)
 
 
+def test_extract_warc_reads_the_html_field_named(tmp_path, sample_html):
+    """``html_field`` names the JSON Lines field that holds the page, as the CLI's
+    ``--html-field`` does; the records are the CLI's."""
+    line = json.dumps({"id": "a", "body": sample_html.decode("utf-8"), "lang": "en"})
+    path = tmp_path / "pages.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    pipeline = pith.Pipeline.preset("justext")
+    ours = list(pith.extract_warc(path, pipeline, workers=1, html_field="body"))
+    assert ours == cli_records([path], "--html-field", "body")
+    assert ours[0]["text"] and ours[0]["lang"] == "en"
+    [missing] = pith.extract_warc(path, pipeline, workers=1)
+    assert "error" in missing and "html" in missing["error"]
+
+
 def test_extract_warc_markdown_gives_the_cli_records():
     """``markdown=True`` gives the records of ``pith extract --format jsonl --markdown``:
     each text record has its page's ``markdown``, an error record none, and the rest of

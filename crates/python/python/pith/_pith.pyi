@@ -163,6 +163,7 @@ def extract_warc(
     workers: Optional[int] = None,
     paragraphs: bool = False,
     markdown: bool = False,
+    html_field: str = "html",
     max_bytes: int = 16777216,
     timeout: float = 60.0,
 ) -> RecordIterator: ...
