@@ -11,8 +11,12 @@
 //! row reaches the same leaf; the leaves are added in tree order, so the sums are the
 //! same numbers, bit for bit.
 //!
-//! A row walks a whole tree before the next row starts: the rows are independent, so
-//! the processor overlaps one row's chain of loads with the next one's.
+//! Four rows walk a tree side by side, a level at a time: each row's walk is a chain of
+//! dependent loads (slot, feature, value, comparison, next slot), but the rows are
+//! independent, so the processor overlaps four chains instead of finding the next row's
+//! start past the end of the current one (0.973× the `pith` preset's CPU over the
+//! scrapinghub pages against one row at a time, median of 21 interleaved rounds; eight
+//! rows measured no better). The leaves are still added row by row in tree order.
 //!
 //! Laying out 300 trees costs about as much as walking them over a page, so the layouts
 //! are made once and kept ([`with_layouts`]): per thread, for the last few ensembles,
@@ -69,6 +73,9 @@ pub fn with_layouts<R>(
     });
     f(&layouts.heaps)
 }
+
+/// How many rows walk a tree side by side.
+const LANES: usize = 4;
 
 /// The deepest tree laid out this way (a tree of depth 8 has 256 leaf slots).
 pub const MAX_DEPTH: u32 = 8;
@@ -219,7 +226,25 @@ impl HeapTree {
         };
         match active {
             None => {
-                for (sum, row) in sums.iter_mut().zip(rows) {
+                // Four rows walk the tree side by side: their chains of dependent loads
+                // are independent, so the processor overlaps them.
+                let mut sum_groups = sums.chunks_exact_mut(LANES);
+                let mut row_groups = rows.chunks_exact(LANES);
+                for (sums, rows) in (&mut sum_groups).zip(&mut row_groups) {
+                    let mut at = [0usize; LANES];
+                    for _ in 0..levels {
+                        for (i, row) in at.iter_mut().zip(rows) {
+                            let k = *i & (N - 1);
+                            let v = row[features[k] as usize & (W - 1)];
+                            *i = 2 * *i + 1 + usize::from(v > thresholds[k]);
+                        }
+                    }
+                    for (sum, i) in sums.iter_mut().zip(at) {
+                        *sum += values[(i + 1 - N) & (N - 1)];
+                    }
+                }
+                let rest = sum_groups.into_remainder();
+                for (sum, row) in rest.iter_mut().zip(row_groups.remainder()) {
                     *sum += leaf(row);
                 }
             }
