@@ -319,8 +319,10 @@ pub fn error_output(mode: Mode, meta: &Arc<DocMeta>, message: &str) -> Vec<u8> {
 /// encoding, after a byte-order mark (as the HTML standard orders them: BOM, then the
 /// transport's charset, then `<meta>`) and unless the user forced an encoding.
 /// Under the WHATWG standard, the page's URL also gives the detector its top-level
-/// domain, as browsers do.
-fn decode_options<'a>(
+/// domain, as browsers do. The flag says whether the HTTP charset is used. What the
+/// corpus runner does for each WARC record; Python's `Pipeline.extract(html, url=…,
+/// charset=…)` does the same.
+pub fn decode_options<'a>(
     base: &'a DecodeOptions,
     charset: Option<&str>,
     url: Option<&str>,

@@ -15,6 +15,18 @@ pub struct Ran {
     pub tables: Vec<Option<pith::table::TablePlace>>,
 }
 
+/// What is known of where a page's bytes came from, for decoding them: its URL (whose
+/// top-level domain guides the WHATWG encoding detector, as in browsers) and the charset
+/// of its HTTP `Content-Type` (used before `<meta charset>`, as the HTML standard
+/// orders them).
+#[derive(Clone, Debug, Default)]
+pub struct Hints {
+    /// The page's URL.
+    pub url: Option<String>,
+    /// The HTTP charset.
+    pub charset: Option<String>,
+}
+
 /// The HTML of one page: bytes are decoded by the pipeline (HTTP-less: meta charset,
 /// UTF-8, default encoding); a `str` is already text and is parsed as it is (a lone
 /// surrogate, as `errors="surrogateescape"` decoding leaves, becomes U+FFFD).
@@ -49,8 +61,10 @@ impl<'a> Page<'a> {
     }
 
     /// Runs `pipeline` on the page; a stage that panics becomes an error message, so
-    /// one bad page never takes the interpreter (or the other pages) down.
-    pub fn run(&self, pipeline: &pith::Pipeline) -> Result<Ran, String> {
+    /// one bad page never takes the interpreter (or the other pages) down. Bytes are
+    /// decoded with what is known of where the page came from (`hints`), as the corpus
+    /// runner decodes a WARC record.
+    pub fn run(&self, pipeline: &pith::Pipeline, hints: &Hints) -> Result<Ran, String> {
         if let Page::Bytes(b) = self {
             // As `pith extract` answers a binary file named on its command line: an
             // error, not the bytes decoded as windows-1252 "text".
@@ -59,7 +73,15 @@ impl<'a> Page<'a> {
             }
         }
         let run = || match self {
-            Page::Bytes(b) => pipeline.run_bytes_and_tree(b, pipeline.decode_options()),
+            Page::Bytes(b) => {
+                let (opts, _) = pith_corpus::record::decode_options(
+                    pipeline.decode_options(),
+                    hints.charset.as_deref(),
+                    hints.url.as_deref(),
+                    b,
+                );
+                pipeline.run_bytes_and_tree(b, &opts)
+            }
             Page::Text(t) => pipeline.run_str_and_tree(t),
         };
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use crate::input::{Page, Ran};
+use crate::input::{Hints, Page, Ran};
 
 /// What `extract_many` does with a page that fails.
 #[derive(Clone, Copy, Debug)]
@@ -19,12 +19,12 @@ pub enum OnError {
 /// results are in input order. Called without the GIL.
 pub fn run_many(
     pipeline: &pith::Pipeline,
-    pages: &[Page<'_>],
+    pages: &[(Page<'_>, Hints)],
     workers: usize,
 ) -> Vec<Result<Ran, String>> {
     let threads = workers.clamp(1, pages.len().max(1));
     if threads == 1 {
-        return pages.iter().map(|p| p.run(pipeline)).collect();
+        return pages.iter().map(|(p, h)| p.run(pipeline, h)).collect();
     }
     let next = AtomicUsize::new(0);
     let slots: Vec<Mutex<Option<Result<Ran, String>>>> =
@@ -33,8 +33,10 @@ pub fn run_many(
         for _ in 0..threads {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(page) = pages.get(i) else { break };
-                let result = page.run(pipeline);
+                let Some((page, hints)) = pages.get(i) else {
+                    break;
+                };
+                let result = page.run(pipeline, hints);
                 *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
             });
         }

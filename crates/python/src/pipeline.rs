@@ -10,7 +10,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use crate::convert::to_json;
 use crate::errors::{load_error, run_error, PipelineError};
 use crate::extraction::PyExtraction;
-use crate::input::Page;
+use crate::input::{Hints, Page};
 use crate::many::{run_many, OnError};
 
 /// A pipeline: decoding, tree stages, segmenter, features, rules and passes.
@@ -208,17 +208,25 @@ impl PyPipeline {
     /// result. The GIL is released while pith works. Raises ``ExtractError`` when the
     /// page cannot be processed (e.g. strict decoding failed) or the bytes are not a
     /// page (binary: a NUL byte and no markup in the first 8 KiB, as ``pith extract``
-    /// answers such a file).
-    #[pyo3(signature = (html, *, url = None))]
+    /// answers such a file). For bytes, ``url`` (its top-level domain guides the
+    /// encoding detector, as in browsers) and ``charset`` (the HTTP ``Content-Type``'s,
+    /// as ``read_warc`` gives it; used before ``<meta charset>``) decode the page as
+    /// ``extract_warc`` and ``pith extract`` decode a WARC record.
+    #[pyo3(signature = (html, *, url = None, charset = None))]
     fn extract(
         &self,
         py: Python<'_>,
         html: &Bound<'_, PyAny>,
         url: Option<String>,
+        charset: Option<String>,
     ) -> PyResult<PyExtraction> {
         let page = Page::from_py(html)?;
         let pipeline = &*self.inner;
-        let result = py.detach(|| page.run(pipeline));
+        let hints = Hints {
+            url: url.clone(),
+            charset,
+        };
+        let result = py.detach(|| page.run(pipeline, &hints));
         match result {
             Ok(ran) => Ok(PyExtraction::new(ran, url, self.language.clone())),
             Err(message) => Err(run_error(message)),
@@ -289,7 +297,11 @@ impl PyPipeline {
         for (i, input) in inputs.iter().enumerate() {
             match input {
                 Ok(page) => {
-                    runnable.push(page.clone());
+                    let hints = Hints {
+                        url: urls[i].clone(),
+                        charset: None,
+                    };
+                    runnable.push((page.clone(), hints));
                     not_pages.push(None);
                 }
                 Err(e) => {

@@ -89,6 +89,7 @@ def extract(
     preset: str = "pith",
     *,
     url: Optional[str] = None,
+    charset: Optional[str] = None,
     favor_precision: bool = False,
     favor_recall: bool = False,
     include_comments: bool = True,
@@ -100,7 +101,9 @@ def extract(
     ``pith.extract(html).text`` is what ``pith extract FILE`` prints: ``preset`` is a
     name of ``pith.presets()`` (default ``"pith"``, the learned extractor; ``"justext"``
     is Python jusText 3.0.2 exactly). Bytes are decoded as the preset decodes them
-    (``<meta charset>``, BOM, detection); ``url`` is recorded in the ``Extraction``. The
+    (``<meta charset>``, BOM, detection; ``charset``, the HTTP ``Content-Type``'s, comes
+    before ``<meta charset>``, and ``url``'s top-level domain guides the detection, as in
+    ``extract_warc``); ``url`` is recorded in the ``Extraction``. The
     pipeline is loaded on the first call and kept, so calling this in a loop costs no
     more than ``Pipeline.preset(preset).extract(...)`` held by hand; the GIL is released
     while the page is worked on. For many pages on several threads use
@@ -133,5 +136,5 @@ def extract(
         )
     lean = "precision" if favor_precision else "recall" if favor_recall else None
     return _preset(preset, lean, include_comments, include_tables, include_title).extract(
-        html, url=url
+        html, url=url, charset=charset
     )
