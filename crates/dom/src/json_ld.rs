@@ -111,8 +111,9 @@ fn parse_block(text: &str) -> Option<Value> {
     serde_json::from_str(&lenient_json(text)).ok()
 }
 
-/// `text` with its raw control characters as spaces and its trailing commas (a `,`
-/// before a `}` or `]`, outside strings) left out.
+/// `text` with its raw control characters as spaces, a lone UTF-16 surrogate escape
+/// (`\ud83d` of an emoji cut in half by a truncated description) as U+FFFD, and its
+/// trailing commas (a `,` before a `}` or `]`, outside strings) left out.
 fn lenient_json(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut in_string = false;
@@ -124,13 +125,18 @@ fn lenient_json(text: &str) -> String {
             continue;
         }
         if in_string {
-            out.push(c);
             match (escaped, c) {
+                (true, 'u') => {
+                    escaped = false;
+                    out.push_str(&escape_keeping_pairs(&mut chars));
+                    continue;
+                }
                 (true, _) => escaped = false,
                 (false, '\\') => escaped = true,
                 (false, '"') => in_string = false,
                 _ => {}
             }
+            out.push(c);
             continue;
         }
         if c == ',' {
@@ -143,6 +149,38 @@ fn lenient_json(text: &str) -> String {
         out.push(c);
     }
     out
+}
+
+/// The rest of a `\u` escape whose `u` was just read from `chars`: as written (a
+/// surrogate pair whole, both escapes), or `uFFFD` in place of a surrogate that is not
+/// half of a pair (which `serde_json` refuses, and with it the whole block). What it
+/// gives back is taken from `chars`, but the `u` of a plain escape, whose digits follow.
+fn escape_keeping_pairs(chars: &mut std::str::Chars<'_>) -> std::borrow::Cow<'static, str> {
+    let digits = |s: &str| {
+        s.get(..4)
+            .filter(|d| d.bytes().all(|b| b.is_ascii_hexdigit()))
+            .and_then(|d| u16::from_str_radix(d, 16).ok())
+    };
+    let rest = chars.as_str();
+    let Some(unit) = digits(rest) else {
+        return "u".into();
+    };
+    let pair = (0xD800..=0xDBFF).contains(&unit)
+        && rest[4..]
+            .strip_prefix("\\u")
+            .and_then(digits)
+            .is_some_and(|next| (0xDC00..=0xDFFF).contains(&next));
+    if pair {
+        // `XXXX\uYYYY`: ten characters, all ASCII.
+        let whole = format!("u{}", &rest[..10]);
+        chars.nth(9);
+        return whole.into();
+    }
+    if (0xD800..=0xDFFF).contains(&unit) {
+        chars.nth(3);
+        return "uFFFD".into();
+    }
+    "u".into()
 }
 
 /// The objects of the page's JSON-LD that have an `@id`, by it: an article often names
@@ -428,6 +466,16 @@ line two &amp; AT&amp;T &#163;5"},
             \"datePublished\":{\"@type\":\"Date\",\"@value\":\"2024-09-09\"}}\n//]]></script>";
         let m = read_metadata(&parse_html(cdata));
         assert_eq!(m.published.as_deref(), Some("2024-09-09"));
+        // An emoji cut in half by a truncated description loses nothing else; a whole
+        // one, and an escaped backslash before a `u`, stay as written.
+        let cut = r#"<script type="application/ld+json">{"@type":"Article","author":"Ann",
+            "description":"Tea \ud83d\ude00 and \\ud83d cake \ud83d"}</script>"#;
+        let m = read_metadata(&parse_html(cut));
+        assert_eq!(m.author.as_deref(), Some("Ann"));
+        assert_eq!(
+            m.description.as_deref(),
+            Some("Tea \u{1f600} and \\ud83d cake \u{fffd}")
+        );
         let nul = r#"<script type="application/ld+json">{"@type":"Article","author":"A\u0000B"}</script>"#;
         assert_eq!(
             read_metadata(&parse_html(nul)).author.as_deref(),

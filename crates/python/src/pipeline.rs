@@ -236,7 +236,8 @@ impl PyPipeline {
     /// Extracts many pages on ``workers`` threads (default: every core), in order.
     ///
     /// ``pages`` is an iterable of ``bytes`` or ``str`` pages, or of ``(html, url)``
-    /// pairs. Returns a list of ``Extraction`` in input order. A page that fails raises
+    /// pairs (the URL kept on the result and, for bytes, its domain guiding the encoding
+    /// detector, as in ``extract``). Returns a list of ``Extraction`` in input order. A page that fails raises
     /// ``ExtractError`` naming its index (``errors="raise"``, the default), or with
     /// ``errors="return"`` its place in the list holds the ``ExtractError`` instead, so
     /// no page is lost; an item that is not a page (``None``, a tuple of three) is a
