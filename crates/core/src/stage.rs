@@ -43,6 +43,16 @@ pub enum AttributeUse {
 }
 
 impl AttributeUse {
+    /// The attributes called `names` (lower-case local names) of any element, and no
+    /// other.
+    pub fn named<S: Into<String>>(names: impl IntoIterator<Item = S>) -> AttributeUse {
+        AttributeUse::Named {
+            names: names.into_iter().map(Into::into).collect(),
+            of: Vec::new(),
+            within: Vec::new(),
+        }
+    }
+
     /// What all of `uses` read together: [`All`](AttributeUse::All) when one of them
     /// reads everything, else [`Named`](AttributeUse::Named) with the lists joined, sorted
     /// and without repeats.

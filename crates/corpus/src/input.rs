@@ -17,7 +17,7 @@ use crate::sniff;
 use pith::warc::{self, Positioned, WarcItem, WarcReader};
 
 /// What identifies a document in its output record.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct DocMeta {
     /// The document id: a path, a WARC-Record-ID, or a JSONL `id` / `source:line`.
     pub id: String,

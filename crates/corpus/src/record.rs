@@ -288,16 +288,9 @@ fn error_meta(meta: &Arc<DocMeta>, markdown: bool) -> Arc<DocMeta> {
     if !markdown || !meta.extra.iter().any(|(k, _)| k == "markdown") {
         return Arc::clone(meta);
     }
-    Arc::new(DocMeta {
-        id: meta.id.clone(),
-        source: meta.source.clone(),
-        url: meta.url.clone(),
-        date: meta.date.clone(),
-        extra: (meta.extra.iter())
-            .filter(|(k, _)| k != "markdown")
-            .cloned()
-            .collect(),
-    })
+    let mut without = DocMeta::clone(meta);
+    without.extra.retain(|(k, _)| k != "markdown");
+    Arc::new(without)
 }
 
 /// The error output of a document in any mode (nothing for the text formats).

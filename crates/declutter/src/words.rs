@@ -38,15 +38,11 @@ pub fn class_or_id_contains(el: &Element, words: &[String], match_id: bool) -> b
 
 /// What [`class_or_id_contains`] reads with this `match_id`: `class`, and `id` too.
 pub fn class_or_id_attributes(match_id: bool) -> AttributeUse {
-    let names = match match_id {
-        true => vec!["class".to_owned(), "id".to_owned()],
-        false => vec!["class".to_owned()],
+    let names: &[&str] = match match_id {
+        true => &["class", "id"],
+        false => &["class"],
     };
-    AttributeUse::Named {
-        names,
-        of: Vec::new(),
-        within: Vec::new(),
-    }
+    AttributeUse::named(names.iter().copied())
 }
 
 /// Lower-cases every word of a list (done once, in `prepare`).

@@ -23,7 +23,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use crate::metadata::{collapse_whitespace, is_url, PageMetadata};
+use crate::metadata::{collapse_whitespace, is_placeholder_date, is_url, PageMetadata};
 use crate::tree::{Document, ElementNamespace, NodeData, NodeId};
 
 /// The longest JSON-LD block read, in bytes (a few kilobytes is usual).
@@ -300,13 +300,6 @@ fn fill_from_article(
     if meta.site_name.is_none() {
         meta.site_name = article.get("publisher").and_then(|v| names(v, nodes));
     }
-}
-
-/// Whether a date is a placeholder: a year below 1000, as the `0001-01-01T00:00:00Z`
-/// that some publishing systems write for "no date".
-pub(crate) fn is_placeholder_date(date: &str) -> bool {
-    let year: String = date.chars().take_while(char::is_ascii_digit).collect();
-    year.len() == 4 && year.as_str() < "1000"
 }
 
 /// A value's text: a string, the first string of a list, or a typed value's (`{"@value":

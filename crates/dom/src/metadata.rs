@@ -163,7 +163,7 @@ fn read_meta_tag(doc: &Document, id: NodeId, meta: &mut PageMetadata) {
     if matches!(field, MetaField::Author) && is_url(&value) {
         return;
     }
-    if matches!(field, MetaField::Published) && crate::json_ld::is_placeholder_date(&value) {
+    if matches!(field, MetaField::Published) && is_placeholder_date(&value) {
         return;
     }
     *slot = non_blank(&value);
@@ -189,6 +189,13 @@ fn canonical_href(doc: &Document, link: NodeId) -> Option<String> {
 
 fn is_ascii_whitespace(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' ')
+}
+
+/// Whether a date is a placeholder: a year below 1000, as the `0001-01-01T00:00:00Z`
+/// that some publishing systems write for "no date".
+pub(crate) fn is_placeholder_date(date: &str) -> bool {
+    let year: String = date.chars().take_while(char::is_ascii_digit).collect();
+    year.len() == 4 && year.as_str() < "1000"
 }
 
 /// Whether a value is a web address (`article:author` often is one: a profile page).

@@ -773,15 +773,7 @@ fn holders_of_mark(doc: &Document, key: &str) -> Vec<bool> {
 impl Feature for ClassWords {
     /// The attributes searched (`attributes`).
     fn reads_attributes(&self) -> AttributeUse {
-        AttributeUse::Named {
-            names: self
-                .attributes
-                .iter()
-                .map(|a| a.to_ascii_lowercase())
-                .collect(),
-            of: Vec::new(),
-            within: Vec::new(),
-        }
+        AttributeUse::named(self.attributes.iter().map(|a| a.to_ascii_lowercase()))
     }
     fn key(&self) -> FeatureKey {
         FeatureKey(

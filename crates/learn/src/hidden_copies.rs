@@ -215,11 +215,7 @@ impl TreeStage for DropHiddenCopies {
 
     /// What Readability's visibility test reads.
     fn reads_attributes(&self) -> AttributeUse {
-        AttributeUse::Named {
-            names: HIDDEN_ATTRIBUTES.iter().map(|s| s.to_string()).collect(),
-            of: Vec::new(),
-            within: Vec::new(),
-        }
+        AttributeUse::named(HIDDEN_ATTRIBUTES.iter().copied())
     }
 }
 

@@ -107,11 +107,7 @@ fn block_paths(input: FeatureInput<'_>) -> Option<Vec<Option<u64>>> {
 impl Feature for PathGroup {
     /// `class` (each element's part of the path).
     fn reads_attributes(&self) -> AttributeUse {
-        AttributeUse::Named {
-            names: vec!["class".to_owned()],
-            of: Vec::new(),
-            within: Vec::new(),
-        }
+        AttributeUse::named(["class"])
     }
     fn key(&self) -> FeatureKey {
         stat_key("learn.path_group", self.stat.name(), &self.of, &self.key)
