@@ -14,8 +14,8 @@
 //! `<meta>` tag is never overridden.
 //!
 //! Blocks are read leniently, as crawlers' JSON-LD readers do: a raw line break inside
-//! a string, a trailing comma, and `<!-- -->` or CDATA markers around the block do not
-//! lose it. Bounded whatever the page: a block longer than [`MAX_JSON_LD_BYTES`] is not
+//! a string, a trailing comma, `//` and `/* */` comments, and `<!-- -->` or CDATA
+//! markers around the block do not lose it. Bounded whatever the page: a block longer than [`MAX_JSON_LD_BYTES`] is not
 //! read, nor more than [`MAX_BLOCKS`] blocks, and `serde_json` refuses nesting deeper
 //! than 128; a block that is still not JSON is passed over.
 
@@ -88,8 +88,8 @@ pub(crate) fn fill_from_json_ld(doc: &Document, meta: &mut PageMetadata) {
 
 /// A block's JSON, read leniently as browsers' and crawlers' JSON-LD readers do: raw
 /// control characters (a line break inside a string) read as spaces, and the HTML
-/// comment or CDATA markers some pages wrap a block in, a byte order mark and trailing
-/// commas are passed over. `None` when it is longer than [`MAX_JSON_LD_BYTES`] or still
+/// comment or CDATA markers some pages wrap a block in, a byte order mark, script
+/// comments and trailing commas are passed over. `None` when it is longer than [`MAX_JSON_LD_BYTES`] or still
 /// not JSON.
 fn parse_block(text: &str) -> Option<Value> {
     if text.len() > MAX_JSON_LD_BYTES {
@@ -112,14 +112,20 @@ fn parse_block(text: &str) -> Option<Value> {
 }
 
 /// `text` with its raw control characters as spaces, a lone UTF-16 surrogate escape
-/// (`\ud83d` of an emoji cut in half by a truncated description) as U+FFFD, and its
-/// trailing commas (a `,` before a `}` or `]`, outside strings) left out.
+/// (`\ud83d` of an emoji cut in half by a truncated description) as U+FFFD, and, outside
+/// strings, its script comments (`// …` to the end of the line, `/* … */`: templates
+/// annotate their blocks so) as one space and its trailing commas (a `,` before a `}` or
+/// `]`) left out.
 fn lenient_json(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut in_string = false;
     let mut escaped = false;
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
+        if !in_string && c == '/' && skip_comment(&mut chars) {
+            out.push(' ');
+            continue;
+        }
         if c < ' ' {
             out.push(' ');
             continue;
@@ -139,16 +145,43 @@ fn lenient_json(text: &str) -> String {
             out.push(c);
             continue;
         }
-        if c == ',' {
-            let rest = chars.clone().find(|c| !c.is_whitespace());
-            if matches!(rest, Some('}' | ']')) {
-                continue;
-            }
+        if c == ',' && matches!(next_significant(chars.clone()), Some('}' | ']')) {
+            continue;
         }
         in_string = c == '"';
         out.push(c);
     }
     out
+}
+
+/// When `chars` (just after a `/` outside strings) starts a script comment: takes it,
+/// up to and with its end (a line break, `*/`, or the end of the text), and says so.
+/// Otherwise takes nothing: the `/` is not a comment's (JSON has none outside strings,
+/// so the block is not JSON and `serde_json` will refuse it).
+fn skip_comment(chars: &mut std::str::Chars<'_>) -> bool {
+    let rest = chars.as_str();
+    if let Some(line) = rest.strip_prefix('/') {
+        let end = line.find(['\n', '\r']).map_or(line.len(), |at| at + 1);
+        *chars = line[end..].chars();
+        true
+    } else if let Some(comment) = rest.strip_prefix('*') {
+        let end = comment.find("*/").map_or(comment.len(), |at| at + 2);
+        *chars = comment[end..].chars();
+        true
+    } else {
+        false
+    }
+}
+
+/// The first character of `chars` that is neither whitespace nor in a script comment
+/// (outside strings).
+fn next_significant(mut chars: std::str::Chars<'_>) -> Option<char> {
+    loop {
+        let c = chars.find(|c| !c.is_whitespace())?;
+        if c != '/' || !skip_comment(&mut chars) {
+            return Some(c);
+        }
+    }
 }
 
 /// The rest of a `\u` escape whose `u` was just read from `chars`: as written (a
@@ -468,6 +501,18 @@ line two &amp; AT&amp;T &#163;5"},
         assert_eq!(
             m.description.as_deref(),
             Some("Tea \u{1f600} and \\ud83d cake \u{fffd}")
+        );
+        // Script comments outside strings are passed over, also before a trailing
+        // comma's closing brace; a `//` inside a string (a URL) is text.
+        let commented = "<script type=application/ld+json>{\n// the article\n\
+            \"@type\": /* schema.org */ \"NewsArticle\", \"url\": \"https://a.example/b\",\n\
+            \"author\": \"Jo // Ed\", // the byline\n} // end</script>";
+        let m = read_metadata(&parse_html(commented));
+        assert_eq!(m.author.as_deref(), Some("Jo // Ed"));
+        let unclosed = r#"<script type="application/ld+json">{"@type":"Article","author":"Al"} /* end</script>"#;
+        assert_eq!(
+            read_metadata(&parse_html(unclosed)).author.as_deref(),
+            Some("Al")
         );
         let nul = r#"<script type="application/ld+json">{"@type":"Article","author":"A\u0000B"}</script>"#;
         assert_eq!(
