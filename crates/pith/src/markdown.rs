@@ -290,21 +290,46 @@ fn one_line(text: &str) -> Cow<'_, str> {
     }
 }
 
-/// Escapes the inline markers: `\\`, `` ` ``, `*`, `[`, `]`, `<` and `~` everywhere; `_`
-/// but between two letters or digits (where it cannot emphasise); `&` where it starts
-/// what reads as an entity (`&amp;`, `&#38;`); `|` with `pipes` (cells and list items).
+/// Escapes the inline markers where they could open or close something, and nowhere
+/// else (a reader of the Markdown, a language model among them, sees the text as
+/// written):
+/// - `*`, `` ` ``, `~`: when the text has two runs of that character or more (emphasis,
+///   a code span and strikethrough each need an opening run and a closing one; one run
+///   is text); `_` on the same condition, and then but between two letters or digits
+///   (where it cannot emphasise);
+/// - `]` before `(`, `[` or `:` (a link, a reference, a reference's definition: without
+///   a definition, which this rule leaves none of, `[1]` is text), and `[` of a task
+///   list's box (`[ ]`, `[x]`) at the start;
+/// - `<` before a letter, `/`, `!` or `?` (an HTML tag, comment or autolink);
+/// - `\` before ASCII punctuation or at the end (elsewhere it is a backslash);
+/// - `&` where it starts what reads as an entity (`&amp;`, `&#38;`);
+/// - `|` with `pipes` (cells and list items).
 fn escape_inline(text: &str, pipes: bool) -> String {
+    let paired = |marker: char| runs_of(text, marker) >= 2;
+    let (stars, ticks, tildes, underscores) = (paired('*'), paired('`'), paired('~'), paired('_'));
     let mut out = String::with_capacity(text.len() + 8);
     let mut prev: Option<char> = None;
     for (i, c) in text.char_indices() {
         let rest = &text[i + c.len_utf8()..];
         let next = rest.chars().next();
         let escaped = match c {
-            '\\' | '`' | '*' | '[' | ']' | '<' | '~' => true,
+            '*' => stars,
+            '`' => ticks,
+            '~' => tildes,
             '_' => {
-                !(prev.is_some_and(char::is_alphanumeric)
-                    && next.is_some_and(char::is_alphanumeric))
+                underscores
+                    && !(prev.is_some_and(char::is_alphanumeric)
+                        && next.is_some_and(char::is_alphanumeric))
             }
+            ']' => matches!(next, Some('(' | '[' | ':')),
+            '[' => {
+                i == 0
+                    && ["[ ]", "[x]", "[X]"]
+                        .iter()
+                        .any(|box_| text.starts_with(box_))
+            }
+            '<' => next.is_some_and(|n| n.is_ascii_alphabetic() || matches!(n, '/' | '!' | '?')),
+            '\\' => next.is_none_or(|n| n.is_ascii_punctuation()),
             '&' => could_be_entity(rest),
             '|' => pipes,
             _ => false,
@@ -318,6 +343,23 @@ fn escape_inline(text: &str, pipes: bool) -> String {
     out
 }
 
+/// How many runs of `marker` (one or more in a row) `text` has, counting to two.
+fn runs_of(text: &str, marker: char) -> usize {
+    let mut runs = 0;
+    let mut in_run = false;
+    for c in text.chars() {
+        let is = c == marker;
+        if is && !in_run {
+            runs += 1;
+            if runs == 2 {
+                break;
+            }
+        }
+        in_run = is;
+    }
+    runs
+}
+
 /// Whether the text after an `&` makes it an entity or character reference: `#`, then
 /// letters or digits (at most 32), then `;`.
 fn could_be_entity(rest: &str) -> bool {
@@ -328,15 +370,26 @@ fn could_be_entity(rest: &str) -> bool {
 
 /// What would open a block at the start of a line: `#` to `######` before a space (a
 /// heading), `>` (a quote), `+`, `-` or `*` before a space (a list item), a line of
-/// `-` (a thematic break), `1.` or `1)` before a space (an ordered item).
+/// `-`, `*` or `_` (a thematic break), three backticks or tildes (a code fence), `1.`
+/// or `1)` before a space (an ordered item).
 fn escape_line_start(text: String) -> String {
     let bytes = text.as_bytes();
     let after = |n: usize| matches!(bytes.get(n), None | Some(b' ' | b'\t'));
-    let hashes = bytes.iter().take_while(|&&b| b == b'#').count();
+    let run = |b: u8| bytes.iter().take_while(|&&c| c == b).count();
+    // A line of `b` (and spaces) only, `at_least` of them: a thematic break. Any
+    // number of `-` is one after a list item's `- `.
+    let only = |b: u8, at_least: usize| {
+        text.bytes().all(|c| c == b || matches!(c, b' ' | b'\t'))
+            && text.bytes().filter(|&c| c == b).count() >= at_least
+    };
     let opens = match bytes.first() {
-        Some(b'#') => hashes <= 6 && after(hashes),
+        Some(b'#') => run(b'#') <= 6 && after(run(b'#')),
         Some(b'>') => true,
-        Some(b'+' | b'-') => after(1) || text.bytes().all(|b| matches!(b, b'-' | b' ' | b'\t')),
+        Some(b'+') => after(1),
+        Some(b'-') => after(1) || only(b'-', 1),
+        Some(b'*') => after(1) || only(b'*', 3),
+        Some(b'_') => only(b'_', 3),
+        Some(&b @ (b'`' | b'~')) => run(b) >= 3,
         _ => false,
     };
     if opens {
@@ -374,8 +427,16 @@ mod tests {
     fn markup_is_escaped() {
         assert_eq!(
             escape("a *b* _c_ [d](e) <f> ~~g~~"),
-            r"a \*b\* \_c\_ \[d\](e) \<f> \~\~g\~\~"
+            r"a \*b\* \_c\_ [d\](e) \<f> \~\~g\~\~"
         );
+        assert_eq!(escape("[d][e] and [f]: g"), r"[d\][e] and [f\]: g");
+        assert_eq!(escape("C:\\Users\\* <!-- x"), r"C:\Users\\* \<!-- x");
+        assert_eq!(escape("* not an item"), r"\* not an item");
+        assert_eq!(escape("***"), r"\***");
+        assert_eq!(escape("___"), r"\___");
+        assert_eq!(escape("```rust"), r"\```rust");
+        assert_eq!(escape("~~~ x"), r"\~~~ x");
+        assert_eq!(escape("[x] done, [y] not"), r"\[x] done, [y] not");
         assert_eq!(escape("# not a heading"), r"\# not a heading");
         assert_eq!(escape("> not a quote"), r"\> not a quote");
         assert_eq!(escape("- not an item"), r"\- not an item");
@@ -396,6 +457,10 @@ mod tests {
             "recipe_nehudeem and snake_case_names",
             "1.9 - 1.27 and -Illissius",
             "#hashtag, a > b, a | b",
+            // One run of a marker has nothing to pair with; brackets without a link.
+            "Terms apply*, ~200 km, C:\\Users\\Ann, it`s, _init",
+            "5 * 3 = 15",
+            "Smith [1] says [sic] that a < b <= c and <3",
         ] {
             assert_eq!(escape(text), text);
         }
