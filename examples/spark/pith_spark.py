@@ -6,8 +6,9 @@ In the style of cc-pyspark: the input is a text file with one WARC path or URI p
 files and runs pith's corpus engine on them with one pipeline per partition
 (``mapPartitions``); the output is Parquet with one row per HTML document --
 ``id``, ``source``, ``url``, ``date``, ``title``, ``canonical_url``, ``description``,
-``site_name``, ``author``, ``published``, ``language``, ``text`` and ``error`` (the
-fields of ``pith extract --format jsonl`` records; exactly one of the last two is set),
+``site_name``, ``author``, ``published``, ``language``, ``language_confidence`` (a
+double), ``text``, ``word_count`` (a long) and ``error`` (the fields of ``pith extract
+--format jsonl`` records; exactly one of ``text`` and ``error`` is set),
 with ``--markdown`` also ``markdown`` after ``text`` (each page as Markdown, as ``pith
 extract --markdown`` writes it: headings, lists, code, data tables as pipe tables; null
 in an error row) -- and a summary of the counts is printed (and written with
@@ -55,7 +56,13 @@ import urllib.request
 from urllib.parse import urljoin, urlparse
 
 COLUMNS = ("id", "source", "url", "date", "title", "canonical_url", "description", "site_name",
-           "author", "published", "language", "text", "error")
+           "author", "published", "language", "language_confidence", "text", "word_count",
+           "error")
+
+#: The columns that are not strings: the identifier's confidence in ``language`` (0-1)
+#: and the number of words in ``text``, as numbers so that a corpus can be filtered on
+#: them (``language_confidence > 0.5``, ``word_count >= 50``) without a cast.
+NUMERIC_COLUMNS = {"language_confidence": "double", "word_count": "long"}
 
 
 def columns(markdown=False):
@@ -67,10 +74,14 @@ def columns(markdown=False):
 
 
 def schema(markdown=False):
-    """The output's schema: every column a nullable string."""
-    from pyspark.sql.types import StringType, StructField, StructType
+    """The output's schema: every column nullable, a string but ``NUMERIC_COLUMNS``."""
+    from pyspark.sql.types import DoubleType, LongType, StringType, StructField, StructType
 
-    return StructType([StructField(name, StringType(), True) for name in columns(markdown)])
+    types = {"double": DoubleType(), "long": LongType()}
+    return StructType([
+        StructField(name, types.get(NUMERIC_COLUMNS.get(name), StringType()), True)
+        for name in columns(markdown)
+    ])
 
 
 def is_local(path):
@@ -137,9 +148,17 @@ def rows_of(records, source=None, names=COLUMNS):
     overridden for remote files): the record's fields of those names
     (docs/record-format.md; the language is the page's identified language, an ISO 639-1
     code)."""
+    cast = {"double": float, "long": int}
     for r in records:
         row = dict(r, source=source) if source is not None else r
-        yield tuple(row.get(name) for name in names)
+        yield tuple(as_column_type(row.get(name), cast.get(NUMERIC_COLUMNS.get(name)))
+                    for name in names)
+
+
+def as_column_type(value, cast):
+    """``value`` as its column's Python type (``cast``; a JSON ``1`` read as an int in a
+    double column), or as it is (a string column, or a null)."""
+    return value if value is None or cast is None else cast(value)
 
 
 def make_partition_function(pipeline_json, counters, markdown=False):

@@ -61,10 +61,22 @@ def test_spark_job_writes_exactly_the_cli_records(tmp_path, spark):
     import pith
 
     summary = pith_spark.run(spark, str(listing), str(out), pith.Pipeline.preset("justext"))
-    rows = [r.asDict() for r in spark.read.parquet(str(out)).collect()]
+    written = spark.read.parquet(str(out))
+    rows = [r.asDict() for r in written.collect()]
 
     expected = cli_rows(warcs)
     assert by_source_and_id(rows) == by_source_and_id(expected)
+    # The two numbers are numbers, to filter on without a cast.
+    from pyspark.sql.types import DoubleType, LongType, StringType
+
+    types = {f.name: f.dataType for f in written.schema.fields}
+    assert types.pop("language_confidence") == DoubleType()
+    assert types.pop("word_count") == LongType()
+    assert set(types.values()) == {StringType()}
+    texts = [r for r in rows if r["text"] is not None]
+    assert texts and all(isinstance(r["word_count"], int) for r in texts)
+    assert any(isinstance(r["language_confidence"], float) for r in texts)
+    assert written.filter("word_count >= 50 AND language_confidence > 0.5").count() > 0
     # No page lost: every HTML record is one row, text or error, and the counts add up.
     assert summary["rows"] == len(expected) > 0
     assert summary["extracted"] + summary["errors"] == summary["rows"]
