@@ -158,6 +158,32 @@ fn a_data_table_is_a_markdown_table() {
     }
 }
 
+/// `<ol start="4">` is numbered from 4 with the default preset, which parses lean (only
+/// the attributes its stages read, and those Markdown reads), in `--format markdown`
+/// and in a record's `markdown`; before, it was renumbered from 1.
+#[test]
+fn an_ordered_list_is_numbered_from_its_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = "<html><body><article><h1>A plain sponge cake</h1>\
+        <p>This is the cake that my grandmother made for every birthday in the family, and \
+        it is still the one that all of us ask for when there is something to celebrate.</p>\
+        <ol start=\"4\"><li>Whisk the eggs with the sugar for a good five minutes, until \
+        the mixture is pale and thick enough to hold a trail from the whisk.</li>\
+        <li>Sift the flour over the eggs and fold it in with a large metal spoon, taking \
+        care not to knock out the air that you have just beaten into them.</li></ol>\
+        </article></body></html>";
+    let input = common::write(dir.path(), "recipe.html", page.as_bytes());
+    let md = extract(&["--preset", "pith", "--format", "markdown"], &[&input]);
+    assert!(
+        md.contains("\n\n4. Whisk the eggs") && md.contains("\n5. Sift the flour"),
+        "{md}"
+    );
+    let [rec] = records(&["--preset", "pith", "--markdown"], &[&input])
+        .try_into()
+        .unwrap();
+    assert_eq!(rec["markdown"], md);
+}
+
 /// `pith extract` with `args` on `inputs`, quietly; its stdout (exit code 0 or 1).
 fn extract(args: &[&str], inputs: &[&Path]) -> String {
     let mut all = vec!["extract", "-q"];

@@ -161,8 +161,9 @@ pub struct Pipeline {
     omit: Omit,
     /// What it leaves out when the edited tree is returned: only that content.
     omit_keeping_tree: Omit,
-    /// What it leaves out when the tree is returned for its shape (Markdown's tables):
-    /// as `omit`, but table cells keep their attributes (`colspan`).
+    /// What it leaves out when the tree is returned for its shape (Markdown's tables
+    /// and list numbers): as `omit`, but table cells and ordered lists keep their
+    /// attributes (`colspan`, `rowspan`, `start`).
     omit_but_cells: Omit,
 }
 
@@ -216,7 +217,7 @@ impl Pipeline {
         };
         let omit_but_cells = Omit {
             attributes_except_on: omit.attributes_except_on.clone().map(|mut names| {
-                names.extend(["td".to_owned(), "th".to_owned()]);
+                names.extend(["td", "th", "ol"].map(str::to_owned));
                 names
             }),
             ..omit.clone()
@@ -299,10 +300,10 @@ impl Pipeline {
 
     /// [`run_bytes_with`](Pipeline::run_bytes_with), returning the edited tree too,
     /// parsed as lean as the stages allow (the attributes no stage reads are not in
-    /// it, but table cells keep theirs): for outputs that read the tree's shape, such
-    /// as Markdown's tables ([`Block::node`](crate::Block::node) names the blocks'
-    /// elements in it). For the page with every attribute,
-    /// [`run_bytes_keeping_tree`](Pipeline::run_bytes_keeping_tree).
+    /// it, but table cells and ordered lists keep theirs): for outputs that read the
+    /// tree's shape, such as Markdown's tables and list numbers
+    /// ([`Block::node`](crate::Block::node) names the blocks' elements in it). For the
+    /// page with every attribute, [`run_bytes_keeping_tree`](Pipeline::run_bytes_keeping_tree).
     pub fn run_bytes_and_tree(
         &self,
         bytes: &[u8],

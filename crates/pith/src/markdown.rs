@@ -9,10 +9,16 @@
 //! indentation inside its fence. Characters that Markdown would read as markup are
 //! escaped, so the text reads back as the same text.
 //!
-//! Given the tree the blocks were cut from, a data table's kept cells are written as a
-//! table (GitHub's pipe tables, which most Markdown readers and language-model corpora
-//! know), each in its row and column ([`crate::table`]); without it, or for a page laid
-//! out in a table, each cell is a paragraph.
+//! Given the tree the blocks were cut from ([`TreeLayout`]), a data table's kept cells
+//! are written as a table (GitHub's pipe tables, which most Markdown readers and
+//! language-model corpora know), each in its row and column ([`crate::table`]); without
+//! it, or for a page laid out in a table, each cell is a paragraph.
+//!
+//! Ordered list items are numbered from their list's first item: from the `ol`'s `start`
+//! when the tree gives one (`<ol start="4">` is `4.`, `5.`; a start Markdown cannot
+//! write, negative or of ten digits, is ignored), else from 1. An item of another `ol`
+//! right after a list's items (a list continued after an ad the pipeline dropped)
+//! carries on the count, or jumps to that `ol`'s `start` when it has one.
 
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -20,37 +26,41 @@ use std::io::{self, Write};
 use pith_core::{Block, Extraction};
 use pith_dom::Document;
 
+use crate::layout::{OrderedList, TreeLayout, MAX_NUMBER};
 use crate::shape::{block_shape, BlockKind, BlockShape};
-use crate::table::{segments, DataTable, Segment, TablePlace};
+use crate::table::{segments, DataTable, Segment};
 
 /// Writes the good blocks of `ex` as Markdown: one block per paragraph, separated by a
 /// blank line, except consecutive list items, which form one list. Table cells are
-/// paragraphs here; [`write_markdown_with_tables`] writes them as tables.
+/// paragraphs here, and ordered lists are numbered from 1; [`write_markdown_with_tables`]
+/// writes tables as tables and numbers lists from their `start`.
 pub fn write_markdown<W: Write>(out: &mut W, ex: &Extraction) -> io::Result<()> {
     write_markdown_with_tables(out, ex, None)
 }
 
-/// [`write_markdown`], with each block's place in a table (`places`, one per block of
-/// `ex`, from [`table_places`](crate::table::table_places)): the kept blocks of one
-/// table, when each is a cell's text or its caption and the cells fill two rows and
-/// two columns at least, are written as a table (GitHub's pipe tables): its caption
-/// first; its first row as the header when that row's cells are header cells (`th`,
-/// `thead`), else an empty header; `tfoot` rows last; each cell in its column (a cell
-/// the pipeline dropped is left empty, a column with no cell kept left out). A table
-/// that holds headings, lists, quotes or code in its cells, or a cell of more than
-/// [`MAX_CELL_CHARS`](crate::table::MAX_CELL_CHARS) characters (a page laid out in a table), or more than
+/// [`write_markdown`], with what the tree says of each block (`layout`, from
+/// [`TreeLayout::read`]): ordered lists are numbered from their `start` (see the
+/// module's docs), and the kept blocks of one table, when each is a cell's text or its
+/// caption and the cells fill two rows and two columns at least, are written as a table
+/// (GitHub's pipe tables): its caption first; its first row as the header when that
+/// row's cells are header cells (`th`, `thead`), else an empty header; `tfoot` rows
+/// last; each cell in its column (a cell the pipeline dropped is left empty, a column
+/// with no cell kept left out). A table that holds headings, lists, quotes or code in
+/// its cells, or a cell of more than [`MAX_CELL_CHARS`](crate::table::MAX_CELL_CHARS)
+/// characters (a page laid out in a table), or more than
 /// [`MAX_COLUMNS`](crate::table::MAX_COLUMNS) columns, is written as its blocks.
 pub fn write_markdown_with_tables<W: Write>(
     out: &mut W,
     ex: &Extraction,
-    places: Option<&[Option<TablePlace>]>,
+    layout: Option<&TreeLayout>,
 ) -> io::Result<()> {
     let mut previous: Option<BlockShape> = None;
     let mut lists = Lists::default();
-    for segment in segments(ex, places) {
+    for segment in segments(ex, layout.map(|l| l.tables.as_slice())) {
         match segment {
             Segment::Block(block) => {
-                previous = Some(write_one(out, ex, block, previous, &mut lists)?);
+                let list = layout.and_then(|l| l.list(block.0));
+                previous = Some(write_one(out, ex, block, list, previous, &mut lists)?);
             }
             Segment::Table(table) => {
                 let shape = BlockShape {
@@ -73,38 +83,58 @@ pub fn write_markdown_with_tables<W: Write>(
     Ok(())
 }
 
-/// The lists open at the block being written, outermost first: whether each is
-/// ordered and how many items it has had, so ordered items are numbered 1, 2, 3 and a
-/// nested item is indented under its parent's text.
+/// The lists open at the block being written, outermost first, so ordered items are
+/// numbered (1, 2, 3, or from their list's `start`) and a nested item is indented
+/// under its parent's text.
 #[derive(Default)]
 struct Lists {
-    levels: Vec<(bool, usize)>,
+    levels: Vec<Level>,
+}
+
+/// One open list: whether it is ordered, its last item's number, and the `ol` that
+/// item belongs to (when the tree told).
+#[derive(Clone, Copy, Default)]
+struct Level {
+    ordered: bool,
+    number: u32,
+    list: Option<usize>,
 }
 
 impl Lists {
-    /// Counts an item at `depth` (1: the outermost list), closing deeper lists; returns
-    /// its indentation and marker.
-    fn item(&mut self, ordered: bool, depth: usize) -> (String, String) {
+    /// Counts an item at `depth` (1: the outermost list), of the ordered list `list`
+    /// when the tree told, closing deeper lists; returns its indentation and marker.
+    fn item(&mut self, ordered: bool, depth: usize, list: Option<OrderedList>) -> (String, String) {
         self.levels.truncate(depth);
-        if self.levels.len() < depth {
-            self.levels.resize(depth, (ordered, 0));
-        }
+        let begins = self
+            .levels
+            .get(depth - 1)
+            .is_none_or(|l| l.ordered != ordered);
+        self.levels.resize(depth, Level::default());
         let level = &mut self.levels[depth - 1];
-        if level.0 != ordered {
-            *level = (ordered, 0);
-        }
-        level.1 += 1;
+        // A layout built by hand (its fields are public) may hold a start that
+        // Markdown cannot write: ignored, as `TreeLayout::read` ignores it.
+        let start = (list.and_then(|l| l.start)).filter(|&s| s <= MAX_NUMBER);
+        let another_list = list.is_some_and(|l| level.list.is_some_and(|at| at != l.list));
+        level.number = match start {
+            Some(start) if begins || another_list => start,
+            _ if begins => 1,
+            // A number past Markdown's nine digits would end the list: the same number
+            // again still reads as the next item.
+            _ => (level.number + 1).min(MAX_NUMBER),
+        };
+        level.ordered = ordered;
+        level.list = list.map(|l| l.list);
         let indent: usize = self.levels[..depth - 1]
             .iter()
-            .map(|&(o, n)| marker(o, n).len() + 1)
+            .map(|l| marker(l.ordered, l.number).len() + 1)
             .sum();
-        let (o, n) = self.levels[depth - 1];
-        (" ".repeat(indent), marker(o, n))
+        let l = self.levels[depth - 1];
+        (" ".repeat(indent), marker(l.ordered, l.number))
     }
 }
 
 /// An item's marker: its number for an ordered list, else `-`.
-fn marker(ordered: bool, number: usize) -> String {
+fn marker(ordered: bool, number: u32) -> String {
     if ordered {
         format!("{number}.")
     } else {
@@ -112,12 +142,13 @@ fn marker(ordered: bool, number: usize) -> String {
     }
 }
 
-/// Writes one good block (`i`, its index in `ex`) after the block of shape `previous`;
-/// returns its shape.
+/// Writes one good block (`i`, its index in `ex`; `list`, the ordered list it is an
+/// item of) after the block of shape `previous`; returns its shape.
 fn write_one<W: Write>(
     out: &mut W,
     ex: &Extraction,
     (i, block): (usize, &Block),
+    list: Option<OrderedList>,
     previous: Option<BlockShape>,
     lists: &mut Lists,
 ) -> io::Result<BlockShape> {
@@ -142,7 +173,7 @@ fn write_one<W: Write>(
         BlockKind::Preformatted => block.shown_text(),
         _ => &block.text,
     };
-    write_block(out, shape, text, lists)?;
+    write_block(out, shape, text, list, lists)?;
     Ok(shape)
 }
 
@@ -200,30 +231,33 @@ fn pipe_row(cells: impl Iterator<Item = String>) -> String {
     line
 }
 
-/// The Markdown of the good blocks as a string, data tables as tables: `tree` is the
-/// document the blocks were cut from ([`Pipeline::run_bytes_and_tree`](pith_core::Pipeline::run_bytes_and_tree)
-/// or [`run_str_and_tree`](pith_core::Pipeline::run_str_and_tree) return it).
+/// The Markdown of the good blocks as a string, data tables as tables and ordered lists
+/// numbered from their `start`: `tree` is the document the blocks were cut from
+/// ([`Pipeline::run_bytes_and_tree`](pith_core::Pipeline::run_bytes_and_tree) or
+/// [`run_str_and_tree`](pith_core::Pipeline::run_str_and_tree) return it).
 pub fn to_markdown_with_tables(ex: &Extraction, tree: &Document) -> String {
-    let places = crate::table::table_places(ex, tree);
+    let layout = TreeLayout::read(ex, tree);
     let mut out = Vec::new();
-    write_markdown_with_tables(&mut out, ex, Some(&places)).expect("writing to a Vec never fails");
+    write_markdown_with_tables(&mut out, ex, Some(&layout)).expect("writing to a Vec never fails");
     String::from_utf8(out).expect("the blocks are UTF-8")
 }
 
-/// The Markdown of the good blocks as a string (table cells as paragraphs: without the
-/// tree, a block's place in a table is unknown; see [`to_markdown_with_tables`]).
+/// The Markdown of the good blocks as a string (table cells as paragraphs, ordered
+/// lists numbered from 1: without the tree, a block's place in a table and its list's
+/// `start` are unknown; see [`to_markdown_with_tables`]).
 pub fn to_markdown(ex: &Extraction) -> String {
     let mut out = Vec::new();
     write_markdown(&mut out, ex).expect("writing to a Vec never fails");
     String::from_utf8(out).expect("the blocks are UTF-8")
 }
 
-/// Writes one block of shape `shape`; `lists` numbers a list item and indents it, and
-/// closes every list at any other block.
+/// Writes one block of shape `shape`; `lists` numbers a list item (of the ordered list
+/// `list`, when known) and indents it, and closes every list at any other block.
 fn write_block<W: Write>(
     out: &mut W,
     shape: BlockShape,
     text: &str,
+    list: Option<OrderedList>,
     lists: &mut Lists,
 ) -> io::Result<()> {
     let quote = "> ".repeat(shape.quote_depth);
@@ -236,7 +270,7 @@ fn write_block<W: Write>(
             writeln!(out, "{quote}{hashes} {}", escape_heading(text))
         }
         BlockKind::ListItem { ordered, depth } => {
-            let (indent, marker) = lists.item(ordered, depth);
+            let (indent, marker) = lists.item(ordered, depth, list);
             writeln!(out, "{quote}{indent}{marker} {}", escape_item(text))
         }
         BlockKind::Preformatted => {
@@ -506,9 +540,9 @@ mod tests {
                 }
             })
             .collect();
-        let places = crate::table::table_places(&ex, &doc);
+        let layout = TreeLayout::read(&ex, &doc);
         let mut out = Vec::new();
-        write_markdown_with_tables(&mut out, &ex, Some(&places)).unwrap();
+        write_markdown_with_tables(&mut out, &ex, Some(&layout)).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -601,6 +635,51 @@ mod tests {
         let md = to_markdown(&ex);
         assert!(!md.contains("| --- |"), "{md}");
         assert!(md.contains("\n\nKyle Busch\n\n"), "{md}");
+    }
+
+    #[test]
+    fn a_list_counts_on_from_its_start_but_past_nine_digits() {
+        let md = markdown_of(
+            "<ol start=999999998><li>a</li><li>b</li><li>c</li></ol>",
+            &[],
+        );
+        assert_eq!(md, "999999998. a\n999999999. b\n999999999. c\n");
+    }
+
+    #[test]
+    fn an_item_of_the_same_list_after_a_nested_list_counts_on() {
+        // The nested list is another `ol` with a start, at another level: the outer
+        // list's count goes on under it.
+        let md = markdown_of(
+            "<ol start=3><li>a<ol start=7><li>x</li></ol></li><li>b</li></ol>",
+            &[],
+        );
+        assert_eq!(md, "3. a\n   7. x\n4. b\n");
+    }
+
+    #[test]
+    fn a_hand_built_start_of_ten_digits_is_ignored() {
+        let pipeline = crate::preset("justext").expect("preset");
+        let (mut ex, doc) =
+            (pipeline.run_str_and_tree("<ol start=5><li>a</li><li>b</li></ol>")).expect("runs");
+        ex.labels = vec![pith_core::Label::Good; ex.blocks.len()];
+        let mut layout = TreeLayout::read(&ex, &doc);
+        for list in layout.lists.iter_mut().flatten() {
+            list.start = Some(MAX_NUMBER + 1);
+        }
+        let mut out = Vec::new();
+        write_markdown_with_tables(&mut out, &ex, Some(&layout)).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "1. a\n2. b\n");
+    }
+
+    #[test]
+    fn without_the_tree_lists_count_from_one() {
+        let pipeline = crate::preset("justext").expect("preset");
+        let mut ex = pipeline
+            .run_str("<ol start=5><li>a</li><li>b</li></ol>")
+            .expect("runs");
+        ex.labels = vec![pith_core::Label::Good; ex.blocks.len()];
+        assert_eq!(to_markdown(&ex), "1. a\n2. b\n");
     }
 
     #[test]

@@ -208,8 +208,9 @@ fn write_html_table<W: Write>(out: &mut W, table: &DataTable<'_>) -> io::Result<
 /// Writes one extraction in the given format.
 ///
 /// With a `tree`, `markdown` and `html` read from it where each block sits in a table
-/// and write data tables as tables ([`crate::table`]); without it, cells are
-/// paragraphs. `html` writes a [`Tree::Page`] itself when every block is good;
+/// and write data tables as tables ([`crate::table`]), and `markdown` numbers ordered
+/// lists from their `start` ([`crate::layout`]); without it, cells are paragraphs and
+/// lists are numbered from 1. `html` writes a [`Tree::Page`] itself when every block is good;
 /// otherwise the good blocks, escaped: it never holds what the pipeline dropped, nor
 /// the page's own markup. Other formats do not read the tree.
 pub fn write<W: Write>(
@@ -219,7 +220,6 @@ pub fn write<W: Write>(
     ex: &Extraction,
     tree: Option<Tree<'_>>,
 ) -> io::Result<()> {
-    let places = || tree.map(|t| crate::table::table_places(ex, t.document()));
     match format {
         Format::Json => {
             let rec = JsonRecord {
@@ -257,7 +257,8 @@ pub fn write<W: Write>(
                     out,
                     "<!DOCTYPE html><html{lang}><head><meta charset=\"utf-8\">{title}</head><body dir=\"auto\">"
                 )?;
-                for segment in crate::table::segments(ex, places().as_deref()) {
+                let places = tree.map(|t| crate::table::table_places(ex, t.document()));
+                for segment in crate::table::segments(ex, places.as_deref()) {
                     match segment {
                         Segment::Block((i, b)) => {
                             let last = b.dom_path.rsplit('.').next().unwrap_or("");
@@ -279,7 +280,8 @@ pub fn write<W: Write>(
             }
         },
         Format::Markdown => {
-            crate::markdown::write_markdown_with_tables(out, ex, places().as_deref())?
+            let layout = tree.map(|t| crate::layout::TreeLayout::read(ex, t.document()));
+            crate::markdown::write_markdown_with_tables(out, ex, layout.as_ref())?
         }
         Format::Text => {
             for b in ex.good_blocks() {

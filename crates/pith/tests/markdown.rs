@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
+use pith::layout::TreeLayout;
 use pith::markdown::{to_markdown, write_markdown_with_tables};
-use pith::table::table_places;
 use pith::Pipeline;
 
 /// jusText's cleaner and segmenter, with every block labelled good.
@@ -26,9 +26,9 @@ fn golden(name: &str) {
     let want = std::fs::read_to_string(dir.join(format!("{name}.md"))).unwrap();
     let pipeline = keep_everything();
     let (ex, tree) = (pipeline.run_bytes_and_tree(&html, pipeline.decode_options())).unwrap();
-    let places = table_places(&ex, &tree);
+    let layout = TreeLayout::read(&ex, &tree);
     let mut md = Vec::new();
-    write_markdown_with_tables(&mut md, &ex, Some(&places)).unwrap();
+    write_markdown_with_tables(&mut md, &ex, Some(&layout)).unwrap();
     assert_eq!(String::from_utf8(md).unwrap(), want, "{name}");
 }
 
@@ -50,6 +50,11 @@ fn unordered_lists_nest() {
 #[test]
 fn ordered_lists_nest() {
     golden("ordered_list");
+}
+
+#[test]
+fn ordered_lists_number_from_their_start() {
+    golden("ordered_list_start");
 }
 
 #[test]
@@ -92,6 +97,7 @@ fn every_golden_case_has_a_test() {
         "headings",
         "layout_table",
         "ordered_list",
+        "ordered_list_start",
         "paragraphs",
         "preformatted",
         "table",
@@ -118,4 +124,57 @@ fn the_justext_preset_writes_only_its_good_blocks() {
     );
     assert!(md.contains("\n\n- It is one of the items"), "{md}");
     assert!(!md.contains("Home") && !md.contains("Copyright"), "{md}");
+}
+
+/// A recipe whose steps go on after a photo, in a second list with a `start`.
+const RECIPE: &str = "<html><body><nav><a href='/'>Home</a> <a href='/recipes'>Recipes</a></nav>\
+    <article><h1>A plain sponge cake</h1>\
+    <p>This is the cake that my grandmother made for every birthday in the family, and it \
+    is still the one that all of us ask for when there is something to celebrate.</p>\
+    <ol start=\"4\"><li>Whisk the eggs with the sugar for a good five minutes, until the \
+    mixture is pale and thick enough to hold a trail from the whisk.</li>\
+    <li>Sift the flour over the eggs and fold it in with a large metal spoon, taking care \
+    not to knock out all of the air that you have just beaten into them.</li></ol>\
+    <figure><img src='batter.jpg' alt=''><figcaption>The batter should look like this \
+    when it is ready to go into the tin.</figcaption></figure>\
+    <ol start=\"6\"><li>Pour the batter into the tin and put it in the middle of the oven \
+    for about twenty five minutes, until it is golden on the top.</li>\
+    <li>Leave it to cool in the tin for ten minutes before you turn it out onto a rack \
+    and let it cool the rest of the way.</li></ol></article>\
+    <footer>Copyright 2024</footer></body></html>";
+
+/// The list items of some Markdown: its lines that start with a number and `. `.
+fn numbered_items(md: &str) -> Vec<&str> {
+    md.lines()
+        .filter(|l| {
+            let digits = l.bytes().take_while(u8::is_ascii_digit).count();
+            digits > 0 && l[digits..].starts_with(". ")
+        })
+        .collect()
+}
+
+/// The `pith` preset parses lean for Markdown, keeping only the attributes its stages
+/// read and those Markdown reads (`start`): its list numbers are those of the page
+/// with every attribute, and those of the keep-everything pipeline.
+#[test]
+fn the_pith_preset_keeps_the_start_of_a_list() {
+    let pipeline = pith::preset("pith").unwrap();
+    let decode = pipeline.decode_options();
+    let (ex, lean) = pipeline
+        .run_bytes_and_tree(RECIPE.as_bytes(), decode)
+        .unwrap();
+    let md = pith::markdown::to_markdown_with_tables(&ex, &lean);
+    let (ex, full) = (pipeline.run_bytes_keeping_tree(RECIPE.as_bytes(), decode)).unwrap();
+    let with_every_attribute = pith::markdown::to_markdown_with_tables(&ex, &full);
+    assert_eq!(md, with_every_attribute);
+    let items = numbered_items(&md);
+    let numbers: Vec<&str> = items.iter().map(|l| &l[..2]).collect();
+    assert_eq!(numbers, ["4.", "5.", "6.", "7."], "{md}");
+
+    let keep = keep_everything();
+    let (ex, tree) = (keep.run_bytes_and_tree(RECIPE.as_bytes(), keep.decode_options())).unwrap();
+    assert_eq!(
+        numbered_items(&pith::markdown::to_markdown_with_tables(&ex, &tree)),
+        items
+    );
 }

@@ -3,8 +3,8 @@
 //! headings, list items, quotes and preformatted blocks follow each other; and a data
 //! table's cells, each in its row and column.
 
+use pith::layout::TreeLayout;
 use pith::markdown::{to_markdown, write_markdown_with_tables};
-use pith::table::table_places;
 use pith::{Block, Pipeline};
 use proptest::prelude::*;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
@@ -174,9 +174,9 @@ proptest! {
             r#"{"version": 1, "segmenter": {"type": "justext.paragraphs"}, "default_label": "good"}"#,
         ).unwrap();
         let (ex, tree) = pipeline.run_str_and_tree(&html).unwrap();
-        let places = table_places(&ex, &tree);
+        let layout = TreeLayout::read(&ex, &tree);
         let mut md = Vec::new();
-        write_markdown_with_tables(&mut md, &ex, Some(&places)).unwrap();
+        write_markdown_with_tables(&mut md, &ex, Some(&layout)).unwrap();
         let md = String::from_utf8(md).unwrap();
         // A first row of header cells is the header; else the header is empty.
         let mut want = grid.clone();
@@ -184,5 +184,70 @@ proptest! {
             want.insert(0, vec![String::new(); grid[0].len()]);
         }
         prop_assert_eq!(read_tables(&md), vec![want], "markdown:\n{}", md);
+    }
+}
+
+/// An `ol`'s `start` attribute (`None`: none) and the number its list starts at in
+/// Markdown, known by how the value was made: an integer from 0 to 999,999,999, as HTML
+/// may write it (leading whitespace, a `+`, leading zeros, anything after the digits),
+/// starts there; a negative or larger integer, or a value without digits, starts at 1.
+fn start() -> impl Strategy<Value = (Option<String>, u64)> {
+    let written = (
+        proptest::sample::select(vec!["", " ", "\t", "\n "]),
+        proptest::sample::select(vec!["", "+", "0", "00"]),
+        proptest::sample::select(vec!["", "th", ".5", " x", "-2"]),
+    );
+    prop_oneof![
+        (0u64..=999_999_999, written)
+            .prop_map(|(n, (space, sign, tail))| { (Some(format!("{space}{sign}{n}{tail}")), n) }),
+        (1u64..=999_999_999).prop_map(|n| (Some(format!("-{n}")), 1)),
+        (1_000_000_000u64..=u64::MAX).prop_map(|n| (Some(n.to_string()), 1)),
+        "[a-z .]{0,4}".prop_map(|s| (Some(s), 1)),
+        Just((None, 1)),
+    ]
+}
+
+/// The number every list of the Markdown starts at, as a CommonMark reader sees it
+/// (1 for an unordered list).
+fn list_starts(md: &str) -> Vec<u64> {
+    (Parser::new(md))
+        .filter_map(|event| match event {
+            Event::Start(Tag::List(start)) => Some(start.unwrap_or(1)),
+            _ => None,
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Ordered lists with any `start`, parsed lean (the segmenter reads no attribute,
+    /// so the parse keeps only those Markdown reads), read back through a CommonMark
+    /// reader as lists starting at the page's number when Markdown can write it, else
+    /// at 1; their items as the page's.
+    #[test]
+    fn an_ordered_list_reads_back_from_its_start(
+        lists in proptest::collection::vec((start(), 1usize..4), 1..5),
+    ) {
+        let mut html = String::new();
+        let mut want_items = Vec::new();
+        for (l, ((start, _), items)) in lists.iter().enumerate() {
+            let attr = start.as_ref().map_or(String::new(), |s| format!(" start=\"{s}\""));
+            html.push_str(&format!("<p>List {l}.</p><ol{attr}>"));
+            want_items.push(format!("List {l}."));
+            for i in 0..*items {
+                html.push_str(&format!("<li>item {l} {i}</li>"));
+                want_items.push(format!("item {l} {i}"));
+            }
+            html.push_str("</ol>");
+        }
+        let pipeline = Pipeline::from_json(
+            r#"{"version": 1, "segmenter": {"type": "justext.paragraphs"}, "default_label": "good"}"#,
+        ).unwrap();
+        let (ex, tree) = pipeline.run_str_and_tree(&html).unwrap();
+        let md = pith::markdown::to_markdown_with_tables(&ex, &tree);
+        let want: Vec<u64> = lists.iter().map(|((_, n), _)| *n).collect();
+        prop_assert_eq!(list_starts(&md), want, "page:\n{}\nmarkdown:\n{}", html, md);
+        prop_assert_eq!(read_back(&md), want_items, "markdown:\n{}", md);
     }
 }

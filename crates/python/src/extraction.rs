@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::input::Ran;
+use pith::layout::{OrderedList, TreeLayout};
 use pith::table::{TablePart, TablePlace};
 
 /// A table place as pickled: the table, the part (`cell`, `caption`, `other`), the row
@@ -46,12 +47,15 @@ fn table_place((table, part, row, column, header, footer): TableState) -> TableP
     TablePlace { table, part }
 }
 
+/// An ordered list as pickled: the `ol` element and its start.
+type ListState = (usize, Option<u32>);
+
 /// The result of running a pipeline on one page.
 #[pyclass(name = "Extraction", module = "pith", frozen)]
 pub struct PyExtraction {
     inner: pith::Extraction,
-    /// Each block's place in a data table, for `markdown`.
-    tables: Vec<Option<TablePlace>>,
+    /// Each block's place in a data table and in an ordered list, for `markdown`.
+    layout: TreeLayout,
     url: Option<String>,
     stoplist: Option<Arc<str>>,
 }
@@ -61,7 +65,7 @@ impl PyExtraction {
     pub fn new(ran: Ran, url: Option<String>, stoplist: Option<Arc<str>>) -> Self {
         PyExtraction {
             inner: ran.extraction,
-            tables: ran.tables,
+            layout: ran.layout,
             url,
             stoplist,
         }
@@ -105,12 +109,18 @@ impl PyExtraction {
                 .map(|id| (id.language.code, id.confidence, id.source.label())),
         )?;
         d.set_item("warnings", ex.warnings.clone())?;
+        let layout = &self.layout;
         d.set_item(
             "tables",
-            self.tables
-                .iter()
+            (layout.tables.iter())
                 .map(|p| p.map(table_state))
                 .collect::<Vec<_>>(),
+        )?;
+        d.set_item(
+            "lists",
+            (layout.lists.iter())
+                .map(|l| l.map(|l| (l.list, l.start)))
+                .collect::<Vec<Option<ListState>>>(),
         )?;
         d.set_item("url", self.url.clone())?;
         d.set_item("stoplist", self.stoplist.as_deref())?;
@@ -189,10 +199,21 @@ impl PyExtraction {
         if tables.len() != inner.blocks.len() {
             return Err(bad("a table place for every block".to_owned()));
         }
+        // Pickles made before `markdown` read lists' starts have no lists: their
+        // lists are numbered from 1, as they were.
+        let lists = match d.get_item("lists")? {
+            Some(v) => (v.extract::<Vec<Option<ListState>>>()?.into_iter())
+                .map(|l| l.map(|(list, start)| OrderedList { list, start }))
+                .collect(),
+            None => vec![None; inner.blocks.len()],
+        };
+        if lists.len() != inner.blocks.len() {
+            return Err(bad("an ordered list entry for every block".to_owned()));
+        }
         Ok(PyExtraction::new(
             Ran {
                 extraction: inner,
-                tables,
+                layout: TreeLayout { tables, lists },
             },
             item(d, "url")?,
             stoplist.map(Arc::from),
@@ -220,12 +241,13 @@ impl PyExtraction {
     }
 
     /// The good blocks as Markdown, as ``pith extract --format markdown`` writes them:
-    /// headings with their level, list items, block quotes, fenced preformatted text,
-    /// and data tables as pipe tables, each kept cell in its column.
+    /// headings with their level, list items (ordered ones numbered from the list's
+    /// ``start``), block quotes, fenced preformatted text, and data tables as pipe
+    /// tables, each kept cell in its column.
     #[getter]
     fn markdown(&self) -> String {
         let mut out = Vec::new();
-        pith::markdown::write_markdown_with_tables(&mut out, &self.inner, Some(&self.tables))
+        pith::markdown::write_markdown_with_tables(&mut out, &self.inner, Some(&self.layout))
             .expect("writing to a Vec never fails");
         String::from_utf8(out).expect("the blocks are UTF-8")
     }

@@ -6,13 +6,13 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString};
 
-/// One page's result, with where its blocks sit in data tables (read from the tree,
-/// which is then dropped), for `Extraction.markdown`.
+/// One page's result, with where its blocks sit in data tables and ordered lists (read
+/// from the tree, which is then dropped), for `Extraction.markdown`.
 pub struct Ran {
     /// The result.
     pub extraction: pith::Extraction,
-    /// Each block's place in a table ([`pith::table::table_places`]).
-    pub tables: Vec<Option<pith::table::TablePlace>>,
+    /// Each block's place in a table and in an ordered list.
+    pub layout: pith::layout::TreeLayout,
 }
 
 /// What is known of where a page's bytes came from, for decoding them: its URL (whose
@@ -87,8 +87,8 @@ impl<'a> Page<'a> {
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
             Ok(result) => {
                 let (extraction, tree) = result.map_err(|e| e.to_string())?;
-                let tables = pith::table::table_places(&extraction, &tree);
-                Ok(Ran { extraction, tables })
+                let layout = pith::layout::TreeLayout::read(&extraction, &tree);
+                Ok(Ran { extraction, layout })
             }
             Err(panic) => Err(format!("a stage panicked: {}", panic_message(&*panic))),
         }

@@ -376,6 +376,31 @@ def test_markdown_has_headings_and_tables_as_the_cli_writes_them(tmp_path):
     assert [m.markdown for m in many] == [ex.markdown] * 3
 
 
+RECIPE = (
+    "<html><body><article><h1>A plain sponge cake</h1>"
+    "<p>This is the cake that my grandmother made for every birthday in the family, and it "
+    "is still the one that all of us ask for when there is something to celebrate.</p>"
+    "<ol start='4'><li>Whisk the eggs with the sugar for a good five minutes, until the "
+    "mixture is pale and thick enough to hold a trail from the whisk.</li>"
+    "<li>Sift the flour over the eggs and fold it in with a large metal spoon, taking care "
+    "not to knock out all of the air that you have just beaten into them.</li></ol>"
+    "</article></body></html>"
+)
+
+
+def test_markdown_numbers_an_ordered_list_from_its_start():
+    """``<ol start="4">`` is numbered 4, 5 (a recipe's steps continued after a photo),
+    after pickling too; a pickle made before list starts were kept still loads, its
+    lists numbered from 1 as they were then."""
+    ex = pith.extract(RECIPE)
+    assert "\n\n4. Whisk the eggs" in ex.markdown and "\n5. Sift the flour" in ex.markdown
+    assert pickle.loads(pickle.dumps(ex)).markdown == ex.markdown
+    restore, (state,) = ex.__reduce__()
+    del state["lists"]
+    older = restore(state)
+    assert older.markdown == ex.markdown.replace("4. Whisk", "1. Whisk").replace("5. Sift", "2. Sift")
+
+
 def test_binary_bytes_are_an_error_not_text():
     """As ``pith extract`` answers a binary file: trafilatura returns None, and pith
     used to return the bytes decoded as windows-1252 "text" (with a language)."""

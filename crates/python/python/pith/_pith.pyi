@@ -50,8 +50,9 @@ class Extraction:
         """The good blocks' texts joined by newlines."""
     @property
     def markdown(self) -> str:
-        """The good blocks as Markdown (headings, lists, quotes, fenced preformatted
-        text, data tables as pipe tables), as ``pith extract --format markdown``."""
+        """The good blocks as Markdown (headings, lists, ordered ones numbered from
+        their ``start``, quotes, fenced preformatted text, data tables as pipe tables),
+        as ``pith extract --format markdown``."""
     @property
     def blocks(self) -> list[Block]:
         """Every block, in document order."""
