@@ -96,7 +96,9 @@ pub struct Extracted {
     pub described: Vec<(&'static str, String)>,
     /// The good paragraphs joined by `\n` (possibly empty).
     pub text: String,
-    /// Words in `text`: runs of characters between Unicode whitespace.
+    /// Words in `text`, as [`count_words`](pith::core::lang::words::count_words) counts
+    /// them: runs of characters between Unicode whitespace, each Han, Hiragana and
+    /// Katakana character a word of its own.
     pub word_count: usize,
     /// The good blocks as Markdown, exactly as `--format markdown` writes them, data
     /// tables as pipe tables (only when asked for: [`RecordOptions::markdown`]).
@@ -173,7 +175,7 @@ impl Record {
                 described: (page.described().into_iter())
                     .filter_map(|(key, value)| Some((key, value?.to_owned())))
                     .collect(),
-                word_count: text.split_whitespace().count(),
+                word_count: pith::core::lang::words::count_words(&text),
                 text,
                 markdown,
                 paragraphs,

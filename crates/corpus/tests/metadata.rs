@@ -97,3 +97,42 @@ fn files_give_the_same_metadata_with_every_preset() {
         assert!(recs[1]["word_count"].as_u64().is_some());
     }
 }
+
+#[test]
+fn a_chinese_or_japanese_page_counts_a_word_per_character() {
+    // Few spaces: whitespace alone would count each sentence as one word, and a length
+    // filter (`word_count >= 50`) would drop the page.
+    let sentence = "北京市政府今天宣布，新的地铁线路将于明年春天正式开通运营。";
+    let html = format!(
+        "<!DOCTYPE html><html lang=zh><head><meta charset=utf-8><title>地铁</title></head>\
+         <body><article><p>{}</p><p>{} 2024 Beijing.</p></article></body></html>",
+        sentence.repeat(3),
+        sentence.repeat(2)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "zh.html", html.as_bytes());
+    for preset in ["pith", "declutter"] {
+        let recs = records(std::slice::from_ref(&f), preset);
+        let text = recs[0]["text"].as_str().unwrap();
+        assert!(text.contains(sentence), "{preset}: {text}");
+        // Every Han character a word, the punctuation none, the Latin and digit tokens
+        // one each.
+        let han = text
+            .chars()
+            .filter(|c| ('\u{4e00}'..='\u{9fff}').contains(c))
+            .count();
+        let others = text
+            .split_whitespace()
+            .filter(|t| {
+                !t.chars()
+                    .any(|c| ('\u{3000}'..='\u{9fff}').contains(&c) || c == '，')
+            })
+            .count();
+        assert!(han > 50, "{preset}: {han}");
+        assert_eq!(
+            recs[0]["word_count"].as_u64(),
+            Some((han + others) as u64),
+            "{preset}"
+        );
+    }
+}

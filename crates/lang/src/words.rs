@@ -58,6 +58,22 @@ pub fn split_spaceless(token: &str) -> SpacelessWords<'_> {
     SpacelessWords { rest: token, plain }
 }
 
+/// How many words `text` has, as pith counts them in records (`word_count`): its
+/// whitespace-separated tokens (Unicode whitespace), each Han, Hiragana and Katakana
+/// character a word of its own ([`split_spaceless`]). Text without those characters
+/// counts exactly its tokens; a Chinese or Japanese page counts its characters, so a
+/// length filter (`word_count >= 50`) does not drop it for having few spaces.
+///
+/// ```
+/// assert_eq!(pith_lang::words::count_words("two words"), 2);
+/// assert_eq!(pith_lang::words::count_words("東京タワーは2024年に"), 9);
+/// ```
+pub fn count_words(text: &str) -> usize {
+    text.split_whitespace()
+        .map(|token| split_spaceless(token).count())
+        .sum()
+}
+
 /// The iterator of [`split_spaceless`].
 #[derive(Clone, Debug)]
 pub struct SpacelessWords<'a> {
@@ -98,6 +114,14 @@ mod tests {
         let words: Vec<&str> = split_spaceless("「今日は」、晴れ。").collect();
         assert_eq!(words, ["今", "日", "は", "晴", "れ"]);
         assert_eq!(split_spaceless("。、").count(), 0);
+    }
+
+    #[test]
+    fn counts_are_tokens_but_in_spaceless_scripts() {
+        assert_eq!(count_words(""), 0);
+        assert_eq!(count_words("  Ünïcode\u{a0}words, 42 "), 3);
+        assert_eq!(count_words("「今日は」、晴れ。 Tokyo"), 6);
+        assert_eq!(count_words("。、"), 0);
     }
 
     #[test]

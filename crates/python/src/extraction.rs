@@ -407,8 +407,8 @@ impl PyExtraction {
             }
         }
         let text = self.text();
-        // As records count them: runs of characters between Unicode whitespace.
-        d.set_item("word_count", text.split_whitespace().count())?;
+        // As records count them (each Han, Hiragana and Katakana character a word).
+        d.set_item("word_count", pith::core::lang::words::count_words(&text))?;
         d.set_item("text", text)?;
         if markdown {
             d.set_item("markdown", self.markdown())?;
