@@ -15,9 +15,10 @@
 //!
 //! Blocks are read leniently, as crawlers' JSON-LD readers do: a raw line break inside
 //! a string, a trailing comma, `//` and `/* */` comments, and `<!-- -->` or CDATA
-//! markers around the block do not lose it. Bounded whatever the page: a block longer than [`MAX_JSON_LD_BYTES`] is not
-//! read, nor more than [`MAX_BLOCKS`] blocks, and `serde_json` refuses nesting deeper
-//! than 128; a block that is still not JSON is passed over.
+//! markers around the block do not lose it. Bounded whatever the page: a block longer
+//! than [`MAX_JSON_LD_BYTES`] is not read, nor more than [`MAX_BLOCKS`] blocks, and
+//! `serde_json` refuses nesting deeper than 128; a block that is still not JSON is
+//! passed over.
 
 use std::collections::HashMap;
 
@@ -89,8 +90,8 @@ pub(crate) fn fill_from_json_ld(doc: &Document, meta: &mut PageMetadata) {
 /// A block's JSON, read leniently as browsers' and crawlers' JSON-LD readers do: raw
 /// control characters (a line break inside a string) read as spaces, and the HTML
 /// comment or CDATA markers some pages wrap a block in, a byte order mark, script
-/// comments and trailing commas are passed over. `None` when it is longer than [`MAX_JSON_LD_BYTES`] or still
-/// not JSON.
+/// comments and trailing commas are passed over. `None` when it is longer than
+/// [`MAX_JSON_LD_BYTES`] or still not JSON.
 fn parse_block(text: &str) -> Option<Value> {
     if text.len() > MAX_JSON_LD_BYTES {
         return None;
