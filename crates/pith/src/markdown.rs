@@ -417,7 +417,10 @@ fn escape_line_start(text: String) -> String {
             && text.bytes().filter(|&c| c == b).count() >= at_least
     };
     let opens = match bytes.first() {
-        Some(b'#') => run(b'#') <= 6 && after(run(b'#')),
+        Some(b'#') => {
+            let hashes = run(b'#');
+            hashes <= 6 && after(hashes)
+        }
         Some(b'>') => true,
         Some(b'+') => after(1),
         Some(b'-') => after(1) || only(b'-', 1),
@@ -526,9 +529,9 @@ mod tests {
         assert_eq!(escape_heading("Learn C#"), "Learn C#");
     }
 
-    /// The Markdown of `html` with every block kept but those whose text is in
-    /// `dropped`, tables read from the tree (the `justext` preset's blocks).
-    fn markdown_of(html: &str, dropped: &[&str]) -> String {
+    /// The `justext` preset's blocks of `html` and its tree, every block kept but those
+    /// whose text is in `dropped`.
+    fn kept_but(html: &str, dropped: &[&str]) -> (Extraction, Document) {
         let pipeline = crate::preset("justext").expect("preset");
         let (mut ex, doc) = pipeline.run_str_and_tree(html).expect("runs");
         ex.labels = (ex.blocks.iter())
@@ -540,6 +543,13 @@ mod tests {
                 }
             })
             .collect();
+        (ex, doc)
+    }
+
+    /// The Markdown of `html` with every block kept but those whose text is in
+    /// `dropped`, tables read from the tree (the `justext` preset's blocks).
+    fn markdown_of(html: &str, dropped: &[&str]) -> String {
+        let (ex, doc) = kept_but(html, dropped);
         let layout = TreeLayout::read(&ex, &doc);
         let mut out = Vec::new();
         write_markdown_with_tables(&mut out, &ex, Some(&layout)).unwrap();
@@ -629,10 +639,7 @@ mod tests {
 
     #[test]
     fn without_places_cells_are_paragraphs() {
-        let pipeline = crate::preset("justext").expect("preset");
-        let mut ex = pipeline.run_str(STANDINGS).expect("runs");
-        ex.labels = vec![pith_core::Label::Good; ex.blocks.len()];
-        let md = to_markdown(&ex);
+        let md = to_markdown(&kept_but(STANDINGS, &[]).0);
         assert!(!md.contains("| --- |"), "{md}");
         assert!(md.contains("\n\nKyle Busch\n\n"), "{md}");
     }
@@ -659,10 +666,7 @@ mod tests {
 
     #[test]
     fn a_hand_built_start_of_ten_digits_is_ignored() {
-        let pipeline = crate::preset("justext").expect("preset");
-        let (mut ex, doc) =
-            (pipeline.run_str_and_tree("<ol start=5><li>a</li><li>b</li></ol>")).expect("runs");
-        ex.labels = vec![pith_core::Label::Good; ex.blocks.len()];
+        let (ex, doc) = kept_but("<ol start=5><li>a</li><li>b</li></ol>", &[]);
         let mut layout = TreeLayout::read(&ex, &doc);
         for list in layout.lists.iter_mut().flatten() {
             list.start = Some(MAX_NUMBER + 1);
@@ -674,11 +678,7 @@ mod tests {
 
     #[test]
     fn without_the_tree_lists_count_from_one() {
-        let pipeline = crate::preset("justext").expect("preset");
-        let mut ex = pipeline
-            .run_str("<ol start=5><li>a</li><li>b</li></ol>")
-            .expect("runs");
-        ex.labels = vec![pith_core::Label::Good; ex.blocks.len()];
+        let (ex, _) = kept_but("<ol start=5><li>a</li><li>b</li></ol>", &[]);
         assert_eq!(to_markdown(&ex), "1. a\n2. b\n");
     }
 
