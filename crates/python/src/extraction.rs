@@ -359,7 +359,8 @@ impl PyExtraction {
     }
 
     /// The author the ``<meta>`` tags name (``author``, ``article:author`` when not a
-    /// URL, ...), or ``None``.
+    /// URL, ...; else the JSON-LD article's), less a byline's leading ``By``, or
+    /// ``None``.
     #[getter]
     fn author(&self) -> Option<&str> {
         self.inner.metadata.author.as_deref()

@@ -90,7 +90,8 @@ class Extraction:
         """The site's name (``og:site_name``, else the JSON-LD publisher's), or None."""
     @property
     def author(self) -> Optional[str]:
-        """The author the ``<meta>`` tags name (else the JSON-LD article's), or None."""
+        """The author the ``<meta>`` tags name (else the JSON-LD article's), less a
+        byline's leading ``By``, or None."""
     @property
     def published(self) -> Optional[str]:
         """When the page was published, as its ``<meta>`` tags (else its JSON-LD
