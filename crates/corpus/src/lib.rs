@@ -36,6 +36,7 @@ pub mod run;
 pub mod sniff;
 pub mod stats;
 pub mod url;
+pub mod url_date;
 
 pub use input::{
     read_inputs, read_page, Body, Doc, DocMeta, InputFormat, InputOptions, Inputs, Item, Payload,

@@ -17,6 +17,7 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::value::RawValue;
 
 use crate::input::{Body, Doc, DocMeta};
+use crate::url_date::date_in_url;
 
 /// What the output of a run looks like.
 #[derive(Clone, Copy, Debug)]
@@ -92,7 +93,8 @@ pub struct Extracted {
     pub canonical_url: Option<String>,
     /// What the page's `<meta>` tags say, by record field (`description`,
     /// `site_name`, `author`, `published`; [`pith::dom::PageMetadata::described`]), the
-    /// fields the page gives.
+    /// fields the page gives; `published` else from the date in the canonical URL or
+    /// the document's ([`date_in_url`]), unless the input has its own.
     pub described: Vec<(&'static str, String)>,
     /// The good paragraphs joined by `\n` (possibly empty).
     pub text: String,
@@ -168,13 +170,22 @@ impl Record {
             (None, url) => url.clone(),
         };
         let text = ex.good_text("\n");
+        let mut described: Vec<(&'static str, String)> = (page.described().into_iter())
+            .filter_map(|(key, value)| Some((key, value?.to_owned())))
+            .collect();
+        let input_published = meta.extra.iter().any(|(key, _)| key == "published");
+        if page.published.is_none() && !input_published {
+            let urls = [canonical_url.clone(), page_url(&meta)];
+            if let Some(date) = urls.iter().flatten().find_map(|u| date_in_url(u)) {
+                // `published` is the last of the described fields: its place is kept.
+                described.push(("published", date));
+            }
+        }
         Record {
             result: Ok(Extracted {
                 title: page.title.clone(),
                 canonical_url,
-                described: (page.described().into_iter())
-                    .filter_map(|(key, value)| Some((key, value?.to_owned())))
-                    .collect(),
+                described,
                 word_count: pith::core::lang::words::count_words(&text),
                 text,
                 markdown,

@@ -8,16 +8,16 @@
 /// The five parts of a URI reference; `None` for an absent part, which differs from an
 /// empty one (`http://h?` has an empty query).
 #[derive(Debug, PartialEq)]
-struct Parts<'a> {
+pub(crate) struct Parts<'a> {
     scheme: Option<&'a str>,
     authority: Option<&'a str>,
-    path: &'a str,
+    pub(crate) path: &'a str,
     query: Option<&'a str>,
     fragment: Option<&'a str>,
 }
 
 /// Splits a reference as RFC 3986 appendix B's regular expression does.
-fn split(s: &str) -> Parts<'_> {
+pub(crate) fn split(s: &str) -> Parts<'_> {
     let (s, fragment) = match s.split_once('#') {
         Some((a, f)) => (a, Some(f)),
         None => (s, None),

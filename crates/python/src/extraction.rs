@@ -14,6 +14,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 use crate::input::Ran;
 use pith::layout::{OrderedList, TreeLayout};
 use pith::table::{TablePart, TablePlace};
+use pith_corpus::url_date::date_in_url;
 
 /// A table place as pickled: the table, the part (`cell`, `caption`, `other`), the row
 /// and the column (0 but for a cell), and a cell's header and footer flags.
@@ -367,10 +368,16 @@ impl PyExtraction {
     }
 
     /// When the page was published, as its ``<meta>`` tags write it (usually ISO 8601:
-    /// ``article:published_time``, ``datePublished``, ...), or ``None``.
+    /// ``article:published_time``, ``datePublished``, ...; else its JSON-LD article's),
+    /// else the date in its canonical URL or in ``url`` (``/2019/11/19/``, as
+    /// ``2019-11-19``), or ``None``; as a ``--format jsonl`` record's.
     #[getter]
-    fn published(&self) -> Option<&str> {
-        self.inner.metadata.published.as_deref()
+    fn published(&self) -> Option<String> {
+        if let Some(published) = &self.inner.metadata.published {
+            return Some(published.clone());
+        }
+        let urls = [self.canonical_url(), self.url.clone()];
+        urls.iter().flatten().find_map(|u| date_in_url(u))
     }
 
     /// The page's ``<link rel=canonical>`` resolved against ``url``, else ``url``; the
@@ -406,6 +413,9 @@ impl PyExtraction {
             if let Some(value) = value {
                 d.set_item(key, value)?;
             }
+        }
+        if let Some(published) = self.published() {
+            d.set_item("published", published)?;
         }
         let text = self.text();
         // As records count them (each Han, Hiragana and Katakana character a word).

@@ -358,6 +358,18 @@ def test_meta_tags_are_the_extractions_metadata():
     assert pickle.loads(pickle.dumps(ex)).to_dict() == d
 
 
+def test_a_page_without_a_date_has_its_urls():
+    """As a ``--format jsonl`` record: the page's own date first, else its URL's."""
+    html = b"<p>" + b"The text of a page, long enough and full of the words. " * 5 + b"</p>"
+    ex = pith.extract(html, url="https://e.org/2019/11/19/story")
+    assert ex.published == "2019-11-19" and ex.to_dict()["published"] == "2019-11-19"
+    assert pickle.loads(pickle.dumps(ex)).published == "2019-11-19"
+    assert pith.extract(html, url="https://e.org/2019/11/story").published is None
+    assert "published" not in pith.extract(html).to_dict()
+    dated = b"<meta name=date content=2019-11-20>" + html
+    assert pith.extract(dated, url="https://e.org/2019/11/19/story").published == "2019-11-20"
+
+
 def test_markdown_has_headings_and_tables_as_the_cli_writes_them(tmp_path):
     """``Extraction.markdown`` is ``pith extract --format markdown``: trafilatura users
     ask for ``output_format="markdown"`` and expect its tables."""

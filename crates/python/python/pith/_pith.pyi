@@ -95,7 +95,8 @@ class Extraction:
     @property
     def published(self) -> Optional[str]:
         """When the page was published, as its ``<meta>`` tags (else its JSON-LD
-        ``datePublished``) write it, or None."""
+        ``datePublished``) write it, else the date in its canonical URL or in ``url``
+        (``/2019/11/19/`` as ``2019-11-19``), or None."""
     @property
     def canonical_url(self) -> Optional[str]:
         """``<link rel=canonical>`` resolved against ``url``, else ``url``."""
