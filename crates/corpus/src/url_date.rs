@@ -112,6 +112,30 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// Any real day written in a path with any of the separators is read back, and
+        /// any string at all gives a real day or nothing, without a panic.
+        #[test]
+        fn a_written_day_is_read_back(
+            year in 1990u32..2100,
+            month in 1u32..=12,
+            day in 1u32..=31,
+            seps in proptest::sample::subsequence(vec!['/', '-', '_', '/'], 2),
+            slug in "[a-z-]{0,12}",
+            noise in "\\PC{0,40}",
+        ) {
+            let url = format!("https://e.org/{slug}/{year}{}{month}{}{day:02}/x", seps[0], seps[1]);
+            let expected = (day <= days_in_month(year, month))
+                .then(|| format!("{year:04}-{month:02}-{day:02}"));
+            proptest::prop_assert_eq!(date_in_url(&url), expected);
+            if let Some(date) = date_in_url(&noise) {
+                let parts: Vec<u32> = date.split('-').map(|p| p.parse().unwrap()).collect();
+                proptest::prop_assert!((1990..=2099).contains(&parts[0]));
+                proptest::prop_assert!(parts[2] <= days_in_month(parts[0], parts[1]));
+            }
+        }
+    }
+
     #[test]
     fn the_first_valid_date_wins() {
         assert_eq!(
