@@ -1,7 +1,9 @@
 //! What Markdown reads from the tree the blocks were cut from, beyond the blocks
-//! themselves: where each block sits in a data table ([`crate::table`]) and which
+//! themselves: where each block sits in a data table ([`crate::table`]), which
 //! ordered list each list item is an item of, with the number that list starts at
-//! (`<ol start="4">`: a recipe's steps continued after a photo, a list split by an ad).
+//! (`<ol start="4">`: a recipe's steps continued after a photo, a list split by an ad),
+//! and the inline spans of each block's text (code, strong, emphasis, strikethrough:
+//! [`crate::inline`]).
 //!
 //! Read once per page, while the tree is at hand, into plain values: elements are named
 //! by their index in the tree ([`NodeId::index`]), identities within the page that
@@ -11,19 +13,23 @@
 use pith_core::{Block, Extraction};
 use pith_dom::{Document, NodeId};
 
+use crate::inline::{inline_spans, InlineSpan};
 use crate::shape::{block_shape, BlockKind};
 use crate::table::{table_places, TablePlace};
 
-/// Each block's place in a data table and in an ordered list, one entry per block of
-/// an [`Extraction`]; read from its tree by [`TreeLayout::read`]. A block past the end
-/// of either vector is in no table, or no ordered list (the default layout, empty, is
-/// that of a page whose tree is unknown).
+/// Each block's place in a data table and in an ordered list, and its inline spans, one
+/// entry per block of an [`Extraction`]; read from its tree by [`TreeLayout::read`]. A
+/// block past the end of a vector is in no table, no ordered list, or has no spans (the
+/// default layout, empty, is that of a page whose tree is unknown).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TreeLayout {
     /// Each block's place in a table ([`table_places`]).
     pub tables: Vec<Option<TablePlace>>,
     /// Each block's ordered list, `None` but for an item of an `ol` ([`ordered_lists`]).
     pub lists: Vec<Option<OrderedList>>,
+    /// Each block's inline spans ([`inline_spans`]), in order of their start; empty
+    /// for a block written flat.
+    pub spans: Vec<Vec<InlineSpan>>,
 }
 
 impl TreeLayout {
@@ -32,6 +38,7 @@ impl TreeLayout {
         TreeLayout {
             tables: table_places(ex, doc),
             lists: ordered_lists(ex, doc),
+            spans: inline_spans(ex, doc),
         }
     }
 
@@ -43,6 +50,11 @@ impl TreeLayout {
     /// The ordered list block `i` is an item of, if any.
     pub fn list(&self, i: usize) -> Option<OrderedList> {
         self.lists.get(i).copied().flatten()
+    }
+
+    /// The inline spans of block `i` (none when unknown).
+    pub fn spans(&self, i: usize) -> &[InlineSpan] {
+        self.spans.get(i).map_or(&[], Vec::as_slice)
     }
 }
 

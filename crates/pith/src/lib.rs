@@ -20,6 +20,7 @@
 #![forbid(unsafe_code)]
 
 pub mod explain;
+pub mod inline;
 pub mod layout;
 pub mod markdown;
 pub mod output;

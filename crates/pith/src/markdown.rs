@@ -26,9 +26,13 @@ use std::io::{self, Write};
 use pith_core::{Block, Extraction};
 use pith_dom::Document;
 
+use crate::inline::InlineSpan;
 use crate::layout::{OrderedList, TreeLayout, MAX_NUMBER};
 use crate::shape::{block_shape, BlockKind, BlockShape};
-use crate::table::{segments, DataTable, Segment};
+use crate::table::{segments, Cell, DataTable, Segment};
+
+mod spans;
+use spans::spanned;
 
 /// Writes the good blocks of `ex` as Markdown: one block per paragraph, separated by a
 /// blank line, except consecutive list items, which form one list. Table cells are
@@ -60,7 +64,9 @@ pub fn write_markdown_with_tables<W: Write>(
         match segment {
             Segment::Block(block) => {
                 let list = layout.and_then(|l| l.list(block.0));
-                previous = Some(write_one(out, ex, block, list, previous, &mut lists)?);
+                let spans = layout.map_or(&[][..], |l| l.spans(block.0));
+                let place = (list, spans);
+                previous = Some(write_one(out, ex, block, place, previous, &mut lists)?);
             }
             Segment::Table(table) => {
                 let shape = BlockShape {
@@ -68,13 +74,14 @@ pub fn write_markdown_with_tables<W: Write>(
                     quote_depth: block_shape(table.first).quote_depth,
                 };
                 let quote = "> ".repeat(shape.quote_depth);
-                for caption in &table.captions {
+                for &(i, caption) in &table.captions {
                     separate(out, previous, shape)?;
-                    writeln!(out, "{quote}{}", escape(caption))?;
+                    let spans = layout.map_or(&[][..], |l| l.spans(i));
+                    writeln!(out, "{quote}{}", spanned(caption, spans, false))?;
                     previous = Some(shape);
                 }
                 separate(out, previous, shape)?;
-                write_table(out, &table, &quote)?;
+                write_table(out, &table, layout, &quote)?;
                 previous = Some(shape);
                 lists = Lists::default();
             }
@@ -143,12 +150,13 @@ fn marker(ordered: bool, number: u32) -> String {
 }
 
 /// Writes one good block (`i`, its index in `ex`; `list`, the ordered list it is an
-/// item of) after the block of shape `previous`; returns its shape.
+/// item of; `spans`, its inline spans) after the block of shape `previous`; returns its
+/// shape.
 fn write_one<W: Write>(
     out: &mut W,
     ex: &Extraction,
     (i, block): (usize, &Block),
-    list: Option<OrderedList>,
+    (list, spans): (Option<OrderedList>, &[InlineSpan]),
     previous: Option<BlockShape>,
     lists: &mut Lists,
 ) -> io::Result<BlockShape> {
@@ -170,8 +178,8 @@ fn write_one<W: Write>(
     }
     separate(out, previous, shape)?;
     let text = match shape.kind {
-        BlockKind::Preformatted => block.shown_text(),
-        _ => &block.text,
+        BlockKind::Preformatted => (block.shown_text(), &[][..]),
+        _ => (block.text.as_str(), spans),
     };
     write_block(out, shape, text, list, lists)?;
     Ok(shape)
@@ -200,9 +208,14 @@ fn separate<W: Write>(
 /// Writes a data table's rows, each line after `quote`: the page's header row, or an
 /// empty one (a pipe table must have one), then the rule, then the rows; every cell
 /// on one line with its inline markers and `|` escaped (nothing opens a block inside
-/// a cell).
-fn write_table<W: Write>(out: &mut W, table: &DataTable<'_>, quote: &str) -> io::Result<()> {
-    let cell = |c: &String| escape_inline(&one_line(c), true);
+/// a cell), and its blocks' spans (from `layout`) written.
+fn write_table<W: Write>(
+    out: &mut W,
+    table: &DataTable<'_>,
+    layout: Option<&TreeLayout>,
+    quote: &str,
+) -> io::Result<()> {
+    let cell = |c: &Cell| spanned(&c.text, &cell_spans(c, layout), true);
     let width = table.width();
     match &table.header {
         Some(h) => writeln!(out, "{quote}{}", pipe_row(h.iter().map(cell)))?,
@@ -218,6 +231,22 @@ fn write_table<W: Write>(out: &mut W, table: &DataTable<'_>, quote: &str) -> io:
         writeln!(out, "{quote}{}", pipe_row(row.iter().map(cell)))?;
     }
     Ok(())
+}
+
+/// The spans of a cell's blocks, moved to where each block's text is in the cell's.
+fn cell_spans(cell: &Cell, layout: Option<&TreeLayout>) -> Vec<InlineSpan> {
+    let Some(layout) = layout else {
+        return Vec::new();
+    };
+    (cell.blocks.iter())
+        .flat_map(|&(i, at)| {
+            (layout.spans(i).iter()).map(move |s| InlineSpan {
+                start: s.start + at,
+                end: s.end + at,
+                ..*s
+            })
+        })
+        .collect()
 }
 
 /// One line of a pipe table: `| a | b |`.
@@ -256,7 +285,7 @@ pub fn to_markdown(ex: &Extraction) -> String {
 fn write_block<W: Write>(
     out: &mut W,
     shape: BlockShape,
-    text: &str,
+    (text, spans): (&str, &[InlineSpan]),
     list: Option<OrderedList>,
     lists: &mut Lists,
 ) -> io::Result<()> {
@@ -267,11 +296,15 @@ fn write_block<W: Write>(
     match shape.kind {
         BlockKind::Heading(level) => {
             let hashes = "#".repeat(usize::from(level));
-            writeln!(out, "{quote}{hashes} {}", escape_heading(text))
+            writeln!(out, "{quote}{hashes} {}", escape_heading(text, spans))
         }
         BlockKind::ListItem { ordered, depth } => {
             let (indent, marker) = lists.item(ordered, depth, list);
-            writeln!(out, "{quote}{indent}{marker} {}", escape_item(text))
+            writeln!(
+                out,
+                "{quote}{indent}{marker} {}",
+                spanned(text, spans, true)
+            )
         }
         BlockKind::Preformatted => {
             let fence = fence_for(text);
@@ -281,19 +314,24 @@ fn write_block<W: Write>(
             }
             writeln!(out, "{quote}{fence}")
         }
-        BlockKind::Paragraph => writeln!(out, "{quote}{}", escape(text)),
+        BlockKind::Paragraph => writeln!(out, "{quote}{}", spanned(text, spans, false)),
     }
 }
 
 /// A backtick fence longer than any run of backticks in the text.
 fn fence_for(text: &str) -> String {
+    "`".repeat((longest_run(text, '`') + 1).max(3))
+}
+
+/// The longest run of `c` in `text`.
+fn longest_run(text: &str, c: char) -> usize {
     let mut longest = 0;
     let mut run = 0;
-    for c in text.chars() {
-        run = if c == '`' { run + 1 } else { 0 };
+    for x in text.chars() {
+        run = if x == c { run + 1 } else { 0 };
         longest = longest.max(run);
     }
-    "`".repeat((longest + 1).max(3))
+    longest
 }
 
 /// Escapes what CommonMark (with GitHub's tables and strikethrough) would read as
@@ -309,6 +347,7 @@ pub fn escape(text: &str) -> String {
 /// [`escape`] for a list item, with `|` escaped too: items follow each other line after
 /// line, so an item `- a | b` before an item `- |` would be read as a table's header
 /// and delimiter rows (a paragraph, alone between blank lines, cannot be).
+#[cfg(test)]
 fn escape_item(text: &str) -> String {
     escape_line_start(escape_inline(&one_line(text), true))
 }
@@ -321,6 +360,40 @@ fn one_line(text: &str) -> Cow<'_, str> {
         Cow::Owned(text.replace(['\n', '\r'], " "))
     } else {
         Cow::Borrowed(text)
+    }
+}
+
+/// Which inline markers a block's text (or the pieces of it outside its spans) has
+/// two runs of or more, so that one could pair with another: those are escaped.
+#[derive(Clone, Copy, Debug, Default)]
+struct Paired {
+    stars: bool,
+    ticks: bool,
+    tildes: bool,
+    underscores: bool,
+}
+
+impl Paired {
+    /// The markers `text` has two runs of or more.
+    fn of(text: &str) -> Paired {
+        let mut paired = Paired::default();
+        paired.count([text]);
+        paired
+    }
+
+    /// Sets the markers that have two runs or more in `pieces` together (a run ends
+    /// with its piece: what follows it is a code span or another marker).
+    fn count<'a>(&mut self, pieces: impl IntoIterator<Item = &'a str>) {
+        let mut runs = [0usize; 4];
+        for piece in pieces {
+            for (n, marker) in runs.iter_mut().zip(['*', '`', '~', '_']) {
+                *n += runs_of(piece, marker);
+            }
+        }
+        self.stars |= runs[0] >= 2;
+        self.ticks |= runs[1] >= 2;
+        self.tildes |= runs[2] >= 2;
+        self.underscores |= runs[3] >= 2;
     }
 }
 
@@ -339,25 +412,33 @@ fn one_line(text: &str) -> Cow<'_, str> {
 /// - `&` where it starts what reads as an entity (`&amp;`, `&#38;`);
 /// - `|` with `pipes` (cells and list items).
 fn escape_inline(text: &str, pipes: bool) -> String {
-    let paired = |marker: char| runs_of(text, marker) >= 2;
-    let (stars, ticks, tildes, underscores) = (paired('*'), paired('`'), paired('~'), paired('_'));
+    escape_piece(text, &Paired::of(text), true, pipes)
+}
+
+/// [`escape_inline`] for a piece of a block's text between its spans' markers:
+/// `paired` says which markers have two runs or more in the block (its markers
+/// counted), `at_start` whether the piece starts the text. What follows the piece is
+/// a marker or a code span (punctuation), so its end is the end of a text: a `\`
+/// there is escaped, a `]` or `&` there opens nothing.
+fn escape_piece(text: &str, paired: &Paired, at_start: bool, pipes: bool) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     let mut prev: Option<char> = None;
     for (i, c) in text.char_indices() {
         let rest = &text[i + c.len_utf8()..];
         let next = rest.chars().next();
         let escaped = match c {
-            '*' => stars,
-            '`' => ticks,
-            '~' => tildes,
+            '*' => paired.stars,
+            '`' => paired.ticks,
+            '~' => paired.tildes,
             '_' => {
-                underscores
+                paired.underscores
                     && !(prev.is_some_and(char::is_alphanumeric)
                         && next.is_some_and(char::is_alphanumeric))
             }
             ']' => matches!(next, Some('(' | '[' | ':')),
             '[' => {
-                i == 0
+                at_start
+                    && i == 0
                     && ["[ ]", "[x]", "[X]"]
                         .iter()
                         .any(|box_| text.starts_with(box_))
@@ -442,10 +523,10 @@ fn escape_line_start(text: String) -> String {
     text
 }
 
-/// A heading's escaped text, with a run of `#` at its end after a space escaped (it
-/// would close the heading).
-fn escape_heading(text: &str) -> String {
-    let escaped = escape(text);
+/// A heading's escaped text with its spans, with a run of `#` at its end after a space
+/// escaped (it would close the heading).
+fn escape_heading(text: &str, spans: &[InlineSpan]) -> String {
+    let escaped = spanned(text, spans, false);
     let body = escaped.trim_end();
     let run = body.len() - body.trim_end_matches('#').len();
     let at = body.len() - run;
@@ -525,8 +606,8 @@ mod tests {
 
     #[test]
     fn a_heading_keeps_a_closing_hash() {
-        assert_eq!(escape_heading("Issue #"), r"Issue \#");
-        assert_eq!(escape_heading("Learn C#"), "Learn C#");
+        assert_eq!(escape_heading("Issue #", &[]), r"Issue \#");
+        assert_eq!(escape_heading("Learn C#", &[]), "Learn C#");
     }
 
     /// The `justext` preset's blocks of `html` and its tree, every block kept but those

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::justext::features::{HEADING, LINK_DENSITY, STOPWORDS_DENSITY, WORDS_COUNT};
 use crate::justext::text::python_strip;
-use crate::table::{DataTable, Segment};
+use crate::table::{Cell, DataTable, Segment};
 
 /// An output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,13 +183,20 @@ fn write_html_table<W: Write>(out: &mut W, table: &DataTable<'_>) -> io::Result<
         write!(
             out,
             "<caption>{}</caption>",
-            escape(&table.captions.join(" "))
+            escape(
+                &table
+                    .captions
+                    .iter()
+                    .map(|c| c.1)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
         )?;
     }
-    let row = |out: &mut W, cells: &[String], tag: &str| -> io::Result<()> {
+    let row = |out: &mut W, cells: &[Cell], tag: &str| -> io::Result<()> {
         out.write_all(b"<tr>")?;
         for c in cells {
-            write!(out, "<{tag}>{}</{tag}>", escape(c))?;
+            write!(out, "<{tag}>{}</{tag}>", escape(&c.text))?;
         }
         out.write_all(b"</tr>")
     };

@@ -249,14 +249,36 @@ pub enum Segment<'a> {
 pub struct DataTable<'a> {
     /// The table's first kept block (its quote depth is the table's).
     pub first: &'a Block,
-    /// The caption's text, each kept block of it.
-    pub captions: Vec<&'a str>,
+    /// The caption's text, each kept block of it with its index in
+    /// [`Extraction::blocks`].
+    pub captions: Vec<(usize, &'a str)>,
     /// The header row: the first row when all its kept cells are header cells (`th`,
     /// or cells of a `thead`); `None` when the page gave none.
-    pub header: Option<Vec<String>>,
-    /// The other rows, `tfoot` rows last. A cell's text is its blocks' texts joined by
-    /// spaces (a dropped cell is empty).
-    pub rows: Vec<Vec<String>>,
+    pub header: Option<Vec<Cell>>,
+    /// The other rows, `tfoot` rows last (a dropped cell is empty).
+    pub rows: Vec<Vec<Cell>>,
+}
+
+/// One cell of a [`DataTable`]: its blocks' texts joined by spaces, and where each
+/// block is in it (so the blocks' inline spans find their place in the cell).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cell {
+    /// The cell's text.
+    pub text: String,
+    /// Each block of the cell: its index in [`Extraction::blocks`] and the byte where
+    /// its text starts in [`Cell::text`].
+    pub blocks: Vec<(usize, usize)>,
+}
+
+impl Cell {
+    /// Adds a block's text (block `index`) after a space.
+    fn push(&mut self, index: usize, text: &str) {
+        if !self.text.is_empty() {
+            self.text.push(' ');
+        }
+        self.blocks.push((index, self.text.len()));
+        self.text.push_str(text);
+    }
 }
 
 impl DataTable<'_> {
@@ -293,7 +315,7 @@ pub fn segments<'a>(ex: &'a Extraction, places: Option<&[Option<TablePlace>]>) -
         let end = (k..good.len())
             .find(|&e| place(e).is_none_or(|p| p.table != first.table))
             .unwrap_or(good.len());
-        match DataTable::of((k..end).map(|e| (place(e).map(|p| p.part), good[e].1))) {
+        match DataTable::of((k..end).map(|e| (place(e).map(|p| p.part), good[e]))) {
             Some(table) => out.push(Segment::Table(table)),
             None => out.extend(good[k..end].iter().map(|&b| Segment::Block(b))),
         }
@@ -304,7 +326,7 @@ pub fn segments<'a>(ex: &'a Extraction, places: Option<&[Option<TablePlace>]>) -
 
 /// One row while a table is gathered.
 struct Row {
-    cells: Vec<String>,
+    cells: Vec<Cell>,
     all_header: bool,
     footer: bool,
 }
@@ -317,13 +339,13 @@ impl<'a> DataTable<'a> {
     /// A column no kept cell fills is left out (spacers and borders of old layouts, or
     /// every cell of the column dropped); `tfoot` rows go last.
     pub fn of(
-        mut blocks: impl Iterator<Item = (Option<TablePart>, &'a Block)>,
+        mut blocks: impl Iterator<Item = (Option<TablePart>, (usize, &'a Block))>,
     ) -> Option<DataTable<'a>> {
         let mut captions = Vec::new();
         let mut row_of: HashMap<usize, usize> = HashMap::new();
         let mut rows: Vec<Row> = Vec::new();
         let mut first = None;
-        for (part, block) in &mut blocks {
+        for (part, (index, block)) in &mut blocks {
             first.get_or_insert(block);
             let (row_id, column, header, footer) = match part? {
                 TablePart::Cell {
@@ -333,7 +355,7 @@ impl<'a> DataTable<'a> {
                     footer,
                 } => (row, column, header, footer),
                 TablePart::Caption => {
-                    captions.push(block.text.as_str());
+                    captions.push((index, block.text.as_str()));
                     continue;
                 }
                 TablePart::Other => return None,
@@ -352,14 +374,11 @@ impl<'a> DataTable<'a> {
             let row = &mut rows[r];
             row.all_header &= header;
             if row.cells.len() <= column {
-                row.cells.resize(column + 1, String::new());
+                row.cells.resize(column + 1, Cell::default());
             }
             let cell = &mut row.cells[column];
-            if !cell.is_empty() {
-                cell.push(' ');
-            }
-            cell.push_str(&block.text);
-            if cell.chars().count() > MAX_CELL_CHARS {
+            cell.push(index, &block.text);
+            if cell.text.chars().count() > MAX_CELL_CHARS {
                 return None;
             }
         }
@@ -367,12 +386,12 @@ impl<'a> DataTable<'a> {
         rows.extend(footers);
         let width = rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
         let filled: Vec<bool> = (0..width)
-            .map(|c| (rows.iter()).any(|r| r.cells.get(c).is_some_and(|t| !t.is_empty())))
+            .map(|c| (rows.iter()).any(|r| r.cells.get(c).is_some_and(|t| !t.text.is_empty())))
             .collect();
-        let mut rows: Vec<(bool, Vec<String>)> = rows
+        let mut rows: Vec<(bool, Vec<Cell>)> = rows
             .into_iter()
             .map(|mut r| {
-                r.cells.resize(width, String::new());
+                r.cells.resize(width, Cell::default());
                 let mut c = 0;
                 r.cells.retain(|_| {
                     c += 1;

@@ -18,13 +18,26 @@ fn keep_everything() -> Pipeline {
     .unwrap()
 }
 
+/// The `pith` preset's segmenter (`declutter.blocks`, which keeps preformatted text as
+/// written), with every block labelled good.
+fn keep_every_tag_block() -> Pipeline {
+    Pipeline::from_json(
+        r#"{"version": 1, "segmenter": {"type": "declutter.blocks"}, "default_label": "good"}"#,
+    )
+    .unwrap()
+}
+
 /// The page `NAME.html` gives `NAME.md`, tables read from the tree as `pith extract
 /// --format markdown` reads them.
 fn golden(name: &str) {
+    golden_with(name, &keep_everything());
+}
+
+/// [`golden`], the blocks cut by `pipeline`.
+fn golden_with(name: &str, pipeline: &Pipeline) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/markdown");
     let html = std::fs::read(dir.join(format!("{name}.html"))).unwrap();
     let want = std::fs::read_to_string(dir.join(format!("{name}.md"))).unwrap();
-    let pipeline = keep_everything();
     let (ex, tree) = (pipeline.run_bytes_and_tree(&html, pipeline.decode_options())).unwrap();
     let layout = TreeLayout::read(&ex, &tree);
     let mut md = Vec::new();
@@ -83,6 +96,11 @@ fn a_page_laid_out_in_a_table_is_its_paragraphs() {
 }
 
 #[test]
+fn inline_code_and_emphasis_are_marked() {
+    golden_with("inline", &keep_every_tag_block());
+}
+
+#[test]
 fn every_golden_case_has_a_test() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/markdown");
     let mut names: Vec<String> = std::fs::read_dir(dir)
@@ -95,6 +113,7 @@ fn every_golden_case_has_a_test() {
         "blockquote",
         "escaping",
         "headings",
+        "inline",
         "layout_table",
         "ordered_list",
         "ordered_list_start",

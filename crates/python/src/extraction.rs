@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::input::Ran;
+use pith::inline::{InlineKind, InlineSpan};
 use pith::layout::{OrderedList, TreeLayout};
 use pith::table::{TablePart, TablePlace};
 use pith_corpus::url_date::date_in_url;
@@ -50,6 +51,21 @@ fn table_place((table, part, row, column, header, footer): TableState) -> TableP
 
 /// An ordered list as pickled: the `ol` element and its start.
 type ListState = (usize, Option<u32>);
+
+/// An inline span as pickled: its kind's name (`code`, `strong`, `emphasis`,
+/// `strikethrough`) and its byte range in the block's text.
+type SpanState = (String, usize, usize);
+
+fn span_state(s: &InlineSpan) -> SpanState {
+    (s.kind.as_str().to_owned(), s.start, s.end)
+}
+
+/// The span a pickled [`SpanState`] describes.
+fn span((kind, start, end): SpanState) -> PyResult<InlineSpan> {
+    let kind = InlineKind::from_name(&kind)
+        .ok_or_else(|| PyValueError::new_err(format!("Extraction state: span kind {kind:?}")))?;
+    Ok(InlineSpan { kind, start, end })
+}
 
 /// The result of running a pipeline on one page.
 #[pyclass(name = "Extraction", module = "pith", frozen)]
@@ -122,6 +138,12 @@ impl PyExtraction {
             (layout.lists.iter())
                 .map(|l| l.map(|l| (l.list, l.start)))
                 .collect::<Vec<Option<ListState>>>(),
+        )?;
+        d.set_item(
+            "spans",
+            (layout.spans.iter())
+                .map(|spans| spans.iter().map(span_state).collect())
+                .collect::<Vec<Vec<SpanState>>>(),
         )?;
         d.set_item("url", self.url.clone())?;
         d.set_item("stoplist", self.stoplist.as_deref())?;
@@ -211,10 +233,25 @@ impl PyExtraction {
         if lists.len() != inner.blocks.len() {
             return Err(bad("an ordered list entry for every block".to_owned()));
         }
+        // Pickles made before `markdown` wrote inline spans have none: their blocks
+        // are written flat, as they were.
+        let spans = match d.get_item("spans")? {
+            Some(v) => (v.extract::<Vec<Vec<SpanState>>>()?.into_iter())
+                .map(|spans| spans.into_iter().map(span).collect())
+                .collect::<PyResult<Vec<Vec<InlineSpan>>>>()?,
+            None => vec![Vec::new(); inner.blocks.len()],
+        };
+        if spans.len() != inner.blocks.len() {
+            return Err(bad("inline spans for every block".to_owned()));
+        }
         Ok(PyExtraction::new(
             Ran {
                 extraction: inner,
-                layout: TreeLayout { tables, lists },
+                layout: TreeLayout {
+                    tables,
+                    lists,
+                    spans,
+                },
             },
             item(d, "url")?,
             stoplist.map(Arc::from),
@@ -243,8 +280,9 @@ impl PyExtraction {
 
     /// The good blocks as Markdown, as ``pith extract --format markdown`` writes them:
     /// headings with their level, list items (ordered ones numbered from the list's
-    /// ``start``), block quotes, fenced preformatted text, and data tables as pipe
-    /// tables, each kept cell in its column.
+    /// ``start``), block quotes, fenced preformatted text, data tables as pipe tables,
+    /// each kept cell in its column, and inline code, strong, emphasis and
+    /// strikethrough as `` `code` ``, ``**strong**``, ``*emphasis*``, ``~~struck~~``.
     #[getter]
     fn markdown(&self) -> String {
         let mut out = Vec::new();

@@ -413,6 +413,34 @@ def test_markdown_numbers_an_ordered_list_from_its_start():
     assert older.markdown == ex.markdown.replace("4. Whisk", "1. Whisk").replace("5. Sift", "2. Sift")
 
 
+CODE_PAGE = (
+    "<html><body><article><h1>Stopping a runaway job</h1>"
+    "<p>When a job will not stop on its own, call <code>job.stop()</code> from the "
+    "console, and <strong>really</strong> wait for it to finish before you start "
+    "another one, <em>however long</em> that takes on a busy machine.</p>"
+    "</article></body></html>"
+)
+
+
+def test_markdown_marks_inline_code_and_emphasis():
+    """Inline code, strong and emphasis are written as Markdown writes them, after
+    pickling too; a pickle made before spans were kept still loads, its blocks flat as
+    they were then."""
+    ex = pith.extract(CODE_PAGE)
+    for marked in ("call `job.stop()` from", "**really** wait", "another one, *however long* that"):
+        assert marked in ex.markdown, ex.markdown
+    assert "job.stop()" in ex.text and "`" not in ex.text
+    assert pickle.loads(pickle.dumps(ex)).markdown == ex.markdown
+    restore, (state,) = ex.__reduce__()
+    del state["spans"]
+    older = restore(state)
+    flat = ex.markdown.replace("`", "").replace("**", "").replace("*", "")
+    assert older.markdown == flat
+    state["spans"] = [[("bold", 0, 1)]] * len(state["lists"])
+    with pytest.raises(ValueError, match="span kind"):
+        restore(state)
+
+
 def test_binary_bytes_are_an_error_not_text():
     """As ``pith extract`` answers a binary file: trafilatura returns None, and pith
     used to return the bytes decoded as windows-1252 "text" (with a language)."""

@@ -1,0 +1,395 @@
+//! Inline spans: the stretches of a block's text that the page wrote as code (`code`,
+//! `kbd`, `samp`, `tt`), strong (`strong`, `b`), emphasised (`em`, `i`) or struck
+//! through (`del`, `s`, `strike`), as byte ranges of the block's `text`, so that
+//! Markdown can write `` `foo()` ``, `**stop**`, `*really*` and `~~not~~` where the
+//! page did (corpus builders want at least the code spans).
+//!
+//! A block keeps only its text, not the elements it came from, so the spans are read
+//! back from the tree the blocks were cut from, once per page ([`TreeLayout::read`]
+//! (crate::layout::TreeLayout::read)). From the block's [`node`](Block::node) (the
+//! element holding its first text), its text nodes are walked in document order,
+//! iteratively, up to the block's end (the opening or closing of a block tag of
+//! [`BLOCK_TAGS`], or a `<br>`), and joined as the segmenter that cut the pith, declutter
+//! and Readability presets' blocks joins them ([`pith_core::tag_blocks`]: each text node's
+//! whitespace runs collapsed to one space, no space at the start or after one, the
+//! end stripped). When that does not give the block's `text` exactly (another
+//! segmenter, jusText's, joins otherwise; a text node a segmenter refused), the block
+//! gets no spans and is written flat: the spans are never guessed. An element counts
+//! for a text node when it is between the node and its nearest block tag, so a `<b>`
+//! around whole paragraphs does not make them strong.
+//!
+//! Blocks that share a node (text, a `<br>`, more text) take its text children in
+//! order, and a page's walks together visit at most a few times its nodes: past that
+//! budget, the rest of the page's blocks are written flat.
+
+use std::collections::HashMap;
+
+use pith_core::tag_blocks::{collapse_whitespace_into, BLOCK_TAGS};
+use pith_core::{Block, Extraction};
+use pith_dom::{Document, Edge, NodeData, NodeId, TagNames};
+
+use crate::shape::{block_shape, BlockKind};
+
+/// What an inline span marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum InlineKind {
+    /// Code: `code`, `kbd`, `samp`, `tt` (Markdown's `` `code` ``).
+    Code,
+    /// Strong importance: `strong`, `b` (`**strong**`).
+    Strong,
+    /// Emphasis: `em`, `i` (`*emphasis*`).
+    Emphasis,
+    /// Struck-through text: `del`, `s`, `strike` (GitHub's `~~strikethrough~~`).
+    Strikethrough,
+}
+
+impl InlineKind {
+    /// Every kind.
+    pub const ALL: [InlineKind; 4] = [
+        InlineKind::Code,
+        InlineKind::Strong,
+        InlineKind::Emphasis,
+        InlineKind::Strikethrough,
+    ];
+
+    /// The kind an element of this name marks, if any.
+    pub fn of_element(name: &str) -> Option<InlineKind> {
+        match name {
+            "code" | "kbd" | "samp" | "tt" => Some(InlineKind::Code),
+            "strong" | "b" => Some(InlineKind::Strong),
+            "em" | "i" => Some(InlineKind::Emphasis),
+            "del" | "s" | "strike" => Some(InlineKind::Strikethrough),
+            _ => None,
+        }
+    }
+
+    /// The kind's name: `code`, `strong`, `emphasis`, `strikethrough`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            InlineKind::Code => "code",
+            InlineKind::Strong => "strong",
+            InlineKind::Emphasis => "emphasis",
+            InlineKind::Strikethrough => "strikethrough",
+        }
+    }
+
+    /// The kind named `name` ([`InlineKind::as_str`]).
+    pub fn from_name(name: &str) -> Option<InlineKind> {
+        InlineKind::ALL.into_iter().find(|k| k.as_str() == name)
+    }
+
+    /// The kind's place in [`InlineKind::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A stretch of a block's `text` (byte offsets, `start < end`) inside elements of one
+/// kind. The spans of one kind in a block are disjoint, in order, and maximal: two
+/// elements of a kind side by side are one span.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InlineSpan {
+    /// What the span marks.
+    pub kind: InlineKind,
+    /// Its first byte in the block's `text`.
+    pub start: usize,
+    /// The byte after its last.
+    pub end: usize,
+}
+
+/// The inline spans of every block of `ex` (empty for a block with none, or whose text
+/// its text nodes do not give back, or a preformatted block), read from `doc`, the tree
+/// its blocks were cut from.
+pub fn inline_spans(ex: &Extraction, doc: &Document) -> Vec<Vec<InlineSpan>> {
+    (read_spans(ex, doc).into_iter())
+        .map(Option::unwrap_or_default)
+        .collect()
+}
+
+/// [`inline_spans`], with `None` for a block whose text its text nodes do not give
+/// back (or a preformatted block): what a count of the blocks written flat reads.
+pub fn read_spans(ex: &Extraction, doc: &Document) -> Vec<Option<Vec<InlineSpan>>> {
+    let mut reader = Reader::new(doc);
+    ex.blocks.iter().map(|b| reader.spans_of(b)).collect()
+}
+
+/// The page's walks visit at most this many nodes per node of the tree, and this many
+/// more.
+const BUDGET_PER_NODE: usize = 4;
+const BUDGET_EXTRA: usize = 10_000;
+
+/// Reads blocks' spans from one tree, blocks in document order.
+pub(crate) struct Reader<'d> {
+    doc: &'d Document,
+    boundaries: TagNames,
+    /// For each node that held a block's first text, that text node: the next block
+    /// of the same node starts after it.
+    taken: HashMap<usize, NodeId>,
+    /// Steps left for the page's walks.
+    budget: usize,
+}
+
+impl<'d> Reader<'d> {
+    /// A reader of `doc`'s blocks.
+    pub(crate) fn new(doc: &'d Document) -> Reader<'d> {
+        Reader {
+            doc,
+            boundaries: TagNames::from(BLOCK_TAGS),
+            taken: HashMap::new(),
+            budget: doc
+                .arena_len()
+                .saturating_mul(BUDGET_PER_NODE)
+                .saturating_add(BUDGET_EXTRA),
+        }
+    }
+
+    /// The spans of one block, `None` when its text cannot be read back from the tree
+    /// (or it is preformatted: written as it is, fenced).
+    pub(crate) fn spans_of(&mut self, block: &Block) -> Option<Vec<InlineSpan>> {
+        if block.preformatted.is_some() || block_shape(block).kind == BlockKind::Preformatted {
+            return None;
+        }
+        let node = block.node?;
+        let mut child = match self.taken.get(&node.index()) {
+            Some(&last) => self.doc.next_sibling(last),
+            None => self.doc.first_child(node),
+        };
+        while let Some(c) = child {
+            self.budget = self.budget.checked_sub(1)?;
+            let starts = self.doc.text(c).is_some_and(|t| !t.trim().is_empty());
+            if starts {
+                if let Some(nodes) = self.walk(c, &block.text) {
+                    self.taken.insert(node.index(), c);
+                    return Some(spans_of_nodes(&nodes, block.text.len()));
+                }
+            }
+            child = self.doc.next_sibling(c);
+        }
+        None
+    }
+
+    /// Whether the element ends a block (a block tag or `<br>`).
+    fn is_boundary(&self, id: NodeId) -> bool {
+        self.doc
+            .element(id)
+            .is_some_and(|e| e.name() == "br" || e.is_named_in(&self.boundaries))
+    }
+
+    /// The kinds marked by the elements from `first`'s parent up to its nearest block
+    /// tag, as counts per kind.
+    fn kinds_above(&mut self, first: NodeId) -> Option<[u32; 4]> {
+        let mut counts = [0; 4];
+        let mut at = self.doc.parent(first);
+        while let Some(n) = at {
+            self.budget = self.budget.checked_sub(1)?;
+            if self.is_boundary(n) {
+                break;
+            }
+            if let Some(k) = self.doc.element_name(n).and_then(InlineKind::of_element) {
+                counts[k.index()] += 1;
+            }
+            at = self.doc.parent(n);
+        }
+        Some(counts)
+    }
+
+    /// The block's text nodes from `first` on, each with the kinds around it and its
+    /// byte range in the joined text, when their join is `text` exactly and the block
+    /// ends after them; `None` otherwise.
+    fn walk(&mut self, first: NodeId, text: &str) -> Option<Vec<TextNode>> {
+        let mut counts = self.kinds_above(first)?;
+        let mut joined = String::with_capacity(text.len() + 1);
+        let mut checked = 0;
+        let mut nodes = Vec::new();
+        let mut edge = Some(Edge::Open(first));
+        while let Some(e) = edge {
+            self.budget = self.budget.checked_sub(1)?;
+            match e {
+                Edge::Open(id) => match self.doc.data(id) {
+                    NodeData::Text(t) => {
+                        if joined.is_empty() && t.trim().is_empty() {
+                            // The segmenter skips blank text before a block's first.
+                        } else {
+                            let before = joined.len();
+                            collapse_whitespace_into(&mut joined, t);
+                            let end = joined.trim_end().len();
+                            if end > text.len() || joined[checked..end] != text[checked..end] {
+                                return None;
+                            }
+                            checked = checked.max(end);
+                            nodes.push(TextNode {
+                                mask: mask_of(&counts),
+                                start: before,
+                                end: joined.len(),
+                            });
+                        }
+                    }
+                    NodeData::Element(el) => {
+                        if self.is_boundary(id) {
+                            break;
+                        }
+                        if let Some(k) = InlineKind::of_element(el.name()) {
+                            counts[k.index()] += 1;
+                        }
+                    }
+                    _ => {}
+                },
+                Edge::Close(id) => {
+                    if self.is_boundary(id) {
+                        break;
+                    }
+                    if let Some(k) = self.doc.element_name(id).and_then(InlineKind::of_element) {
+                        counts[k.index()] = counts[k.index()].saturating_sub(1);
+                    }
+                }
+            }
+            edge = next_edge(self.doc, e);
+        }
+        (joined.trim_end() == text).then_some(nodes)
+    }
+}
+
+/// One text node of a block: the kinds around it (bit [`InlineKind::index`]) and its
+/// bytes in the block's text (with the space its leading whitespace makes).
+struct TextNode {
+    mask: u8,
+    start: usize,
+    end: usize,
+}
+
+/// The kinds whose count is above zero, as bits.
+fn mask_of(counts: &[u32; 4]) -> u8 {
+    (0..4)
+        .filter(|&i| counts[i] > 0)
+        .fold(0, |m, i| m | (1 << i))
+}
+
+/// The spans of a block's text nodes: for each kind, the runs of consecutive nodes
+/// inside it (nodes that add nothing do not break a run), cut at the end of the text.
+fn spans_of_nodes(nodes: &[TextNode], len: usize) -> Vec<InlineSpan> {
+    let mut spans = Vec::new();
+    for kind in InlineKind::ALL {
+        let bit = 1 << kind.index();
+        let mut open: Option<(usize, usize)> = None;
+        for n in nodes.iter().filter(|n| n.start < n.end.min(len)) {
+            let end = n.end.min(len);
+            open = match (open, n.mask & bit != 0) {
+                (Some((s, _)), true) => Some((s, end)),
+                (None, true) => Some((n.start, end)),
+                (Some((start, end)), false) => {
+                    spans.push(InlineSpan { kind, start, end });
+                    None
+                }
+                (None, false) => None,
+            };
+        }
+        if let Some((start, end)) = open {
+            spans.push(InlineSpan { kind, start, end });
+        }
+    }
+    spans.sort_by_key(|s| (s.start, s.kind));
+    spans
+}
+
+/// The step after `edge` of a depth-first walk of the whole tree (no root to stay
+/// under: the walk ends at the block's end); `None` after the root.
+fn next_edge(doc: &Document, edge: Edge) -> Option<Edge> {
+    match edge {
+        Edge::Open(id) => Some(match doc.first_child(id) {
+            Some(child) => Edge::Open(child),
+            None => Edge::Close(id),
+        }),
+        Edge::Close(id) => match doc.next_sibling(id) {
+            Some(next) => Some(Edge::Open(next)),
+            None => doc.parent(id).map(Edge::Close),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The spans of every block of `html` under the `pith` preset's segmenter, as
+    /// `(kind, spanned text)`, with the blocks' texts.
+    fn spans(html: &str) -> Vec<(String, Vec<(&'static str, String)>)> {
+        let pipeline = crate::Pipeline::from_json(
+            r#"{"version": 1, "segmenter": {"type": "declutter.blocks"}, "default_label": "good"}"#,
+        )
+        .unwrap();
+        let (ex, doc) = pipeline.run_str_and_tree(html).unwrap();
+        let all = inline_spans(&ex, &doc);
+        (ex.blocks.iter().zip(all))
+            .map(|(b, spans)| {
+                let named = spans
+                    .iter()
+                    .map(|s| (s.kind.as_str(), b.text[s.start..s.end].to_owned()))
+                    .collect();
+                (b.text.clone(), named)
+            })
+            .collect()
+    }
+
+    fn owned(pairs: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
+        pairs.iter().map(|&(k, t)| (k, t.to_owned())).collect()
+    }
+
+    #[test]
+    fn the_elements_of_each_kind_are_spans() {
+        let got = spans(
+            "<p>Call <code>foo()</code> to <em>really</em> <strong>stop</strong> it, \
+             <del>not</del> this, <kbd>Ctrl</kbd>+<kbd>C</kbd>, <b>a </b><b>b</b></p>",
+        );
+        assert_eq!(got.len(), 1);
+        assert_eq!(
+            got[0].1,
+            owned(&[
+                ("code", "foo()"),
+                ("emphasis", "really"),
+                ("strong", "stop"),
+                ("strikethrough", "not"),
+                ("code", "Ctrl"),
+                ("code", "C"),
+                ("strong", "a b"),
+            ])
+        );
+    }
+
+    #[test]
+    fn an_element_around_blocks_marks_none_of_them() {
+        let got = spans("<b><p>Whole paragraph.</p></b><p><i>x<br>y</i> z</p>");
+        assert_eq!(got[0], ("Whole paragraph.".to_owned(), vec![]));
+        assert_eq!(got[1], ("x".to_owned(), owned(&[("emphasis", "x")])));
+        assert_eq!(got[2], ("y z".to_owned(), owned(&[("emphasis", "y")])));
+    }
+
+    #[test]
+    fn blocks_of_one_node_take_its_texts_in_order() {
+        let got = spans("<div>b <i>c</i><br>b c<p>a</p>b <s>c</s></div>");
+        let texts: Vec<&str> = got.iter().map(|(t, _)| t.as_str()).collect();
+        assert_eq!(texts, ["b c", "b c", "a", "b c"]);
+        assert_eq!(got[0].1, owned(&[("emphasis", "c")]));
+        assert_eq!(got[1].1, vec![]);
+        assert_eq!(got[3].1, owned(&[("strikethrough", "c")]));
+    }
+
+    #[test]
+    fn a_text_the_nodes_do_not_give_back_has_no_spans() {
+        let pipeline = crate::Pipeline::from_json(
+            r#"{"version": 1, "segmenter": {"type": "declutter.blocks"}, "default_label": "good"}"#,
+        )
+        .unwrap();
+        let (mut ex, doc) = pipeline.run_str_and_tree("<p>a <b>b</b></p>").unwrap();
+        assert_eq!(inline_spans(&ex, &doc)[0].len(), 1);
+        ex.blocks[0].text = "a  b".to_owned();
+        assert!(inline_spans(&ex, &doc)[0].is_empty());
+    }
+
+    #[test]
+    fn whitespace_between_nodes_is_the_segmenters() {
+        let got = spans("<p>  a<code> x  y </code>\n<b> </b>z </p>");
+        assert_eq!(got[0].0, "a x y z");
+        // The code's text node brings its leading space; the blank `<b>` adds nothing.
+        assert_eq!(got[0].1, owned(&[("code", " x y ")]));
+    }
+}
