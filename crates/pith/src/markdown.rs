@@ -371,6 +371,9 @@ struct Paired {
     ticks: bool,
     tildes: bool,
     underscores: bool,
+    /// A code span holds a `]`: a `[` at the start would open a link reference
+    /// definition (`[a]: b`), whose label ends at the first `]`, in code or not.
+    code_brackets: bool,
 }
 
 impl Paired {
@@ -439,9 +442,10 @@ fn escape_piece(text: &str, paired: &Paired, at_start: bool, pipes: bool) -> Str
             '[' => {
                 at_start
                     && i == 0
-                    && ["[ ]", "[x]", "[X]"]
-                        .iter()
-                        .any(|box_| text.starts_with(box_))
+                    && (paired.code_brackets
+                        || ["[ ]", "[x]", "[X]"]
+                            .iter()
+                            .any(|box_| text.starts_with(box_)))
             }
             '<' => next.is_some_and(|n| n.is_ascii_alphabetic() || matches!(n, '/' | '!' | '?')),
             '\\' => next.is_none_or(|n| n.is_ascii_punctuation()),

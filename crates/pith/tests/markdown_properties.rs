@@ -1,8 +1,10 @@
 //! `--format markdown` read back by a CommonMark parser (pulldown-cmark) gives the
-//! blocks' texts back, one block each, whatever characters they hold and however the
-//! headings, list items, quotes and preformatted blocks follow each other; and a data
-//! table's cells, each in its row and column.
+//! blocks' texts back, one block each, whatever characters they hold, however the
+//! headings, list items, quotes and preformatted blocks follow each other and whatever
+//! inline spans (code, strong, emphasis, strikethrough) they have, crossing or not; and
+//! a data table's cells, each in its row and column.
 
+use pith::inline::{InlineKind, InlineSpan};
 use pith::layout::TreeLayout;
 use pith::markdown::{to_markdown, write_markdown_with_tables};
 use pith::{Block, Pipeline};
@@ -78,19 +80,66 @@ fn read_back(md: &str) -> Vec<String> {
     out
 }
 
+/// Spans as drawn: a kind and two places in the text (any numbers: taken modulo the
+/// text's character boundaries, so a span may start or end anywhere, at a space, inside
+/// a word, and cross another).
+fn drawn_spans() -> impl Strategy<Value = Vec<(usize, usize, usize)>> {
+    proptest::collection::vec((0usize..4, 0usize..64, 0usize..64), 0..5)
+}
+
+/// The spans drawn over `text`.
+fn spans_over(text: &str, drawn: &[(usize, usize, usize)]) -> Vec<InlineSpan> {
+    let bounds: Vec<usize> = (text.char_indices().map(|(i, _)| i))
+        .chain([text.len()])
+        .collect();
+    let mut spans: Vec<InlineSpan> = drawn
+        .iter()
+        .filter_map(|&(k, a, b)| {
+            let (a, b) = (bounds[a % bounds.len()], bounds[b % bounds.len()]);
+            (a != b).then(|| InlineSpan {
+                kind: InlineKind::ALL[k],
+                start: a.min(b),
+                end: a.max(b),
+            })
+        })
+        .collect();
+    spans.sort_by_key(|s| (s.start, s.kind));
+    spans
+}
+
+/// The text of every code span of the Markdown, in order.
+fn read_code(md: &str) -> Vec<String> {
+    let gfm = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
+    (Parser::new_ext(md, gfm))
+        .filter_map(|event| match event {
+            Event::Code(t) => Some(t.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
+    /// Each block reads back as its text, its spans' markers read as markup (a stray
+    /// `*` would stay in the text), and a paragraph's, heading's or quote's code spans
+    /// as the code, each whole.
     #[test]
     fn the_markdown_reads_back_as_the_blocks(
-        blocks in proptest::collection::vec((proptest::sample::select(PATHS), text()), 1..8)
+        blocks in proptest::collection::vec(
+            (proptest::sample::select(PATHS), text(), drawn_spans()), 1..8,
+        )
     ) {
         let pipeline = Pipeline::from_json(
             r#"{"version": 1, "segmenter": {"type": "justext.paragraphs"}, "default_label": "good"}"#,
         ).unwrap();
+        let spans: Vec<Vec<InlineSpan>> = blocks
+            .iter()
+            .map(|(_, text, drawn)| spans_over(text, drawn))
+            .collect();
         let blocks: Vec<Block> = blocks
             .iter()
-            .map(|(path, text)| Block {
+            .map(|(path, text, _)| Block {
                 text: text.clone(),
                 dom_path: path.to_string(),
                 ..Block::default()
@@ -101,10 +150,47 @@ proptest! {
             .iter()
             .map(|b| if b.dom_path.ends_with("pre") { b.text.clone() } else { b.text.replace('\n', " ") })
             .collect();
+        // The code spans, when each block has one at most.
+        let want_code: Option<Vec<String>> = (blocks.iter().zip(&spans))
+            .map(|(b, spans)| whole_code(b, spans))
+            .collect::<Option<Vec<Vec<String>>>>()
+            .map(|code| code.concat());
         let ex = pipeline.classify_blocks(blocks).unwrap();
-        let md = to_markdown(&ex);
+        prop_assert_eq!(read_back(&to_markdown(&ex)), want.clone());
+        let layout = TreeLayout { spans, ..TreeLayout::default() };
+        let mut md = Vec::new();
+        write_markdown_with_tables(&mut md, &ex, Some(&layout)).unwrap();
+        let md = String::from_utf8(md).unwrap();
         prop_assert_eq!(read_back(&md), want, "markdown:\n{}", md);
+        if let Some(want_code) = want_code {
+            prop_assert_eq!(read_code(&md), want_code, "markdown:\n{}", md);
+        }
     }
+}
+
+/// The code spans a block must read back with, when it has one code span at most
+/// (`None` for more, which merge or not): the span's text trimmed (none when only
+/// whitespace, or in an item when it holds a `|`, which an item escapes); none in
+/// preformatted text.
+fn whole_code(block: &Block, spans: &[InlineSpan]) -> Option<Vec<String>> {
+    let code: Vec<&InlineSpan> = spans
+        .iter()
+        .filter(|s| s.kind == InlineKind::Code)
+        .collect();
+    if block.dom_path.ends_with("pre") || code.is_empty() {
+        return Some(Vec::new());
+    }
+    if code.len() > 1 {
+        return None;
+    }
+    let text = block.text.replace('\n', " ");
+    let trimmed = text[code[0].start..code[0].end].trim();
+    let item = block.dom_path.ends_with(".li");
+    Some(if trimmed.is_empty() || (item && trimmed.contains('|')) {
+        vec![]
+    } else {
+        vec![trimmed.to_owned()]
+    })
 }
 
 /// The cells of every table of the Markdown, row by row, as a GFM reader sees them.
@@ -249,5 +335,87 @@ proptest! {
         let want: Vec<u64> = lists.iter().map(|((_, n), _)| *n).collect();
         prop_assert_eq!(list_starts(&md), want, "page:\n{}\nmarkdown:\n{}", html, md);
         prop_assert_eq!(read_back(&md), want_items, "markdown:\n{}", md);
+    }
+}
+
+/// An inline element (or none: bare text) around words, with spaces or not at its
+/// edges, holding another now and then.
+fn inline_html() -> impl Strategy<Value = String> {
+    let tags = proptest::sample::select(vec![
+        "", "code", "kbd", "b", "strong", "em", "i", "del", "s", "span", "a",
+    ]);
+    let leaf = (
+        tags.clone(),
+        proptest::collection::vec(word(), 1..3),
+        any::<(bool, bool)>(),
+    )
+        .prop_map(|(tag, words, edges)| element(tag, &html_words(&words), edges));
+    (
+        tags,
+        proptest::collection::vec(leaf, 1..4),
+        any::<(bool, bool)>(),
+    )
+        .prop_map(|(tag, inner, edges)| element(tag, &inner.concat(), edges))
+}
+
+/// `inner` in a `tag` element (bare without a name), with a space at its start and end
+/// by `edges`.
+fn element(tag: &str, inner: &str, (lead, trail): (bool, bool)) -> String {
+    let (lead, trail) = (if lead { " " } else { "" }, if trail { " " } else { "" });
+    if tag.is_empty() {
+        format!("{lead}{inner}{trail}")
+    } else {
+        format!("<{tag}>{lead}{inner}{trail}</{tag}>")
+    }
+}
+
+/// Words as HTML text (`<`, `>` and `&` escaped), joined by spaces.
+fn html_words(words: &[String]) -> String {
+    let text = words.join(" ");
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Pages of paragraphs, items, headings, quotes and cells with inline elements in
+    /// any order (nested, side by side, with spaces at their edges or not, a `<br>` in
+    /// between), cut as the `pith` preset cuts them: every block's spans are read back
+    /// from the tree (none written flat), and the Markdown reads back as the blocks.
+    #[test]
+    fn inline_elements_read_back_as_the_blocks(
+        blocks in proptest::collection::vec(
+            (
+                proptest::sample::select(vec![
+                    ("<p>", "</p>"), ("<ul><li>", "</li></ul>"), ("<h2>", "</h2>"),
+                    ("<blockquote><p>", "</p></blockquote>"), ("<div>", "</div>"),
+                ]),
+                proptest::collection::vec((inline_html(), proptest::bool::weighted(0.1)), 1..5),
+            ),
+            1..5,
+        ),
+    ) {
+        let mut html = String::from("<html><body>");
+        for ((open, close), parts) in &blocks {
+            html.push_str(open);
+            for (part, br) in parts {
+                html.push_str(part);
+                if *br {
+                    html.push_str("<br>");
+                }
+            }
+            html.push_str(close);
+        }
+        let pipeline = Pipeline::from_json(
+            r#"{"version": 1, "segmenter": {"type": "declutter.blocks"}, "default_label": "good"}"#,
+        ).unwrap();
+        let (ex, tree) = pipeline.run_str_and_tree(&html).unwrap();
+        let read = pith::inline::read_spans(&ex, &tree);
+        prop_assert!(read.iter().all(Option::is_some), "written flat: {:?}", read);
+        let md = pith::markdown::to_markdown_with_tables(&ex, &tree);
+        let want: Vec<String> = ex.blocks.iter().map(|b| b.text.clone()).collect();
+        prop_assert_eq!(read_back(&md), want, "page:\n{}\nmarkdown:\n{}", html, md);
     }
 }

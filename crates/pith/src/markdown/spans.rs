@@ -336,7 +336,10 @@ fn render(text: &str, nested: &[Nested], tokens: &[Token], pipes: bool) -> Strin
     paired.count(pieces);
     for t in tokens {
         match *t {
-            Token::Code(..) => paired.ticks = true,
+            Token::Code(s, e) => {
+                paired.ticks = true;
+                paired.code_brackets |= text[s..e].contains(']');
+            }
             Token::Mark(i, _) => match nested[i].kind {
                 InlineKind::Strikethrough => paired.tildes = true,
                 _ => paired.stars = true,
@@ -418,6 +421,9 @@ mod tests {
         );
         // A literal backtick outside pairs with nothing.
         assert_eq!(md("it`s x", &[(Code, "x")]), "it\\`s `x`");
+        // `[ `a]:` would define a link whose label ends inside the code (found by the
+        // read-back property test).
+        assert_eq!(md("[ a]:0", &[(Code, "a]:")]), "\\[ `a]:`0");
     }
 
     #[test]
