@@ -213,7 +213,9 @@ impl<'d> Reader<'d> {
                             let before = joined.len();
                             collapse_whitespace_into(&mut joined, t);
                             let end = joined.trim_end().len();
-                            if end > text.len() || joined[checked..end] != text[checked..end] {
+                            // Bytes: `end` may fall inside a character of `text`.
+                            let (got, want) = (joined.as_bytes(), text.as_bytes());
+                            if end > want.len() || got[checked..end] != want[checked..end] {
                                 return None;
                             }
                             checked = checked.max(end);
@@ -383,6 +385,18 @@ mod tests {
         assert_eq!(inline_spans(&ex, &doc)[0].len(), 1);
         ex.blocks[0].text = "a  b".to_owned();
         assert!(inline_spans(&ex, &doc)[0].is_empty());
+    }
+
+    #[test]
+    fn a_text_that_parts_inside_a_character_has_no_spans() {
+        let pipeline = crate::Pipeline::from_json(
+            r#"{"version": 1, "segmenter": {"type": "declutter.blocks"}, "default_label": "good"}"#,
+        )
+        .unwrap();
+        let (mut ex, doc) = pipeline.run_str_and_tree("<p>x <b>y</b></p>").unwrap();
+        // The tree's "x" ends inside the block's "“": no panic, no spans.
+        ex.blocks[0].text = "“ y".to_owned();
+        assert_eq!(read_spans(&ex, &doc)[0], None);
     }
 
     #[test]
