@@ -184,6 +184,32 @@ fn an_ordered_list_is_numbered_from_its_start() {
     assert_eq!(rec["markdown"], md);
 }
 
+/// Inline code, strong, emphasis and strikethrough are marked in `--format markdown`
+/// and a record's `markdown` with the default preset, while the record's `text` stays
+/// the page's words; before, `<code>foo()</code>` came out as `foo()`.
+#[test]
+fn inline_code_and_emphasis_are_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = "<html><body><article><h1>Stopping a runaway job</h1>\
+        <p>When a job will not stop on its own, call <code>job.stop()</code> from the \
+        console, and <strong>really</strong> wait for it to finish before you start \
+        another one, <em>however long</em> that takes, <del>or kill it</del> on a busy \
+        machine where other people work too.</p></article></body></html>";
+    let input = common::write(dir.path(), "job.html", page.as_bytes());
+    let md = extract(&["--format", "markdown"], &[&input]);
+    let paragraph = "When a job will not stop on its own, call `job.stop()` from the console, \
+        and **really** wait for it to finish before you start another one, *however long* \
+        that takes, ~~or kill it~~ on a busy machine where other people work too.";
+    assert!(md.contains(paragraph), "{md}");
+    let [rec] = records(&["--markdown"], &[&input]).try_into().unwrap();
+    assert_eq!(rec["markdown"], md);
+    let text = rec["text"].as_str().unwrap();
+    assert!(
+        text.contains("call job.stop() from the console, and really wait"),
+        "{text}"
+    );
+}
+
 /// `pith extract` with `args` on `inputs`, quietly; its stdout (exit code 0 or 1).
 fn extract(args: &[&str], inputs: &[&Path]) -> String {
     let mut all = vec!["extract", "-q"];
