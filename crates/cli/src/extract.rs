@@ -41,8 +41,9 @@ pub struct ExtractArgs {
     #[arg(short = 's', long = "stoplist")]
     pub stoplist: Option<String>,
     /// Output format: default, text, html (the kept blocks), markdown (headings, lists,
-    /// quotes, code and data tables), json (paragraphs with features), jsonl (corpus
-    /// records, docs/record-format.md), boilerplate, detailed, krdwrd.
+    /// quotes, code blocks, data tables, and inline `code`, **strong**, *emphasis* and
+    /// ~~strikethrough~~), json (paragraphs with features), jsonl (corpus records,
+    /// docs/record-format.md), boilerplate, detailed, krdwrd.
     #[arg(long, default_value = "default")]
     pub format: String,
     /// A built-in preset (see `pith pipeline list`). Default: `pith`, pith's learned

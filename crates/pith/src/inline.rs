@@ -5,18 +5,18 @@
 //! page did (corpus builders want at least the code spans).
 //!
 //! A block keeps only its text, not the elements it came from, so the spans are read
-//! back from the tree the blocks were cut from, once per page ([`TreeLayout::read`]
-//! (crate::layout::TreeLayout::read)). From the block's [`node`](Block::node) (the
-//! element holding its first text), its text nodes are walked in document order,
-//! iteratively, up to the block's end (the opening or closing of a block tag of
-//! [`BLOCK_TAGS`], or a `<br>`), and joined as the segmenter that cut the pith, declutter
-//! and Readability presets' blocks joins them ([`pith_core::tag_blocks`]: each text node's
-//! whitespace runs collapsed to one space, no space at the start or after one, the
-//! end stripped). When that does not give the block's `text` exactly (another
-//! segmenter, jusText's, joins otherwise; a text node a segmenter refused), the block
-//! gets no spans and is written flat: the spans are never guessed. An element counts
-//! for a text node when it is between the node and its nearest block tag, so a `<b>`
-//! around whole paragraphs does not make them strong.
+//! back from the tree the blocks were cut from, once per page
+//! ([`TreeLayout::read`](crate::layout::TreeLayout::read)). From the block's
+//! [`node`](Block::node) (the element holding its first text), its text nodes are
+//! walked in document order, iteratively, up to the block's end (the opening or closing
+//! of a block tag of [`BLOCK_TAGS`], or a `<br>`), and joined as the segmenter that cut
+//! the pith, declutter and Readability presets' blocks joins them
+//! ([`pith_core::tag_blocks`]: each text node's whitespace runs collapsed to one space,
+//! no space at the start or after one, the end stripped). When that does not give the
+//! block's `text` exactly (another segmenter, jusText's, joins otherwise; a text node a
+//! segmenter refused), the block gets no spans and is written flat: the spans are never
+//! guessed. An element counts for a text node when it is between the node and its
+//! nearest block tag, so a `<b>` around whole paragraphs does not make them strong.
 //!
 //! Blocks that share a node (text, a `<br>`, more text) take its text children in
 //! order, and a page's walks together visit at most a few times its nodes: past that

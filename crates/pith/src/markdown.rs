@@ -9,6 +9,16 @@
 //! indentation inside its fence. Characters that Markdown would read as markup are
 //! escaped, so the text reads back as the same text.
 //!
+//! Given the tree ([`TreeLayout`]), the inline code, strong, emphasis and strikethrough
+//! the page wrote in a block ([`crate::inline`]) are written as `` `code` ``,
+//! `**strong**`, `*emphasis*` and `~~struck~~` in paragraphs, headings, list items,
+//! quotes and table cells (not in fenced text, which is as written; links stay text):
+//! corpus builders want at least the code spans, as every HTML-to-Markdown converter
+//! writes them. Markers go only where a CommonMark reader reads them (a span whose
+//! markers would not flank is written without them), and the escaping counts them, so
+//! the Markdown still reads back as the block's words (the private module `spans` says
+//! how).
+//!
 //! Given the tree the blocks were cut from ([`TreeLayout`]), a data table's kept cells
 //! are written as a table (GitHub's pipe tables, which most Markdown readers and
 //! language-model corpora know), each in its row and column ([`crate::table`]); without

@@ -19,7 +19,7 @@
 //! backtick runs longer than any run in it, with a space inside them when it starts or
 //! ends with a backtick. In a table cell or list item, where `|` is escaped, a code
 //! span holding one is written as text. Outside the spans, the escaping of
-//! [`escape_piece`](super::escape_piece) counts the markers among the runs: with a
+//! [`escape_piece`] counts the markers among the runs: with a
 //! `**` written, every literal `*` is escaped, so none pairs with a marker.
 
 use std::cmp::Reverse;
