@@ -3,15 +3,20 @@
 //! nodes do not give back (written flat, [`pith::inline`]). Run in release:
 //!
 //! ```sh
-//! cargo run --release -p pith --example inline_spans -- DIR/html ...
+//! cargo run --release -p pith --example inline_spans -- [--preset NAME] DIR/html ...
 //! ```
 
 use pith::inline::{read_spans, InlineKind};
 use pith::shape::{block_shape, BlockKind};
 
 fn main() {
-    let pipeline = pith::preset("pith").expect("the pith preset");
-    for dir in std::env::args().skip(1) {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let name = match args.first().map(String::as_str) {
+        Some("--preset") if args.len() > 1 => args.drain(..2).nth(1).expect("a name"),
+        _ => "pith".to_owned(),
+    };
+    let pipeline = pith::preset(&name).expect("a preset");
+    for dir in args {
         let mut counts = Counts::default();
         let mut paths: Vec<_> = std::fs::read_dir(&dir)
             .expect("a folder")
@@ -30,9 +35,12 @@ fn main() {
     }
 }
 
-/// Good blocks and pages, with spans of each kind ([`InlineKind::index`]) and flat.
+/// Good blocks and pages, with spans of each kind ([`InlineKind::index`]) and flat;
+/// all blocks and those flat.
 #[derive(Debug, Default)]
 struct Counts {
+    all_blocks: usize,
+    all_flat: usize,
     pages: usize,
     pages_with: [usize; 4],
     good_blocks: usize,
@@ -63,8 +71,14 @@ impl Counts {
                 }
             }
         }
-        for k in 0..4 {
-            self.pages_with[k] += usize::from(page[k]);
+        for (n, with) in self.pages_with.iter_mut().zip(page) {
+            *n += usize::from(with);
         }
+        // Every block, good or not: how many the tree does not give back.
+        self.all_blocks += ex.blocks.len();
+        self.all_flat += (ex.blocks.iter().zip(read))
+            .filter(|(b, r)| r.is_none() && b.preformatted.is_none())
+            .filter(|(b, _)| block_shape(b).kind != BlockKind::Preformatted)
+            .count();
     }
 }
