@@ -472,6 +472,9 @@ mod tests {
     #[test]
     fn literal_markers_next_to_spans_are_escaped() {
         assert_eq!(md("5 * 3 bold", &[(Strong, "bold")]), "5 \\* 3 **bold**");
+        // A lone `*` next to a marker: escaped, it neither pairs nor joins the run.
+        assert_eq!(md("*bold", &[(Strong, "bold")]), "\\***bold**");
+        assert_eq!(md("bold* x", &[(Em, "bold")]), "*bold*\\* x");
         assert_eq!(md("a~b gone", &[(Del, "gone")]), "a\\~b ~~gone~~");
         assert_eq!(md("path\\ x", &[(Strong, "x")]), "path\\ **x**");
         assert_eq!(md("end\\", &[(Strong, "end\\")]), "**end\\\\**");
