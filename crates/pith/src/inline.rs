@@ -113,13 +113,15 @@ pub fn read_spans(ex: &Extraction, doc: &Document) -> Vec<Option<Vec<InlineSpan>
     ex.blocks.iter().map(|b| reader.spans_of(b)).collect()
 }
 
-/// The page's walks visit at most this many nodes per node of the tree, and this many
-/// more.
+/// The page's walks visit at most this many nodes per node of the tree (a block's
+/// walk visits its own nodes, its node's children before its first text, and the
+/// elements above its first text up to its block tag) ...
 const BUDGET_PER_NODE: usize = 4;
+/// ... and this many more (a small page's blocks are never cut short).
 const BUDGET_EXTRA: usize = 10_000;
 
 /// Reads blocks' spans from one tree, blocks in document order.
-pub(crate) struct Reader<'d> {
+struct Reader<'d> {
     doc: &'d Document,
     boundaries: TagNames,
     /// For each node that held a block's first text, that text node: the next block
@@ -131,7 +133,7 @@ pub(crate) struct Reader<'d> {
 
 impl<'d> Reader<'d> {
     /// A reader of `doc`'s blocks.
-    pub(crate) fn new(doc: &'d Document) -> Reader<'d> {
+    fn new(doc: &'d Document) -> Reader<'d> {
         Reader {
             doc,
             boundaries: TagNames::from(BLOCK_TAGS),
@@ -145,7 +147,7 @@ impl<'d> Reader<'d> {
 
     /// The spans of one block, `None` when its text cannot be read back from the tree
     /// (or it is preformatted: written as it is, fenced).
-    pub(crate) fn spans_of(&mut self, block: &Block) -> Option<Vec<InlineSpan>> {
+    fn spans_of(&mut self, block: &Block) -> Option<Vec<InlineSpan>> {
         if block.preformatted.is_some() || block_shape(block).kind == BlockKind::Preformatted {
             return None;
         }
