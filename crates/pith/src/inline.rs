@@ -28,7 +28,7 @@ use pith_core::tag_blocks::{collapse_whitespace_into, BLOCK_TAGS};
 use pith_core::{Block, Extraction};
 use pith_dom::{Document, Edge, NodeData, NodeId, TagNames};
 
-use crate::shape::{block_shape, BlockKind};
+use crate::shape::{block_shape, may_be_preformatted, BlockKind};
 
 /// What an inline span marks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -148,7 +148,11 @@ impl<'d> Reader<'d> {
     /// The spans of one block, `None` when its text cannot be read back from the tree
     /// (or it is preformatted: written as it is, fenced).
     fn spans_of(&mut self, block: &Block) -> Option<Vec<InlineSpan>> {
-        if block.preformatted.is_some() || block_shape(block).kind == BlockKind::Preformatted {
+        let preformatted = || {
+            may_be_preformatted(&block.dom_path)
+                && block_shape(block).kind == BlockKind::Preformatted
+        };
+        if block.preformatted.is_some() || preformatted() {
             return None;
         }
         let node = block.node?;

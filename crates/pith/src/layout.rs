@@ -14,7 +14,7 @@ use pith_core::{Block, Extraction};
 use pith_dom::{Document, NodeId};
 
 use crate::inline::{inline_spans, InlineSpan};
-use crate::shape::{block_shape, BlockKind};
+use crate::shape::{block_shape, may_be_ordered_item, BlockKind};
 use crate::table::{table_places, TablePlace};
 
 /// Each block's place in a data table and in an ordered list, and its inline spans, one
@@ -81,10 +81,12 @@ pub fn ordered_lists(ex: &Extraction, doc: &Document) -> Vec<Option<OrderedList>
 /// The ordered list of one block: the nearest list element around the block's node,
 /// when that is an `ol` and the block's shape is an ordered item.
 fn ordered_list_of(block: &Block, doc: &Document) -> Option<OrderedList> {
-    if !matches!(
-        block_shape(block).kind,
-        BlockKind::ListItem { ordered: true, .. }
-    ) {
+    if !may_be_ordered_item(&block.dom_path)
+        || !matches!(
+            block_shape(block).kind,
+            BlockKind::ListItem { ordered: true, .. }
+        )
+    {
         return None;
     }
     let list = nearest_list(doc, block.node?)?;

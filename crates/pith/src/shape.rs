@@ -45,6 +45,22 @@ pub fn block_shape(block: &Block) -> BlockShape {
     shape_of_path(&block.dom_path)
 }
 
+/// Whether a block whose `dom_path` is `path` may be [`BlockKind::Preformatted`]: a
+/// substring search for the preformatted tags' names, quicker than
+/// [`shape_of_path`], which decides. What reads every block of a page (the inline
+/// spans, for instance) asks this first.
+pub fn may_be_preformatted(path: &str) -> bool {
+    pith_core::tag_blocks::PREFORMATTED
+        .iter()
+        .any(|name| path.contains(name))
+}
+
+/// Whether a block whose `dom_path` is `path` may be an ordered list's item: `ol` is in
+/// it (a substring search; [`shape_of_path`] decides).
+pub fn may_be_ordered_item(path: &str) -> bool {
+    path.contains("ol")
+}
+
 /// The shape of a block whose `dom_path` is `path` (`html.body.ol.li`).
 pub fn shape_of_path(path: &str) -> BlockShape {
     let mut heading = None;
@@ -92,6 +108,30 @@ mod tests {
 
     fn kind(path: &str) -> BlockKind {
         shape_of_path(path).kind
+    }
+
+    proptest::proptest! {
+        /// The quick tests never rule out a block that the shape says is preformatted,
+        /// or an ordered item.
+        #[test]
+        fn the_quick_tests_rule_out_nothing_they_should_not(
+            names in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "html", "body", "div", "p", "pre", "xmp", "listing", "plaintext", "ol",
+                    "ul", "li", "blockquote", "table", "td", "h2", "…pre", "col", "span",
+                ]),
+                0..12,
+            )
+        ) {
+            let path = names.join(".");
+            let shape = kind(&path);
+            if shape == BlockKind::Preformatted {
+                proptest::prop_assert!(may_be_preformatted(&path), "{path}");
+            }
+            if matches!(shape, BlockKind::ListItem { ordered: true, .. }) {
+                proptest::prop_assert!(may_be_ordered_item(&path), "{path}");
+            }
+        }
     }
 
     #[test]

@@ -72,24 +72,25 @@ impl<'a> Page<'a> {
                 return Err(pith_corpus::sniff::NOT_A_PAGE.to_owned());
             }
         }
-        let run = || match self {
-            Page::Bytes(b) => {
-                let (opts, _) = pith_corpus::record::decode_options(
-                    pipeline.decode_options(),
-                    hints.charset.as_deref(),
-                    hints.url.as_deref(),
-                    b,
-                );
-                pipeline.run_bytes_and_tree(b, &opts)
-            }
-            Page::Text(t) => pipeline.run_str_and_tree(t),
+        // The layout is read inside the guard too: it walks the tree as the stages do.
+        let run = || {
+            let (extraction, tree) = match self {
+                Page::Bytes(b) => {
+                    let (opts, _) = pith_corpus::record::decode_options(
+                        pipeline.decode_options(),
+                        hints.charset.as_deref(),
+                        hints.url.as_deref(),
+                        b,
+                    );
+                    pipeline.run_bytes_and_tree(b, &opts)
+                }
+                Page::Text(t) => pipeline.run_str_and_tree(t),
+            }?;
+            let layout = pith::layout::TreeLayout::read(&extraction, &tree);
+            Ok::<_, pith::core::Error>(Ran { extraction, layout })
         };
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
-            Ok(result) => {
-                let (extraction, tree) = result.map_err(|e| e.to_string())?;
-                let layout = pith::layout::TreeLayout::read(&extraction, &tree);
-                Ok(Ran { extraction, layout })
-            }
+            Ok(result) => result.map_err(|e| e.to_string()),
             Err(panic) => Err(format!("a stage panicked: {}", panic_message(&*panic))),
         }
     }
