@@ -23,6 +23,12 @@ content by the classifier, with the and of to in a for is on that stop words.</p
 
 thread_local! {
     static JUSTEXT: Pipeline = pith::preset("justext").expect("the justext preset loads");
+    /// Every block of `declutter.blocks` (the `pith` preset's segmenter) kept: the
+    /// blocks whose inline spans Markdown reads back from the tree.
+    static TAG_BLOCKS: Pipeline = Pipeline::from_json(
+        r#"{"version": 1, "segmenter": {"type": "declutter.blocks"}, "default_label": "good"}"#,
+    )
+    .expect("the all-good declutter.blocks pipeline loads");
 }
 
 /// `extract_bytes`: page bytes through the justext preset. Must never panic; errors
@@ -32,7 +38,8 @@ thread_local! {
 /// decision 0007) gives the same blocks, features and labels as the parse that keeps
 /// every attribute for the returned tree, and as the parse that keeps table cells'
 /// attributes for Markdown's tables; and Markdown, tables read from that tree, holds
-/// every word of every good block.
+/// every word of every good block, also with every block of `declutter.blocks` kept
+/// (their inline code, strong, emphasis and strikethrough read from the tree).
 pub fn extract_bytes(data: &[u8]) {
     JUSTEXT.with(|p| {
         let lean = p.run_bytes(data);
@@ -48,6 +55,11 @@ pub fn extract_bytes(data: &[u8]) {
                 assert_eq!(lean.is_ok(), full.is_ok(), "one of them failed");
                 assert_eq!(lean.is_ok(), cells.is_ok(), "one of them failed");
             }
+        }
+    });
+    TAG_BLOCKS.with(|p| {
+        if let Ok((ex, tree)) = p.run_bytes_and_tree(data, p.decode_options()) {
+            markdown_keeps_every_word(&ex, &tree);
         }
     });
 }
@@ -74,20 +86,61 @@ fn markdown_keeps_every_word(ex: &pith::Extraction, tree: &pith::dom::Document) 
     }
 }
 
-/// Markdown's backslash escapes undone: `\\` before ASCII punctuation is dropped.
+/// Markdown's backslash escapes undone as CommonMark reads them: `\\` before ASCII
+/// punctuation is dropped, but not inside a code span or fence (a backtick run up to the
+/// next run of the same length: on the same line for a code span, as pith writes them),
+/// whose text is as written.
 fn unescape_markdown(md: &str) -> String {
     let mut out = String::with_capacity(md.len());
-    let mut chars = md.chars().peekable();
-    while let Some(c) = chars.next() {
-        match chars.peek() {
-            Some(&next) if c == '\\' && next.is_ascii_punctuation() => {
-                out.push(next);
-                chars.next();
+    let mut rest = md;
+    while let Some(c) = rest.chars().next() {
+        if c == '\\' {
+            match rest[1..].chars().next() {
+                Some(next) if next.is_ascii_punctuation() => {
+                    out.push(next);
+                    rest = &rest[1 + next.len_utf8()..];
+                }
+                _ => {
+                    out.push(c);
+                    rest = &rest[1..];
+                }
             }
-            _ => out.push(c),
+            continue;
         }
+        if c == '`' {
+            let run = rest.len() - rest.trim_start_matches('`').len();
+            let after = &rest[run..];
+            // pith writes a code span on its block's line; a fence (three backticks or
+            // more) closes on a later line.
+            let line_end = after.find('\n').unwrap_or(after.len());
+            let within = if run >= 3 { after } else { &after[..line_end] };
+            if let Some(end) = closing_run(within, run) {
+                out.push_str(&after[..end]);
+                rest = &after[end + run..];
+            } else {
+                out.push_str(&rest[..run]);
+                rest = after;
+            }
+            continue;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
     }
     out
+}
+
+/// Where in `text` the first backtick run of exactly `len` backticks starts.
+fn closing_run(text: &str, len: usize) -> Option<usize> {
+    let mut at = 0;
+    while let Some(i) = text[at..].find('`') {
+        let start = at + i;
+        let run = text[start..].len() - text[start..].trim_start_matches('`').len();
+        if run == len {
+            return Some(start);
+        }
+        at = start + run;
+    }
+    None
 }
 
 thread_local! {
@@ -478,5 +531,20 @@ pub fn learn(data: &[u8]) {
             let ex = p.run_str(SMALL_PAGE).expect("a loaded pipeline runs");
             assert_eq!(ex.labels.len(), ex.blocks.len());
         }
+    }
+}
+
+#[cfg(test)]
+mod unescape_tests {
+    use super::unescape_markdown;
+
+    #[test]
+    fn escapes_are_undone_outside_code_only() {
+        assert_eq!(unescape_markdown(r"a\_b \\ c\d"), r"a_b \ c\d");
+        assert_eq!(unescape_markdown(r"x `c\_d` y \`z"), r"x c\_d y `z");
+        assert_eq!(unescape_markdown(r"``a`\_b`` \*"), r"a`\_b *");
+        // An unclosed run is text, and a code span closes on its own line.
+        assert_eq!(unescape_markdown("` \\_a\n`b"), "` _a\n`b");
+        assert_eq!(unescape_markdown("```\n\\_x\n```\n\\_"), "\n\\_x\n\n_");
     }
 }
