@@ -321,10 +321,7 @@ mod tests {
     /// The spans of every block of `html` under the `pith` preset's segmenter, as
     /// `(kind, spanned text)`, with the blocks' texts.
     fn spans(html: &str) -> Vec<(String, Vec<(&'static str, String)>)> {
-        let pipeline = crate::Pipeline::from_json(
-            r#"{"version": 1, "segmenter": {"type": "declutter.blocks"}, "default_label": "good"}"#,
-        )
-        .unwrap();
+        let pipeline = tag_blocks();
         let (ex, doc) = pipeline.run_str_and_tree(html).unwrap();
         let all = inline_spans(&ex, &doc);
         (ex.blocks.iter().zip(all))
@@ -336,6 +333,14 @@ mod tests {
                 (b.text.clone(), named)
             })
             .collect()
+    }
+
+    /// Every block of `declutter.blocks` (the `pith` preset's segmenter) kept.
+    fn tag_blocks() -> crate::Pipeline {
+        crate::Pipeline::from_json(
+            r#"{"version": 1, "segmenter": {"type": "declutter.blocks"}, "default_label": "good"}"#,
+        )
+        .unwrap()
     }
 
     fn owned(pairs: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
@@ -383,10 +388,7 @@ mod tests {
 
     #[test]
     fn a_text_the_nodes_do_not_give_back_has_no_spans() {
-        let pipeline = crate::Pipeline::from_json(
-            r#"{"version": 1, "segmenter": {"type": "declutter.blocks"}, "default_label": "good"}"#,
-        )
-        .unwrap();
+        let pipeline = tag_blocks();
         let (mut ex, doc) = pipeline.run_str_and_tree("<p>a <b>b</b></p>").unwrap();
         assert_eq!(inline_spans(&ex, &doc)[0].len(), 1);
         ex.blocks[0].text = "a  b".to_owned();
@@ -395,10 +397,7 @@ mod tests {
 
     #[test]
     fn a_text_that_parts_inside_a_character_has_no_spans() {
-        let pipeline = crate::Pipeline::from_json(
-            r#"{"version": 1, "segmenter": {"type": "declutter.blocks"}, "default_label": "good"}"#,
-        )
-        .unwrap();
+        let pipeline = tag_blocks();
         let (mut ex, doc) = pipeline.run_str_and_tree("<p>x <b>y</b></p>").unwrap();
         // The tree's "x" ends inside the block's "“": no panic, no spans.
         ex.blocks[0].text = "“ y".to_owned();
