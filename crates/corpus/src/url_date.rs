@@ -22,6 +22,12 @@ pub fn date_in_url(url: &str) -> Option<String> {
     (0..path.len()).find_map(|start| date_at(path, start))
 }
 
+/// The date of the first of `urls` that has one ([`date_in_url`]): a record's canonical
+/// URL, then the document's, as the CLI's records and Python's extractions read them.
+pub fn date_in_urls(urls: &[Option<String>]) -> Option<String> {
+    urls.iter().flatten().find_map(|u| date_in_url(u))
+}
+
 /// The date that starts at byte `start` of `path`, if one does there.
 fn date_at(path: &[u8], start: usize) -> Option<String> {
     if start > 0 && path[start - 1].is_ascii_digit() {

@@ -15,7 +15,7 @@ use crate::input::Ran;
 use pith::inline::{InlineKind, InlineSpan};
 use pith::layout::{OrderedList, TreeLayout};
 use pith::table::{TablePart, TablePlace};
-use pith_corpus::url_date::date_in_url;
+use pith_corpus::url_date::date_in_urls;
 
 /// A table place as pickled: the table, the part (`cell`, `caption`, `other`), the row
 /// and the column (0 but for a cell), and a cell's header and footer flags.
@@ -414,8 +414,7 @@ impl PyExtraction {
         if let Some(published) = &self.inner.metadata.published {
             return Some(published.clone());
         }
-        let urls = [self.canonical_url(), self.url.clone()];
-        urls.iter().flatten().find_map(|u| date_in_url(u))
+        date_in_urls(&[self.canonical_url(), self.url.clone()])
     }
 
     /// The page's ``<link rel=canonical>`` resolved against ``url``, else ``url``; the
