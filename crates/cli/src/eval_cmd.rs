@@ -39,12 +39,9 @@ pub struct EvalArgs {
     /// A pipeline: a preset name or a pipeline file, with optional overrides after a
     /// colon: 'justext:length_low=50,no_headings=true'. Repeat to compare; the first
     /// column on the command line (--pipeline or --outputs) is the baseline of the
-    /// paired tests.
-    #[arg(
-        long = "pipeline",
-        required_unless_present = "outputs",
-        value_name = "PIPELINE[:NAME=VALUE,...]"
-    )]
+    /// paired tests. Default, when neither --pipeline nor --outputs is given: `pith`,
+    /// the preset `pith extract` runs by default.
+    #[arg(long = "pipeline", value_name = "PIPELINE[:NAME=VALUE,...]")]
     pub pipelines: Vec<String>,
     /// Another tool's saved outputs, scored like a pipeline: DIR/<id>.txt is its text
     /// of page <id> (UTF-8); a page without its file is scored as empty and named; an
@@ -153,7 +150,10 @@ fn command_line_order(pipelines: usize, outputs: usize) -> Vec<Column> {
 
 /// Runs `pith eval`. Exit code 1 when some page failed in some pipeline or some page
 /// has no saved output.
-pub fn eval_command(args: EvalArgs) -> Result<ExitCode, UsageError> {
+pub fn eval_command(mut args: EvalArgs) -> Result<ExitCode, UsageError> {
+    if args.pipelines.is_empty() && args.outputs.is_empty() {
+        args.pipelines.push(crate::DEFAULT_PRESET.to_owned());
+    }
     if !args.sets.is_empty() && args.pipelines.is_empty() {
         return Err(UsageError(
             "--set applies to --pipeline columns, and none is given".into(),

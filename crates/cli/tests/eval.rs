@@ -546,7 +546,6 @@ fn wrong_outputs_options_are_usage_errors() {
             ],
             "--set applies to --pipeline columns",
         ),
-        (vec![], "--pipeline"),
     ];
     for (extra, message) in cases {
         let mut args = vec!["eval", "--dataset", d, "--quiet"];
@@ -556,6 +555,31 @@ fn wrong_outputs_options_are_usage_errors() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(message), "{args:?}: {err}");
     }
+}
+
+/// Without `--pipeline` or `--outputs`, `pith eval` scores the preset `pith extract`
+/// runs by default, and `--set` applies to it.
+#[test]
+fn eval_without_a_pipeline_scores_the_default_preset() {
+    let ds = tiny_dataset();
+    let d = ds.path().to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["eval", "--dataset", d, "--quiet", "--format", "json"];
+        args.extend_from_slice(extra);
+        let o = pith(&args, None);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        v["pipelines"].as_array().unwrap().clone()
+    };
+    let default = run(&["--bootstrap", "0"]);
+    assert_eq!(default.len(), 1, "{default:?}");
+    assert_eq!(default[0]["name"], "pith");
+    let named = run(&["--bootstrap", "0", "--pipeline", "pith"]);
+    assert_eq!(default[0]["bow"], named[0]["bow"]);
+    assert!(default[0]["bow"].is_object(), "{default:?}");
+    let with_set = run(&["--bootstrap", "0", "--set", "no_comments=true"]);
+    assert_eq!(with_set.len(), 1);
+    assert_eq!(with_set[0]["name"], "pith");
 }
 
 /// `--bootstrap 0` turns the ± and the p-values off, as its help says: they are absent
