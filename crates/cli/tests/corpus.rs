@@ -334,8 +334,9 @@ fn jsonl_input_passes_fields_through_and_reports_bad_lines() {
     )
     .unwrap();
     assert_eq!(line.matches("\"author\"").count(), 1, "{line}");
-    // A page that names no date has its URL's (the canonical link's first), unless the
-    // input has its own `published`; the page's own date comes first.
+    // A page that names no date has its URL's (the canonical link's first), else the
+    // date its text shows, unless the input has its own `published`; the page's own
+    // date comes first.
     let r = records(&jsonl(
         &[],
         Some(
@@ -343,7 +344,9 @@ fn jsonl_input_passes_fields_through_and_reports_bad_lines() {
               {\"url\":\"https://ex.org/2019/11/19/story\",\"html\":\"<link rel=canonical href=/news/2019-11-18/story><p>x</p>\"}\n\
               {\"url\":\"https://ex.org/2019/11/19/story\",\"published\":\"2001\",\"html\":\"<p>x</p>\"}\n\
               {\"url\":\"https://ex.org/2019/11/19/story\",\"html\":\"<meta property=article:published_time content=2019-11-20T01:00><p>x</p>\"}\n\
-              {\"url\":\"https://ex.org/2019/11/story\",\"html\":\"<p>x</p>\"}\n",
+              {\"url\":\"https://ex.org/2019/11/story\",\"html\":\"<p>x</p>\"}\n\
+              {\"url\":\"https://ex.org/2019/11/story\",\"html\":\"<p>Posted on July 15, 2012</p><p>x</p>\"}\n\
+              {\"url\":\"https://ex.org/2019/11/19/story\",\"html\":\"<p>Posted on July 15, 2012</p><p>x</p>\"}\n",
         ),
     ));
     assert_eq!(r[0]["published"], "2019-11-19", "{r:?}");
@@ -351,6 +354,8 @@ fn jsonl_input_passes_fields_through_and_reports_bad_lines() {
     assert_eq!(r[2]["published"], "2001", "{r:?}");
     assert_eq!(r[3]["published"], "2019-11-20T01:00", "{r:?}");
     assert!(r[4].get("published").is_none(), "{r:?}");
+    assert_eq!(r[5]["published"], "2012-07-15", "{r:?}");
+    assert_eq!(r[6]["published"], "2019-11-19", "{r:?}");
     // A file named like HTML is a page, whatever its first character.
     let html = write(
         dir.path(),

@@ -17,7 +17,7 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::value::RawValue;
 
 use crate::input::{Body, Doc, DocMeta};
-use crate::url_date::date_in_urls;
+use crate::url_date::untagged_date;
 
 /// What the output of a run looks like.
 #[derive(Clone, Copy, Debug)]
@@ -94,7 +94,8 @@ pub struct Extracted {
     /// What the page's `<meta>` tags say, by record field (`description`,
     /// `site_name`, `author`, `published`; [`pith::dom::PageMetadata::described`]), the
     /// fields the page gives; `published` else from the date in the canonical URL or
-    /// the document's ([`date_in_urls`]), unless the input has its own.
+    /// the document's, else from the date the page's text shows ([`untagged_date`]),
+    /// unless the input has its own.
     pub described: Vec<(&'static str, String)>,
     /// The good paragraphs joined by `\n` (possibly empty).
     pub text: String,
@@ -175,7 +176,7 @@ impl Record {
             .collect();
         let input_published = meta.extra.iter().any(|(key, _)| key == "published");
         if page.published.is_none() && !input_published {
-            if let Some(date) = date_in_urls(&[canonical_url.clone(), page_url(&meta)]) {
+            if let Some(date) = untagged_date(page, &[canonical_url.clone(), page_url(&meta)]) {
                 // `published` is the last of the described fields: its place is kept.
                 described.push(("published", date));
             }

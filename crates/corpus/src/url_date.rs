@@ -23,9 +23,19 @@ pub fn date_in_url(url: &str) -> Option<String> {
 }
 
 /// The date of the first of `urls` that has one ([`date_in_url`]): a record's canonical
-/// URL, then the document's, as the CLI's records and Python's extractions read them.
+/// URL, then the document's.
 pub fn date_in_urls(urls: &[Option<String>]) -> Option<String> {
     urls.iter().flatten().find_map(|u| date_in_url(u))
+}
+
+/// The date a page whose `<meta>` tags and JSON-LD give none is published on, as the
+/// CLI's records and Python's extractions read it: the date in the first of `urls`
+/// that has one ([`date_in_urls`]), else the date the page's text shows
+/// ([`pith::dom::dated_in_text`], kept in `page.dated_in_text`). A URL's date comes
+/// first: it is written for the page alone, while a date in the text may be another
+/// story's.
+pub fn untagged_date(page: &pith::dom::PageMetadata, urls: &[Option<String>]) -> Option<String> {
+    date_in_urls(urls).or_else(|| page.dated_in_text.clone())
 }
 
 /// The date that starts at byte `start` of `path`, if one does there.
@@ -38,10 +48,7 @@ fn date_at(path: &[u8], start: usize) -> Option<String> {
     let (month, at) = number(path, at, 1, 2)?;
     let at = separator(path, at)?;
     let (day, _) = number(path, at, 1, 2)?;
-    let valid = (1990..=2099).contains(&year)
-        && (1..=12).contains(&month)
-        && (1..=days_in_month(year, month)).contains(&day);
-    valid.then(|| format!("{year:04}-{month:02}-{day:02}"))
+    pith::dom::dates::calendar_date(year, month, day)
 }
 
 /// The number of `least` to `most` digits at `at`, not followed by another digit, and
@@ -64,18 +71,19 @@ fn separator(path: &[u8], at: usize) -> Option<usize> {
     matches!(path.get(at), Some(b'/' | b'-' | b'_')).then_some(at + 1)
 }
 
-fn days_in_month(year: u32, month: u32) -> u32 {
-    match month {
-        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The test's own calendar, independent of `pith::dom::dates`.
+    fn days_in_month(year: u32, month: u32) -> u32 {
+        match month {
+            2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+            2 => 28,
+            4 | 6 | 9 | 11 => 30,
+            _ => 31,
+        }
+    }
 
     #[test]
     fn full_dates_in_the_path_are_read() {

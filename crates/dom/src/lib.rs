@@ -19,6 +19,7 @@
 
 mod annotations;
 mod attrskip;
+pub mod dates;
 pub mod decode;
 mod events;
 mod guard;
@@ -37,7 +38,9 @@ pub use attrskip::SHAPES_THE_TREE;
 pub use events::{Event, EventError};
 pub use guard::{ParseLimits, ParseReport};
 pub use json_ld::MAX_JSON_LD_BYTES;
-pub use metadata::{read_metadata, PageMetadata, METADATA_ATTRIBUTES_OF, METADATA_TEXT_OF};
+pub use metadata::{
+    dated_in_text, read_metadata, PageMetadata, METADATA_ATTRIBUTES_OF, METADATA_TEXT_OF,
+};
 pub use parse::{parse_bytes, parse_html, parse_html_omitting, parse_html_with, Omit};
 pub use tag_names::TagNames;
 pub use tree::{Children, Document, Edge, Element, ElementNamespace, NodeData, NodeId, Traverse};

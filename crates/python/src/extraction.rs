@@ -15,7 +15,7 @@ use crate::input::Ran;
 use pith::inline::{InlineKind, InlineSpan};
 use pith::layout::{OrderedList, TreeLayout};
 use pith::table::{TablePart, TablePlace};
-use pith_corpus::url_date::date_in_urls;
+use pith_corpus::url_date::untagged_date;
 
 /// A table place as pickled: the table, the part (`cell`, `caption`, `other`), the row
 /// and the column (0 but for a cell), and a cell's header and footer flags.
@@ -120,6 +120,7 @@ impl PyExtraction {
         d.set_item("site_name", page.site_name.clone())?;
         d.set_item("author", page.author.clone())?;
         d.set_item("published", page.published.clone())?;
+        d.set_item("dated_in_text", page.dated_in_text.clone())?;
         d.set_item(
             "language",
             ex.language
@@ -204,6 +205,11 @@ impl PyExtraction {
                 site_name: item(d, "site_name")?,
                 author: item(d, "author")?,
                 published: item(d, "published")?,
+                // Pickles made before the text's date was read have none.
+                dated_in_text: match d.get_item("dated_in_text")? {
+                    Some(v) => v.extract()?,
+                    None => None,
+                },
             },
             language,
             warnings: item(d, "warnings")?,
@@ -408,13 +414,18 @@ impl PyExtraction {
     /// When the page was published, as its ``<meta>`` tags write it (usually ISO 8601:
     /// ``article:published_time``, ``datePublished``, ...; else its JSON-LD article's),
     /// else the date in its canonical URL or in ``url`` (``/2019/11/19/``, as
-    /// ``2019-11-19``), or ``None``; as a ``--format jsonl`` record's.
+    /// ``2019-11-19``), else the date its text shows (a ``<time datetime>``, or a
+    /// dateline such as ``Posted on July 15, 2012``, as ``2012-07-15``), or ``None``; as
+    /// a ``--format jsonl`` record's.
     #[getter]
     fn published(&self) -> Option<String> {
         if let Some(published) = &self.inner.metadata.published {
             return Some(published.clone());
         }
-        date_in_urls(&[self.canonical_url(), self.url.clone()])
+        untagged_date(
+            &self.inner.metadata,
+            &[self.canonical_url(), self.url.clone()],
+        )
     }
 
     /// The page's ``<link rel=canonical>`` resolved against ``url``, else ``url``; the

@@ -359,7 +359,8 @@ def test_meta_tags_are_the_extractions_metadata():
 
 
 def test_a_page_without_a_date_has_its_urls():
-    """As a ``--format jsonl`` record: the page's own date first, else its URL's."""
+    """As a ``--format jsonl`` record: the page's own date first, else its URL's, else
+    the date its text shows."""
     html = b"<p>" + b"The text of a page, long enough and full of the words. " * 5 + b"</p>"
     ex = pith.extract(html, url="https://e.org/2019/11/19/story")
     assert ex.published == "2019-11-19" and ex.to_dict()["published"] == "2019-11-19"
@@ -368,6 +369,12 @@ def test_a_page_without_a_date_has_its_urls():
     assert "published" not in pith.extract(html).to_dict()
     dated = b"<meta name=date content=2019-11-20>" + html
     assert pith.extract(dated, url="https://e.org/2019/11/19/story").published == "2019-11-20"
+    # Else the date the page's text shows; a URL's date comes before it.
+    posted = b"<p>Posted by Jane on July 15, 2012</p>" + html
+    ex = pith.extract(posted, url="https://e.org/2019/11/story")
+    assert ex.published == "2012-07-15" and ex.to_dict()["published"] == "2012-07-15"
+    assert pickle.loads(pickle.dumps(ex)).published == "2012-07-15"
+    assert pith.extract(posted, url="https://e.org/2019/11/19/story").published == "2019-11-19"
 
 
 def test_markdown_has_headings_and_tables_as_the_cli_writes_them(tmp_path):
