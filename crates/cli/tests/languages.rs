@@ -76,3 +76,36 @@ fn auto_keeps_russian_text_and_english_warns() {
     let rec = &records(&json.stdout)[0];
     assert_eq!(rec["language"], "ru", "{rec}");
 }
+
+const CHINESE: &str = "<html><body><ul><li><a href='/'>首页</a></li><li><a href='/n'>新闻</a></li></ul>\
+    <p>今年春天，我们村里的人决定一起修理河上那座旧桥。每天下班以后，大家都会来到河边，\
+    带着木板和工具，轮流给所有来帮忙的人做晚饭。孩子们也在旁边帮忙，把钉子一颗一颗地递给大人。\
+    到了夏天，新的桥终于修好了，全村的人都在桥上一起吃了一顿饭，庆祝这件大家都很高兴的事情。</p></body></html>";
+
+/// The stoplists pith adds to jusText's are names `-s` takes, as the README and the
+/// warnings name them: `-s Chinese` keeps a Chinese page's text as `-s auto` does,
+/// counting its words per character.
+#[test]
+fn chinese_and_japanese_are_stoplists_the_command_line_takes() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = write(dir.path(), "zh.html", CHINESE.as_bytes());
+    let page = page.to_str().unwrap();
+    let text = |stoplist: &str| {
+        let o = pith(
+            &[
+                "extract", "--preset", "justext", "--format", "text", "-s", stoplist, page,
+            ],
+            None,
+        );
+        assert!(
+            o.status.success(),
+            "-s {stoplist}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let chinese = text("Chinese");
+    assert!(chinese.starts_with("今年春天"), "{chinese}");
+    assert_eq!(chinese, text("auto"));
+    text("Japanese"); // loads and runs
+}

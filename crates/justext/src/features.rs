@@ -304,12 +304,18 @@ impl Feature for StopwordsCount {
             stage: "justext.stopwords_count".into(),
             message: "stoplist not loaded (the pipeline was not prepared)".into(),
         })?;
+        // pith's Chinese and Japanese lists are of characters: their words are counted
+        // as `auto` counts them (with `-s Chinese`, `justext.words_count` is too).
+        let of_characters = pith_stoplists::extra_names().any(|n| n == self.stoplist);
         Ok(blocks
             .iter()
-            .map(|b| {
-                python_split(&b.text)
+            .map(|b| match of_characters {
+                true => (WordSplit::Script.words(&b.text))
                     .filter(|w| is_stopword(list, w))
-                    .count() as f64
+                    .count() as f64,
+                false => (python_split(&b.text))
+                    .filter(|w| is_stopword(list, w))
+                    .count() as f64,
             })
             .collect())
     }

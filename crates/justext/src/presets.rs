@@ -244,9 +244,9 @@ pub fn presets() -> Vec<Preset> {
 
 /// Sets the stoplist of every `justext.stopwords_count` in a pipeline given as JSON
 /// (what `-s NAME` does), and the counting of every `justext.words_count` and
-/// `justext.length` to match: for `"auto"` script-aware words (`split: "script"`) and
-/// lengths (`spaceless_weight: 3`), jusText's otherwise. Returns how many stop-word
-/// counters were set.
+/// `justext.length` to match: for `"auto"`, `"Chinese"` and `"Japanese"` script-aware
+/// words (`split: "script"`) and lengths (`spaceless_weight: 3`), jusText's otherwise.
+/// Returns how many stop-word counters were set.
 ///
 /// ```
 /// let json = pith_justext::presets()[0].json;
@@ -256,6 +256,9 @@ pub fn presets() -> Vec<Preset> {
 /// assert!(text.contains(r#""stoplist":"auto""#) && text.contains(r#""split":"script""#));
 /// ```
 pub fn use_stoplist(pipeline: &mut serde_json::Value, stoplist: &str) -> usize {
+    // Chinese and Japanese, pith's own lists, are lists of characters: their words
+    // are counted as `auto` counts them on such pages.
+    let script_aware = stoplist == AUTO || pith_stoplists::extra_names().any(|n| n == stoplist);
     let mut set = 0;
     let features = pipeline
         .get_mut("features")
@@ -270,14 +273,14 @@ pub fn use_stoplist(pipeline: &mut serde_json::Value, stoplist: &str) -> usize {
                 set += 1;
             }
             Some("justext.length") => {
-                if stoplist == AUTO {
+                if script_aware {
                     map.insert("spaceless_weight".into(), SPACELESS_WEIGHT.into());
                 } else {
                     map.remove("spaceless_weight");
                 }
             }
             Some("justext.words_count") => {
-                if stoplist == AUTO {
+                if script_aware {
                     map.insert("split".into(), "script".into());
                 } else {
                     map.remove("split");

@@ -345,7 +345,8 @@ pub fn from_file(path: &Path) -> Result<Stoplist, StoplistError> {
 ///    file before it looks at the built-in names);
 /// 3. `file:PATH`: [`from_file`] on `PATH`;
 /// 4. `embedded:Name`: [`builtin`] on `Name`;
-/// 5. a built-in name (exact case): [`builtin`];
+/// 5. a built-in name (exact case), jusText's or pith's own (`Chinese`,
+///    `Japanese`: [`extra_names`]): [`builtin`];
 /// 6. anything with a path separator (`/`, or `\` on Windows): [`from_file`],
 ///    which reports the missing file;
 /// 7. else [`StoplistError::Unknown`] with suggestions.
@@ -360,6 +361,9 @@ pub fn from_file(path: &Path) -> Result<Stoplist, StoplistError> {
 /// let english = pith_stoplists::resolve("English").unwrap();
 /// assert_eq!(english.name(), "English");
 /// assert_eq!(pith_stoplists::resolve("NONE").unwrap().name(), "none");
+/// // The lists pith adds to jusText's, as `-s Chinese` names them.
+/// assert_eq!(pith_stoplists::resolve("Chinese").unwrap().name(), "Chinese");
+/// assert_eq!(pith_stoplists::resolve("Japanese").unwrap().name(), "Japanese");
 /// ```
 pub fn resolve(spec: &str) -> Result<Arc<Stoplist>, StoplistError> {
     if spec.to_lowercase() == "none" {
@@ -375,7 +379,7 @@ pub fn resolve(spec: &str) -> Result<Arc<Stoplist>, StoplistError> {
     if let Some(name) = spec.strip_prefix("embedded:") {
         return builtin(name);
     }
-    if BUILTIN.iter().any(|&(name, _)| name == spec) {
+    if (BUILTIN.iter().chain(EXTRA)).any(|&(name, _)| name == spec) {
         return builtin(spec);
     }
     if spec.contains('/') || spec.contains(std::path::MAIN_SEPARATOR) {
