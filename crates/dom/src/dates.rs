@@ -3,9 +3,9 @@
 //!
 //! Why: most pages that name no date in their `<meta>` tags or JSON-LD still show one
 //! to their readers, above or below the article ("Posted by Seth Godin on July 15,
-//! 2012", `<h2 class="date">January 16, 2008</h2>`). [`crate::metadata`] reads the
-//! first such date as the page's `posted` date; this module says what counts as a
-//! date. Month names are English only (the development pages are English); a date in
+//! 2012", `<h2 class="date">January 16, 2008</h2>`). [`crate::dated_in_text`] reads
+//! the first such date as the page's `dated_in_text`; this module says what counts as
+//! a date. Month names are English only (the development pages are English); a date in
 //! another language's words is not read.
 //!
 //! Only complete dates count: a year from 1990 to 2099, a month and a day that exist.

@@ -8,7 +8,7 @@
 //! `<link>` and `<meta>`; decisions 0006, 0007 and 0009), so it works the same for
 //! every preset.
 
-use crate::tree::{Document, ElementNamespace, NodeData, NodeId};
+use crate::tree::{Document, Edge, ElementNamespace, NodeData, NodeId};
 
 /// What a page says about itself, as the page gives it (each value stripped and its
 /// whitespace runs made one space; `None` when absent or blank).
@@ -199,34 +199,34 @@ const UNSEEN: &[&str] = &[
 /// on the pages that give none it finds a date on 911 of 1,083 (docs/record-format.md,
 /// `examples/page_dates.rs`).
 pub fn dated_in_text(doc: &Document) -> Option<String> {
-    let seen = || seen_nodes(doc);
-    let time = seen().find_map(|id| {
-        let el = doc.element(id).filter(|el| el.name() == "time")?;
-        crate::dates::iso_date_at_start(el.attr("datetime")?.trim())
-    });
-    if time.is_some() {
-        return time;
+    // One walk: a `<time>` anywhere wins, so the first dateline is only remembered.
+    let mut inside_unseen = 0usize;
+    let mut first_dateline = None;
+    for edge in doc.traverse(doc.root()) {
+        match edge {
+            Edge::Open(id) if is_unseen(doc, id) => inside_unseen += 1,
+            Edge::Close(id) if is_unseen(doc, id) => inside_unseen -= 1,
+            Edge::Open(id) if inside_unseen == 0 => match doc.data(id) {
+                NodeData::Element(el) if el.name() == "time" => {
+                    let value = el.attr("datetime").map(str::trim);
+                    if let Some(date) = value.and_then(crate::dates::iso_date_at_start) {
+                        return Some(date);
+                    }
+                }
+                NodeData::Text(text) if first_dateline.is_none() => {
+                    first_dateline = dateline(text);
+                }
+                _ => {}
+            },
+            _ => {}
+        }
     }
-    seen().find_map(|id| match doc.data(id) {
-        NodeData::Text(text) => dateline(text),
-        _ => None,
-    })
+    first_dateline
 }
 
-/// The nodes of the page a reader sees, in document order: every node but the head
-/// and those inside [`UNSEEN`] elements.
-fn seen_nodes(doc: &Document) -> impl Iterator<Item = NodeId> + '_ {
-    let mut stack = vec![doc.root()];
-    std::iter::from_fn(move || {
-        let id = stack.pop()?;
-        let unseen = html_name(doc, id).is_some_and(|name| UNSEEN.contains(&name));
-        if !unseen {
-            let at = stack.len();
-            stack.extend(doc.children(id));
-            stack[at..].reverse();
-        }
-        Some(id)
-    })
+/// Whether `id` is an element whose text a reader does not see ([`UNSEEN`]).
+fn is_unseen(doc: &Document, id: NodeId) -> bool {
+    html_name(doc, id).is_some_and(|name| UNSEEN.contains(&name))
 }
 
 /// The date of a dateline or byline text (see [`dated_in_text`]).

@@ -306,7 +306,7 @@ impl Feature for StopwordsCount {
         })?;
         // pith's Chinese and Japanese lists are of characters: their words are counted
         // as `auto` counts them (with `-s Chinese`, `justext.words_count` is too).
-        let of_characters = pith_stoplists::extra_names().any(|n| n == self.stoplist);
+        let of_characters = pith_stoplists::is_character_list(&self.stoplist);
         Ok(blocks
             .iter()
             .map(|b| match of_characters {

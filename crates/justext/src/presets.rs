@@ -258,7 +258,7 @@ pub fn presets() -> Vec<Preset> {
 pub fn use_stoplist(pipeline: &mut serde_json::Value, stoplist: &str) -> usize {
     // Chinese and Japanese, pith's own lists, are lists of characters: their words
     // are counted as `auto` counts them on such pages.
-    let script_aware = stoplist == AUTO || pith_stoplists::extra_names().any(|n| n == stoplist);
+    let script_aware = stoplist == AUTO || pith_stoplists::is_character_list(stoplist);
     let mut set = 0;
     let features = pipeline
         .get_mut("features")

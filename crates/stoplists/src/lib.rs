@@ -256,6 +256,18 @@ pub fn extra_names() -> impl Iterator<Item = &'static str> + Clone {
     EXTRA.iter().map(|&(name, _)| name)
 }
 
+/// Whether `name` is one of pith's lists of single characters (`Chinese`, `Japanese`:
+/// [`extra_names`]), whose words are counted per character, as `stoplist: "auto"`
+/// counts them on such pages.
+///
+/// ```
+/// assert!(pith_stoplists::is_character_list("Chinese"));
+/// assert!(!pith_stoplists::is_character_list("English"));
+/// ```
+pub fn is_character_list(name: &str) -> bool {
+    extra_names().any(|n| n == name)
+}
+
 /// One cache cell per built-in list: the parsed list, or the 1-based line of
 /// the first invalid UTF-8 byte.
 type Cell = OnceLock<Result<Arc<Stoplist>, usize>>;
