@@ -6,7 +6,6 @@ use std::process::ExitCode;
 
 use clap::Args;
 use pith::Pipeline;
-use serde_json::json;
 
 use pith_corpus::FILE_MAX_BYTES;
 
@@ -18,8 +17,9 @@ use crate::UsageError;
 pub struct ExplainArgs {
     /// The HTML page (read as bytes; `-` for stdin).
     pub page: PathBuf,
-    /// Where to write the explanation page.
-    #[arg(long)]
+    /// Where to write the explanation page (`-o`/`--output`, as `pith extract` names it,
+    /// also work).
+    #[arg(long, short = 'o', visible_alias = "output")]
     pub out: PathBuf,
     /// A built-in preset (see `pith pipeline list`); default `pith`, as `pith extract`.
     #[arg(long, conflicts_with = "pipeline")]
@@ -43,20 +43,7 @@ fn build_pipeline(args: &ExplainArgs) -> Result<Pipeline, UsageError> {
     }
     .map_err(|e| UsageError(e.to_string()))?;
     if let Some(s) = &args.stoplist {
-        let params = if s.eq_ignore_ascii_case("none") {
-            vec![
-                ("stoplist", json!("none")),
-                ("stopwords_low", json!(0.0)),
-                ("stopwords_high", json!(0.0)),
-            ]
-        } else {
-            vec![("stoplist", json!(s))]
-        };
-        for (name, v) in params {
-            if pith::core::set_param(&mut value, name, v) == 0 {
-                eprintln!("pith: warning: the pipeline has no parameter {name}; ignored");
-            }
-        }
+        crate::extract::apply_stoplist_arg(&mut value, s);
     }
     args.keep.apply(&mut value)?;
     Pipeline::from_value(value).map_err(|e| UsageError(e.to_string()))

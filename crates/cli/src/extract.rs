@@ -25,7 +25,8 @@ use crate::UsageError;
 
 #[derive(Args, Debug)]
 pub struct ExtractArgs {
-    /// HTML files; stdin when none.
+    /// HTML, WARC or JSON Lines files (gzipped or not) and directories of them; stdin
+    /// when none.
     pub files: Vec<PathBuf>,
     /// Output file (default stdout).
     #[arg(short = 'o', long = "output")]
@@ -78,7 +79,9 @@ pub struct ExtractArgs {
     /// --favor-precision / --favor-recall, --no-comments, --no-tables.
     #[command(flatten)]
     pub keep: KeepArgs,
-    /// Encoding used when the page declares none and is not UTF-8 (default utf8).
+    /// Encoding used when the page declares none and is not UTF-8. Default: the
+    /// preset's (the `pith` preset and the others decoding as browsers do guess it with
+    /// Firefox's detector; the jusText presets use utf8 with replacement, as jusText).
     #[arg(long)]
     pub encoding: Option<String>,
     /// Use --encoding for every page, ignoring declarations.
@@ -193,17 +196,7 @@ fn build_pipeline(args: &ExtractArgs) -> Result<Pipeline, UsageError> {
 
     let mut params: Vec<(&str, Value)> = Vec::new();
     if let Some(s) = &args.stoplist {
-        let name = if s.eq_ignore_ascii_case("none") {
-            params.push(("stopwords_low", json!(0.0)));
-            params.push(("stopwords_high", json!(0.0)));
-            "none"
-        } else {
-            s.as_str()
-        };
-        // `auto` also switches word and length counting to script-aware.
-        if pith::justext::presets::use_stoplist(&mut value, name) == 0 {
-            eprintln!("pith: warning: the pipeline has no parameter stoplist; ignored");
-        }
+        apply_stoplist_arg(&mut value, s);
     }
     if args.no_headings {
         params.push(("no_headings", json!(true)));
@@ -240,6 +233,27 @@ fn build_pipeline(args: &ExtractArgs) -> Result<Pipeline, UsageError> {
     }
     args.keep.apply(&mut value)?;
     Pipeline::from_value(value).map_err(|e| UsageError(e.to_string()))
+}
+
+/// What `-s NAME` does to a pipeline, in `pith extract` and `pith explain` alike: the
+/// stoplist of every stop-word counter ([`pith::set_param`]: `auto` also counts words
+/// and lengths per character), and for `none` jusText's language-independent mode
+/// (both stop-word thresholds 0), as the reference's command line has it. A parameter
+/// no stage has is warned about and ignored.
+pub(crate) fn apply_stoplist_arg(value: &mut Value, stoplist: &str) {
+    let mut params = vec![("stoplist", json!(stoplist))];
+    if stoplist.eq_ignore_ascii_case("none") {
+        params = vec![
+            ("stoplist", json!("none")),
+            ("stopwords_low", json!(0.0)),
+            ("stopwords_high", json!(0.0)),
+        ];
+    }
+    for (name, v) in params {
+        if pith::set_param(value, name, v) == 0 {
+            say!("pith: warning: the pipeline has no parameter {name}; ignored");
+        }
+    }
 }
 
 pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
@@ -406,11 +420,11 @@ fn run_extract(
         let reasons: Vec<String> = (end.stats.skipped_by_reason.iter())
             .map(|(reason, n)| format!("{n} {reason}"))
             .collect();
-        say!(
-            "pith: skipped {} inputs that are not HTML pages: {}",
-            end.stats.skipped,
-            reasons.join(", ")
-        );
+        let (inputs, are) = match end.stats.skipped {
+            1 => ("1 input".to_owned(), "is not an HTML page"),
+            n => (format!("{n} inputs"), "are not HTML pages"),
+        };
+        say!("pith: skipped {inputs} that {are}: {}", reasons.join(", "));
     }
     if let Some(path) = &args.stats {
         let json = serde_json::to_string_pretty(&end.stats).expect("serialisable");

@@ -109,3 +109,32 @@ fn chinese_and_japanese_are_stoplists_the_command_line_takes() {
     assert_eq!(chinese, text("auto"));
     text("Japanese"); // loads and runs
 }
+
+/// The default preset already chooses the stoplist per page: `-s auto` on top of it
+/// changes nothing, on a Chinese page too (its file counts words and lengths per
+/// character, as `-s auto` sets them), neither in what `pith extract` keeps nor in
+/// the features `pith explain` shows for each block.
+#[test]
+fn the_default_preset_is_what_s_auto_makes_of_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = write(dir.path(), "zh.html", CHINESE.as_bytes());
+    let page = page.to_str().unwrap();
+    let run = |command: &str, extra: &[&str]| {
+        let out = dir.path().join("out");
+        let mut args = vec![command, "-o", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        args.push(page);
+        let o = pith(&args, None);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read_to_string(&out).unwrap()
+    };
+    let default = run("extract", &[]);
+    assert!(default.contains("今年春天"), "{default}");
+    assert_eq!(default, run("extract", &["-s", "auto"]));
+    let explained = run("explain", &[]);
+    assert!(explained.contains("<th>justext.words_count</th>"));
+    assert!(
+        explained == run("explain", &["-s", "auto"]),
+        "pith explain -s auto differs"
+    );
+}

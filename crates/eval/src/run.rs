@@ -166,8 +166,8 @@ pub fn load_base(base: &str) -> Result<serde_json::Value, String> {
 }
 
 /// Sets `name` to `value` on every stage that has it; an error when none has.
-/// `stoplist` is set as `-s` sets it ([`pith::justext::presets::use_stoplist`]: `auto`
-/// also switches word and length counting to script-aware); `beta`, the F-β of a
+/// `stoplist` is set as `-s` sets it ([`pith::set_param`]: `auto` also switches word
+/// and length counting to script-aware); `beta`, the F-β of a
 /// learned pass's expected-F1 decoding, as `--favor-precision` sets it
 /// ([`pith::learn::decode::set_beta`]); `no_comments=true`, `no_tables=true` and
 /// `no_title=true` add the vetoes of `--no-comments`, `--no-tables` and `--no-title`
@@ -178,7 +178,6 @@ pub fn apply_override(
     value: serde_json::Value,
 ) -> Result<(), String> {
     let set = match (name, value.as_str()) {
-        ("stoplist", Some(list)) => pith::justext::presets::use_stoplist(pipeline, list),
         ("beta", _) => match value.as_f64() {
             Some(beta) if beta.is_finite() && beta > 0.0 => {
                 pith::learn::decode::set_beta(pipeline, beta)
@@ -193,7 +192,7 @@ pub fn apply_override(
         )?,
         ("no_tables", _) => add_veto_if(pipeline, name, &value, pith::learn::veto::drop_tables)?,
         ("no_title", _) => add_veto_if(pipeline, name, &value, pith::learn::veto::drop_title)?,
-        _ => pith::core::set_param(pipeline, name, value),
+        _ => pith::set_param(pipeline, name, value),
     };
     if set == 0 {
         return Err(format!("no stage of the pipeline has a parameter {name:?}"));

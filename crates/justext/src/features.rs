@@ -215,6 +215,11 @@ pub const AUTO: &str = "auto";
 /// language-independent mode: every word counts, so the stop-word density is 1 and
 /// the stop-word rules always pass, as they do with `-s none` (both thresholds 0).
 /// In `auto` mode the feature reads `justext.words_count` for that.
+///
+/// `auto` counts stop words per character on Chinese and Japanese pages, so the
+/// pipeline's `justext.words_count` should too (`split: "script"`), or their density
+/// exceeds 1: setting the stoplist with `pith::set_param` (or `use_stoplist`) sets both,
+/// and the `pith` preset's file says both.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StopwordsCount {

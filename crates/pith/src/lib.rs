@@ -69,6 +69,28 @@ fn unknown_preset(name: &str) -> Error {
     }
 }
 
+/// Sets parameter `name` to `value` on every stage of a pipeline given as JSON that has
+/// it, as `pith extract -s`, `pith eval --set`, Python's `with_params` and the Spark
+/// job's `--param` all do; returns how many stages took it (0: none has it).
+///
+/// `stoplist` (a string) goes through [`justext::presets::use_stoplist`], so that
+/// `"auto"`, `"Chinese"` and `"Japanese"` also count words and lengths per character,
+/// wherever they are set. Every other name is [`core::set_param`].
+///
+/// ```
+/// let mut value = pith::preset_value("justext").unwrap();
+/// assert_eq!(pith::set_param(&mut value, "stoplist", "auto".into()), 1);
+/// assert!(value.to_string().contains(r#""split":"script""#));
+/// assert_eq!(pith::set_param(&mut value, "length_low", 50.into()), 1);
+/// assert_eq!(pith::set_param(&mut value, "no_such_parameter", 1.into()), 0);
+/// ```
+pub fn set_param(pipeline: &mut serde_json::Value, name: &str, value: serde_json::Value) -> usize {
+    match (name, value.as_str()) {
+        ("stoplist", Some(list)) => justext::presets::use_stoplist(pipeline, list),
+        _ => core::set_param(pipeline, name, value),
+    }
+}
+
 /// Loads a built-in preset.
 pub fn preset(name: &str) -> Result<Pipeline> {
     Pipeline::from_value(preset_value(name)?)

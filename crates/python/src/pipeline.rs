@@ -97,7 +97,7 @@ impl PyPipeline {
         self.edited(|value| {
             for (name, v) in overrides.into_iter().flat_map(|o| o.iter()) {
                 let name: String = name.extract()?;
-                if pith::core::set_param(value, &name, to_json(&v)?) == 0 {
+                if pith::set_param(value, &name, to_json(&v)?) == 0 {
                     return Err(PipelineError::new_err(format!(
                         "no stage of pipeline {} has a parameter named {name:?}",
                         self.name().unwrap_or("(unnamed)")

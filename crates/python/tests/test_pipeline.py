@@ -1,5 +1,6 @@
 """pith.Pipeline, Extraction and Block from Python."""
 
+import json
 import pickle
 import subprocess
 import threading
@@ -86,6 +87,21 @@ def test_with_params_changes_the_result(sample_html):
     assert strict.extract(sample_html).text == ""
     assert base.with_params(stoplist="German").language == "German"
     assert base.with_params(stoplist="none").language is None
+
+
+def test_stoplist_auto_counts_words_per_character_as_the_command_line_sets_it():
+    # As `pith extract -s auto`: words and lengths of Chinese and Japanese text are
+    # counted per character, so their stop-word density stays a density.
+    auto = json.loads(pith.Pipeline.preset("justext").with_params(stoplist="auto").to_json())
+    features = {f["type"]: f for f in auto["features"]}
+    assert features["justext.stopwords_count"]["stoplist"] == "auto"
+    assert features["justext.words_count"]["split"] == "script"
+    assert features["justext.length"]["spaceless_weight"] == 3
+    english = json.loads(
+        pith.Pipeline.preset("pith").with_params(stoplist="English").to_json()
+    )
+    features = {f["type"]: f for f in english["features"]}
+    assert "split" not in features["justext.words_count"]
 
 
 def test_errors_are_exceptions_with_the_rust_message():
@@ -199,8 +215,15 @@ def test_favor_precision_and_recall_lean_as_trafilatura_does(sample_html):
         pith.extract(sample_html, favor_precision=True, favor_recall=True)
     with pytest.raises(ValueError, match="neither"):
         pith.Pipeline.preset("pith").favoring("speed")
+    # A preset without the lean warns and ignores it, as `pith extract` does; the
+    # pipeline method, asked for nothing else, raises.
+    with pytest.warns(UserWarning, match="'justext' has no learned .* favor_recall ignored"):
+        leaned = pith.extract(sample_html, "justext", favor_recall=True)
+    assert leaned.text == pith.extract(sample_html, "justext").text
     with pytest.raises(pith.PipelineError, match="justext"):
-        pith.extract(sample_html, "justext", favor_recall=True)
+        pith.Pipeline.preset("justext").favoring("recall")
+    with pytest.raises(pith.PipelineError, match="unknown preset"):
+        pith.extract(sample_html, "nope", favor_recall=True)
 
 
 _SENTENCE = ("The council said on Tuesday that the new footbridge over the river would open "
