@@ -5,6 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::say::say;
 use clap::{Args, CommandFactory, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pith::Pipeline;
@@ -32,7 +33,8 @@ pub enum EvalFormat {
 #[derive(Args, Debug)]
 pub struct EvalArgs {
     /// A dataset folder (html/<id>.html with gold/<id>.txt or ground-truth.json), or the
-    /// name of one under $PITH_DATASETS (scrapinghub, cleaneval-dev); without
+    /// name of one under $PITH_DATASETS (scrapinghub, cleaneval-dev, dragnet-train,
+    /// l3s-gn1-dev, googletrends-dev); without
     /// PITH_DATASETS, under ../shared/datasets from the working directory.
     #[arg(long)]
     pub dataset: String,
@@ -148,6 +150,15 @@ fn command_line_order(pipelines: usize, outputs: usize) -> Vec<Column> {
     order.into_iter().map(|(_, c)| c).collect()
 }
 
+/// Whether a pipeline (JSON) labels blocks with a fitted `learn.trees` pass, whose
+/// figures on the pages it was fitted on say little about other pages.
+fn has_trees(pipeline: &serde_json::Value) -> bool {
+    pipeline
+        .get("passes")
+        .and_then(serde_json::Value::as_array)
+        .is_some_and(|passes| passes.iter().any(|p| p["type"] == "learn.trees"))
+}
+
 /// Runs `pith eval`. Exit code 1 when some page failed in some pipeline or some page
 /// has no saved output.
 pub fn eval_command(mut args: EvalArgs) -> Result<ExitCode, UsageError> {
@@ -178,8 +189,16 @@ pub fn eval_command(mut args: EvalArgs) -> Result<ExitCode, UsageError> {
             apply_override(&mut value, k, v.clone())
                 .map_err(|e| UsageError(format!("{arg}: {e}")))?;
         }
+        let learned = has_trees(&value);
         let pipeline =
             Pipeline::from_value(value).map_err(|e| UsageError(format!("{arg}: {e}")))?;
+        if learned {
+            say!(
+                "pith: note: {name} labels blocks with trees fitted on gold pages (the `pith` \
+                 preset's on the five development folders): on pages it was fitted on, its \
+                 figures are in-sample; `pith train` prints out-of-fold ones"
+            );
+        }
         pipelines.push((name, pipeline));
     }
     let dataset = read_dataset(&args.dataset)?;

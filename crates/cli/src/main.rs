@@ -51,8 +51,9 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Extract the main text of HTML files (stdin when no file is given); the `pith`
-    /// preset unless --preset or --pipeline says otherwise (--preset justext: jusText).
+    /// Extract the main text of web pages: HTML, WARC and JSON Lines files, directories
+    /// of them, or stdin; the `pith` preset unless --preset or --pipeline says otherwise
+    /// (--preset justext: jusText).
     Extract(Box<ExtractArgs>),
     /// List, show and check pipelines.
     #[command(subcommand)]

@@ -582,6 +582,41 @@ fn eval_without_a_pipeline_scores_the_default_preset() {
     assert_eq!(with_set[0]["name"], "pith");
 }
 
+/// A pipeline with fitted trees is scored with a note that its figures on the pages it
+/// learnt from are in-sample; one without trees is not.
+#[test]
+fn eval_notes_that_a_learned_pipeline_s_figures_may_be_in_sample() {
+    let ds = tiny_dataset();
+    let d = ds.path().to_str().unwrap();
+    let stderr = |preset: &str| {
+        let o = pith(
+            &[
+                "eval",
+                "--dataset",
+                d,
+                "--pipeline",
+                preset,
+                "--bootstrap",
+                "0",
+            ],
+            None,
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stderr).unwrap()
+    };
+    let learned = stderr("pith");
+    assert!(
+        learned.contains("pith: note: pith labels blocks with trees"),
+        "{learned}"
+    );
+    assert!(
+        learned.contains("in-sample") && learned.contains("pith train"),
+        "{learned}"
+    );
+    let justext = stderr("justext");
+    assert!(!justext.contains("in-sample"), "{justext}");
+}
+
 /// `--bootstrap 0` turns the ± and the p-values off, as its help says: they are absent
 /// (null in JSON, empty in CSV, `—` in the table), not p = 1 and sd = 0.
 #[test]

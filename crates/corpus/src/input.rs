@@ -228,7 +228,10 @@ fn expand(
                 };
                 empty.push(EmptyDirectory {
                     path: p.clone(),
-                    reason: format!("{} files, {why}", walk.others),
+                    reason: format!(
+                        "{}, {why}",
+                        crate::stats::counted(walk.others as u64, "file")
+                    ),
                 });
             }
             out.extend(walk.files.into_iter().map(|f| Entry::Input(Some(f), false)));

@@ -52,18 +52,26 @@ impl Stats {
     /// One line for stderr.
     pub fn line(&self) -> String {
         format!(
-            "pith: {} documents: {} extracted, {} skipped, {} errors; {:.1} MB in {:.2} s ({:.0} docs/s, {:.1} MB/s, {} workers){}",
-            self.documents,
+            "pith: {}: {} extracted, {} skipped, {}; {:.1} MB in {:.2} s ({:.0} docs/s, {:.1} MB/s, {}){}",
+            counted(self.documents, "document"),
             self.extracted,
             self.skipped,
-            self.errors,
+            counted(self.errors, "error"),
             self.bytes as f64 / 1e6,
             self.seconds,
             self.documents_per_second,
             self.megabytes_per_second,
-            self.workers,
+            counted(self.workers as u64, "worker"),
             if self.interrupted { ", interrupted" } else { "" }
         )
+    }
+}
+
+/// `n` and `noun`, with an `s` unless `n` is 1: "1 document", "2 documents".
+pub(crate) fn counted(n: u64, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        _ => format!("{n} {noun}s"),
     }
 }
 

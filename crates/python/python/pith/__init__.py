@@ -32,6 +32,7 @@ no ``html``), as ``pith extract`` writes one.
 True
 """
 
+import warnings
 from functools import lru_cache
 from typing import Optional, Union
 
@@ -84,6 +85,18 @@ def _preset(
     return pipeline if title else pipeline.without_title()
 
 
+@lru_cache(maxsize=None)
+def _has_lean(name: str) -> bool:
+    """Whether preset ``name`` has a learned expected-F1 decoding to lean with
+    (``PipelineError`` for an unknown preset)."""
+    pipeline = Pipeline.preset(name)
+    try:
+        pipeline.favoring("precision")
+    except PipelineError:
+        return False
+    return True
+
+
 def extract(
     html: Union[bytes, str],
     preset: str = "pith",
@@ -112,7 +125,9 @@ def extract(
     ``favor_precision`` / ``favor_recall`` lean as trafilatura's options of those
     names do (``Pipeline.favoring``): less boilerplate at the cost of some text, or
     more text at the cost of some boilerplate. Only learned presets (``"pith"``) have
-    the lean; asking it of another raises ``PipelineError``.
+    the lean; asked of another, it is ignored with a ``UserWarning``, as ``pith
+    extract --favor-precision`` warns and ignores it (``Pipeline.favoring``, asked
+    for nothing but the lean, raises ``PipelineError`` instead).
     ``include_comments=False`` keeps no block inside a comment section
     (``Pipeline.without_comments``, ``pith extract --no-comments``); the default,
     ``True``, leaves them to the preset, which keeps what it takes for content (the
@@ -135,6 +150,13 @@ def extract(
             "pass the page's URL as url=..."
         )
     lean = "precision" if favor_precision else "recall" if favor_recall else None
+    if lean and not _has_lean(preset):
+        warnings.warn(
+            f"extract: preset {preset!r} has no learned expected-F1 decoding; "
+            f"favor_{lean} ignored",
+            stacklevel=2,
+        )
+        lean = None
     return _preset(preset, lean, include_comments, include_tables, include_title).extract(
         html, url=url, charset=charset
     )

@@ -8,7 +8,7 @@
 paragraphs (``text``, ``class_type``, ``cf_class``, ``heading``, ``is_heading``,
 ``is_boilerplate``, ``words_count``, ``chars_count_in_links``, ``tags_count``,
 ``links_density()``, ``stopwords_density(stoplist)``, ``dom_path``, ``xpath``) -- the same
-values, page for page, where html5ever and libxml2 build the same tree (see pith's
+values, page for page, where html5ever and libxml2 build the same tree (see below and pith's
 docs/parity.md). ``get_stoplist`` and ``get_stoplists`` give the same 100 stoplists.
 
 Known differences, on purpose: empty or blank input gives ``[]`` (the reference raises
