@@ -356,6 +356,33 @@ fn jsonl_input_passes_fields_through_and_reports_bad_lines() {
     assert!(r[4].get("published").is_none(), "{r:?}");
     assert_eq!(r[5]["published"], "2012-07-15", "{r:?}");
     assert_eq!(r[6]["published"], "2019-11-19", "{r:?}");
+    // A page whose tags name no author has the one its first byline names, in the
+    // author's place (before `published`), unless the input has its own; the tags'
+    // author comes first.
+    let out = jsonl(
+        &[],
+        Some(
+            b"{\"html\":\"<p>By <a href=/m>Martha Ellison</a>, Reporter</p><p>Posted on July 15, 2012</p>\"}\n\
+              {\"author\":\"From the input\",\"html\":\"<p>By Martha Ellison</p>\"}\n\
+              {\"html\":\"<meta name=author content='Jane Doe'><p>By Martha Ellison</p>\"}\n\
+              {\"html\":\"<p>By the river</p>\"}\n",
+        ),
+    );
+    let first_line = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .next()
+        .unwrap()
+        .to_owned();
+    let r = records(&out);
+    assert_eq!(r[0]["author"], "Martha Ellison", "{r:?}");
+    assert_eq!(r[0]["published"], "2012-07-15", "{r:?}");
+    assert!(
+        first_line.find("\"author\"") < first_line.find("\"published\""),
+        "{first_line}"
+    );
+    assert_eq!(r[1]["author"], "From the input", "{r:?}");
+    assert_eq!(r[2]["author"], "Jane Doe", "{r:?}");
+    assert!(r[3].get("author").is_none(), "{r:?}");
     // A file named like HTML is a page, whatever its first character.
     let html = write(
         dir.path(),

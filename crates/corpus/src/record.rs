@@ -95,7 +95,8 @@ pub struct Extracted {
     /// `site_name`, `author`, `published`; [`pith::dom::PageMetadata::described`]), the
     /// fields the page gives; `published` else from the date in the canonical URL or
     /// the document's, else from the date the page's text shows ([`untagged_date`]),
-    /// unless the input has its own.
+    /// and `author` else from the page's first byline
+    /// ([`bylined_in_text`](pith::dom::bylined_in_text)), unless the input has its own.
     pub described: Vec<(&'static str, String)>,
     /// The good paragraphs joined by `\n` (possibly empty).
     pub text: String,
@@ -174,7 +175,17 @@ impl Record {
         let mut described: Vec<(&'static str, String)> = (page.described().into_iter())
             .filter_map(|(key, value)| Some((key, value?.to_owned())))
             .collect();
-        let input_published = meta.extra.iter().any(|(key, _)| key == "published");
+        let input_has = |field: &str| meta.extra.iter().any(|(key, _)| key == field);
+        if let (None, Some(author), false) =
+            (&page.author, &page.bylined_in_text, input_has("author"))
+        {
+            // In its place among the described fields: before `published`.
+            let at = (described.iter())
+                .position(|(key, _)| *key == "published")
+                .unwrap_or(described.len());
+            described.insert(at, ("author", author.clone()));
+        }
+        let input_published = input_has("published");
         if page.published.is_none() && !input_published {
             if let Some(date) = untagged_date(page, &[canonical_url.clone(), page_url(&meta)]) {
                 // `published` is the last of the described fields: its place is kept.

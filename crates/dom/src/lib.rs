@@ -19,6 +19,7 @@
 
 mod annotations;
 mod attrskip;
+mod bylines;
 pub mod dates;
 pub mod decode;
 mod events;
@@ -35,6 +36,7 @@ mod tree;
 
 pub use annotations::{value_at, Annotations};
 pub use attrskip::SHAPES_THE_TREE;
+pub use bylines::{bylined_in_text, BYLINE_CHARS};
 pub use events::{Event, EventError};
 pub use guard::{ParseLimits, ParseReport};
 pub use json_ld::MAX_JSON_LD_BYTES;

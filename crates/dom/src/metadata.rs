@@ -1,6 +1,7 @@
 //! What a page says about itself: its title and canonical URL, and the description,
 //! site name, author and publication date of its `<meta>` tags, or else of its JSON-LD
-//! article (`crate::json_ld`).
+//! article (`crate::json_ld`); when those give no date or no author, the date and the
+//! byline its text shows ([`dated_in_text`], [`crate::bylined_in_text`]).
 //!
 //! Read from the tree as parsed, before any tree stage runs: `justext.clean` deletes
 //! the whole `<head>`, so a reader after the stages would find nothing. The pipeline
@@ -42,6 +43,11 @@ pub struct PageMetadata {
     /// Python's `published` take it when neither the page's tags nor its URLs give a
     /// date.
     pub dated_in_text: Option<String>,
+    /// The author the page's first byline names, read only when `author` is `None`
+    /// (`By Martha Ellison, Local Affairs Reporter` gives `Martha Ellison`;
+    /// [`bylined_in_text`](crate::bylined_in_text)). Records and Python's `author` take
+    /// it when the page's tags name no author.
+    pub bylined_in_text: Option<String>,
 }
 
 impl PageMetadata {
@@ -142,6 +148,8 @@ pub fn read_metadata(doc: &Document) -> PageMetadata {
         if name.len() < author.len() {
             *author = name.to_owned();
         }
+    } else {
+        meta.bylined_in_text = crate::bylined_in_text(doc);
     }
     meta
 }

@@ -121,6 +121,7 @@ impl PyExtraction {
         d.set_item("author", page.author.clone())?;
         d.set_item("published", page.published.clone())?;
         d.set_item("dated_in_text", page.dated_in_text.clone())?;
+        d.set_item("bylined_in_text", page.bylined_in_text.clone())?;
         d.set_item(
             "language",
             ex.language
@@ -207,6 +208,11 @@ impl PyExtraction {
                 published: item(d, "published")?,
                 // Pickles made before the text's date was read have none.
                 dated_in_text: match d.get_item("dated_in_text")? {
+                    Some(v) => v.extract()?,
+                    None => None,
+                },
+                // Nor had those made before bylines were read.
+                bylined_in_text: match d.get_item("bylined_in_text")? {
                     Some(v) => v.extract()?,
                     None => None,
                 },
@@ -404,11 +410,13 @@ impl PyExtraction {
     }
 
     /// The author the ``<meta>`` tags name (``author``, ``article:author`` when not a
-    /// URL, ...; else the JSON-LD article's), less a byline's leading ``By``, or
-    /// ``None``.
+    /// URL, ...; else the JSON-LD article's), less a byline's leading ``By``; else the
+    /// name the page's first byline gives (``By Martha Ellison, Local Affairs
+    /// Reporter``: ``Martha Ellison``), or ``None``; as a ``--format jsonl`` record's.
     #[getter]
     fn author(&self) -> Option<&str> {
-        self.inner.metadata.author.as_deref()
+        let page = &self.inner.metadata;
+        page.author.as_deref().or(page.bylined_in_text.as_deref())
     }
 
     /// When the page was published, as its ``<meta>`` tags write it (usually ISO 8601:
@@ -457,13 +465,17 @@ impl PyExtraction {
         if let Some(canonical) = self.canonical_url() {
             d.set_item("canonical_url", canonical)?;
         }
+        // As records have them: `author` else from a byline, `published` else from a
+        // URL or the text, in the tags' order.
         for (key, value) in self.inner.metadata.described() {
+            let value = match key {
+                "author" => self.author().map(str::to_owned),
+                "published" => self.published(),
+                _ => value.map(str::to_owned),
+            };
             if let Some(value) = value {
                 d.set_item(key, value)?;
             }
-        }
-        if let Some(published) = self.published() {
-            d.set_item("published", published)?;
         }
         let text = self.text();
         // As records count them (each Han, Hiragana and Katakana character a word).

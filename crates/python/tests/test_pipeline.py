@@ -400,6 +400,21 @@ def test_a_page_without_a_date_has_its_urls():
     assert pith.extract(posted, url="https://e.org/2019/11/19/story").published == "2019-11-19"
 
 
+def test_a_page_without_an_author_has_its_bylines():
+    """As a ``--format jsonl`` record: the tags' author first, else the name the page's
+    first byline gives; pickled too, and a pickle made before bylines were read loads."""
+    html = b"<p>" + b"The text of a page, long enough and full of the words. " * 5 + b"</p>"
+    bylined = b"<p>By <a href=/m>Martha Ellison</a>, Local Affairs Reporter</p>" + html
+    ex = pith.extract(bylined)
+    assert ex.author == "Martha Ellison" and ex.to_dict()["author"] == "Martha Ellison"
+    assert pickle.loads(pickle.dumps(ex)).author == "Martha Ellison"
+    assert pith.extract(b"<meta name=author content='Jane Doe'>" + bylined).author == "Jane Doe"
+    assert pith.extract(html).author is None and "author" not in pith.extract(html).to_dict()
+    restore, (state,) = ex.__reduce__()
+    del state["bylined_in_text"]
+    assert restore(state).author is None
+
+
 def test_markdown_has_headings_and_tables_as_the_cli_writes_them(tmp_path):
     """``Extraction.markdown`` is ``pith extract --format markdown``: trafilatura users
     ask for ``output_format="markdown"`` and expect its tables."""

@@ -91,12 +91,14 @@ class Extraction:
     @property
     def author(self) -> Optional[str]:
         """The author the ``<meta>`` tags name (else the JSON-LD article's), less a
-        byline's leading ``By``, or None."""
+        byline's leading ``By``; else the name the page's first byline gives (``By
+        Martha Ellison, Reporter``: ``Martha Ellison``), or None."""
     @property
     def published(self) -> Optional[str]:
         """When the page was published, as its ``<meta>`` tags (else its JSON-LD
         ``datePublished``) write it, else the date in its canonical URL or in ``url``
-        (``/2019/11/19/`` as ``2019-11-19``), or None."""
+        (``/2019/11/19/`` as ``2019-11-19``), else the date its text shows (a ``<time
+        datetime>`` or a dateline such as ``Posted on July 15, 2012``), or None."""
     @property
     def canonical_url(self) -> Optional[str]:
         """``<link rel=canonical>`` resolved against ``url``, else ``url``."""
