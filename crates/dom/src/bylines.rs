@@ -51,22 +51,6 @@ fn is_inline(name: &str) -> bool {
     )
 }
 
-/// Whether an element's text is no part of what a reader sees as the page.
-fn is_unseen(name: &str) -> bool {
-    matches!(
-        name,
-        "head"
-            | "script"
-            | "style"
-            | "noscript"
-            | "template"
-            | "textarea"
-            | "select"
-            | "title"
-            | "option"
-    )
-}
-
 /// The cues, as lower-case words.
 const CUES: &[&[&str]] = &[
     &["by"],
@@ -175,7 +159,7 @@ pub fn bylined_in_text(doc: &Document) -> Option<String> {
             Edge::Close(id) => (id, false),
         };
         match doc.data(id) {
-            NodeData::Element(el) if is_unseen(el.name()) => {
+            NodeData::Element(_) if crate::metadata::is_unseen(doc, id) => {
                 if opens {
                     inside_unseen += 1;
                 } else {

@@ -190,7 +190,7 @@ const DATELINE_CUES: &[&str] = &["posted", "published", "on", "by", "date"];
 
 /// Elements whose text is no part of what a reader sees as the page.
 const UNSEEN: &[&str] = &[
-    "head", "script", "style", "noscript", "template", "textarea", "select", "title",
+    "head", "script", "style", "noscript", "template", "textarea", "select", "option", "title",
 ];
 
 /// The date a page shows its readers: the first `<time datetime>` whose value starts
@@ -205,7 +205,7 @@ const UNSEEN: &[&str] = &[
 /// JSON-LD or URL (504 of 1,587): where it finds one (466), it is that date on 79 %
 /// of them and within a day of it on 86.5 % (trafilatura's date: 91 % within a day);
 /// on the pages that give none it finds a date on 911 of 1,083 (docs/record-format.md,
-/// `examples/page_dates.rs`).
+/// `examples/page_metadata.rs`).
 pub fn dated_in_text(doc: &Document) -> Option<String> {
     // One walk: a `<time>` anywhere wins, so the first dateline is only remembered.
     let mut inside_unseen = 0usize;
@@ -232,8 +232,9 @@ pub fn dated_in_text(doc: &Document) -> Option<String> {
     first_dateline
 }
 
-/// Whether `id` is an element whose text a reader does not see ([`UNSEEN`]).
-fn is_unseen(doc: &Document, id: NodeId) -> bool {
+/// Whether `id` is an element whose text a reader does not see ([`UNSEEN`]); the
+/// readers of datelines and of bylines both skip them.
+pub(crate) fn is_unseen(doc: &Document, id: NodeId) -> bool {
     html_name(doc, id).is_some_and(|name| UNSEEN.contains(&name))
 }
 
