@@ -76,7 +76,7 @@ const NAME_END_PUNCTUATION: &[char] = &[',', '|', '·', '•', '-', '–', '—'
 /// Capitalised words that end a name: months and days (`Posted by Spencer Rascoff Nov
 /// 5`), what a byline says next (`By Alex Hern Published 12 March`, `By Keith Griffith
 /// For Dailymail.com`) and roles (`By Jane Doe Staff Writer`).
-pub const NOT_NAME_WORDS: &[&str] = &[
+const NOT_NAME_WORDS: &[&str] = &[
     "By",
     "For",
     "And",
@@ -139,9 +139,17 @@ enum Line {
     Uncued,
 }
 
-/// The author named by the first byline of the page, or `None` (see the module's
-/// documentation). Two authors (`By Madison Park and Kyung Lah, CNN`) are joined with
-/// `; `.
+/// The author named by the first byline of the page, or `None`.
+///
+/// A byline is a line of the visible text (between two block-level boundaries; inline
+/// elements such as `<a>` and `<span>` do not end it) of at most [`BYLINE_CHARS`]
+/// characters that starts with `by`, `written by`, `posted by`, `words by`, `reported
+/// by`, `story by` or `author` (any case, perhaps with `:` or `-`) and goes on with a
+/// name of two to four capitalised words (`van`, `de` and other particles inside). The
+/// name must end the line or be followed by punctuation, a digit, an e-mail address, a
+/// word such as `on`, `and`, `in`, or a month, a day or a word such as `Published` or
+/// `Staff`. A name in capitals ends where the capitals do (`JOANN LOVIGLIO Associated
+/// Press`). Two authors (`By Madison Park and Kyung Lah, CNN`) are joined with `; `.
 ///
 /// ```
 /// let doc = pith_dom::parse_html(
