@@ -11,7 +11,8 @@
 //! (particles such as `van` or `de` allowed inside), which ends the line or is followed
 //! by punctuation, a digit, a word such as `on`, `and`, `in`, or a word no name has
 //! ([`NOT_NAME_WORDS`]: months, days, `Published`, `Staff`, …). `X and Y` gives `X; Y`,
-//! as JSON-LD authors are joined. The first byline of the page counts.
+//! as JSON-LD authors are joined. The first byline of the page counts, unless it comes
+//! below a comments heading that follows the article's text: that is a commenter's.
 //!
 //! The lines are read word by word rather than with a regular expression: with
 //! Unicode's letter classes, compiling one took about 24 × 10⁶ instructions, more than
@@ -133,10 +134,11 @@ const NOT_NAME_WORDS: &[&str] = &[
 enum Line {
     /// No visible character yet.
     Empty,
-    /// It starts with a cue: its words so far, each followed by one space.
-    Cued(String),
-    /// It starts with no cue, so it is no byline.
-    Uncued,
+    /// It starts with a cue or a word that may head comments: its words so far, each
+    /// followed by one space.
+    Read(String),
+    /// It starts otherwise, so it is neither.
+    Skipped,
 }
 
 /// The author named by the first byline of the page, or `None`.
@@ -150,6 +152,9 @@ enum Line {
 /// word such as `on`, `and`, `in`, or a month, a day or a word such as `Published` or
 /// `Staff`. A name in capitals ends where the capitals do (`JOANN LOVIGLIO Associated
 /// Press`). Two authors (`By Madison Park and Kyung Lah, CNN`) are joined with `; `.
+/// Reading stops at a comments heading (`Comments`, `12 Responses to …`, `Leave a
+/// Reply`) that comes after about two paragraphs of prose: the bylines below it are
+/// commenters'.
 ///
 /// ```
 /// let doc = pith_dom::parse_html(
@@ -161,6 +166,9 @@ enum Line {
 pub fn bylined_in_text(doc: &Document) -> Option<String> {
     let mut inside_unseen = 0usize;
     let mut line = Line::Empty;
+    // Bytes of the line so far, and of the long lines (prose) before it.
+    let mut line_bytes = 0usize;
+    let mut prose_bytes = 0usize;
     for edge in doc.traverse(doc.root()) {
         let (id, opens) = match edge {
             Edge::Open(id) => (id, true),
@@ -175,23 +183,36 @@ pub fn bylined_in_text(doc: &Document) -> Option<String> {
                 }
             }
             NodeData::Element(el) if !is_inline(el.name()) => {
-                if let Line::Cued(words) = &line {
+                if let Line::Read(words) = &line {
+                    // Bylines below a comments heading after the article's text are
+                    // commenters'. (A heading before it is a link to them: `Comments
+                    // (12)` beside the headline.)
+                    if prose_bytes >= PROSE_BEFORE_COMMENTS && heads_comments(words) {
+                        return None;
+                    }
                     if let Some(author) = byline(words) {
                         return Some(author);
                     }
                 }
+                if line_bytes >= PROSE_LINE_BYTES {
+                    prose_bytes += line_bytes;
+                }
+                line_bytes = 0;
                 line = Line::Empty;
             }
             NodeData::Text(text) if opens && inside_unseen == 0 => {
+                line_bytes += text.len();
                 if let Line::Empty = line {
                     // Most lines are decided by their first word: no cue, no byline.
                     match text.split_whitespace().next() {
                         None => continue,
-                        Some(first) if starts_a_cue(first) => line = Line::Cued(String::new()),
-                        Some(_) => line = Line::Uncued,
+                        Some(first) if starts_a_cue(first) || may_head_comments(first) => {
+                            line = Line::Read(String::new())
+                        }
+                        Some(_) => line = Line::Skipped,
                     }
                 }
-                if let Line::Cued(words) = &mut line {
+                if let Line::Read(words) = &mut line {
                     // A line longer than a byline is only remembered as too long.
                     for word in text.split_whitespace() {
                         if words.len() > MAX_LINE_BYTES {
@@ -206,9 +227,70 @@ pub fn bylined_in_text(doc: &Document) -> Option<String> {
         }
     }
     match line {
-        Line::Cued(words) => byline(&words),
+        Line::Read(words) => byline(&words),
         _ => None,
     }
+}
+
+/// A line of at least this many bytes is prose, a paragraph of the article (or of a
+/// comment).
+const PROSE_LINE_BYTES: usize = 200;
+
+/// How much prose (about two paragraphs) must come before a comments heading for the
+/// bylines below it to be taken for commenters'.
+const PROSE_BEFORE_COMMENTS: usize = 500;
+
+/// The first words of the headings that open a comment section, lower-case.
+const COMMENTS_HEADING_STARTS: &[&str] = &[
+    "comments",
+    "comment",
+    "responses",
+    "replies",
+    "reactions",
+    "discussion",
+    "leave",
+    "post",
+    "add",
+    "write",
+    "join",
+    "reader",
+    "readers",
+];
+
+/// The words those headings are about (`Leave a reply`, `Reader comments`).
+const COMMENTS_WORDS: &[&str] = &[
+    "comment",
+    "comments",
+    "reply",
+    "replies",
+    "response",
+    "responses",
+    "reactions",
+    "discussion",
+];
+
+/// Whether a line's first word may start a comments heading: one of
+/// [`COMMENTS_HEADING_STARTS`], or a number (`12 Comments`).
+fn may_head_comments(word: &str) -> bool {
+    let word = word.trim_end_matches(|c: char| !c.is_alphanumeric());
+    word.bytes().all(|b| b.is_ascii_digit())
+        || COMMENTS_HEADING_STARTS
+            .iter()
+            .any(|start| start.eq_ignore_ascii_case(word))
+}
+
+/// Whether a line heads a comment section: at most six words, which start as
+/// [`may_head_comments`] says and have a word of [`COMMENTS_WORDS`] among their first
+/// four (`Comments`, `12 Responses to "…"`, `Leave a Reply`, `Reader comments (3)`,
+/// `Join the discussion`).
+fn heads_comments(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.len() <= 6
+        && words.first().is_some_and(|w| may_head_comments(w))
+        && words.iter().take(4).any(|w| {
+            let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+            COMMENTS_WORDS.iter().any(|c| c.eq_ignore_ascii_case(bare))
+        })
 }
 
 /// Whether a line's first word may begin a cue (`By`, `by:`, `Written`, `AUTHOR:`).
@@ -418,6 +500,40 @@ mod tests {
         ] {
             assert_eq!(author(body), None, "{body}");
         }
+    }
+
+    /// An article's text: five long paragraphs, as the body of `<p>…</p>`.
+    fn story() -> String {
+        let paragraph = "When the spring flood of last year tore the middle span off the \
+            footbridge, most people in the town assumed that it would be years before anyone \
+            could walk across the river again, and that the council would never find the money.";
+        [paragraph; 5].join("</p><p>")
+    }
+
+    #[test]
+    fn bylines_below_a_comments_heading_are_commenters() {
+        for heading in [
+            "Comments",
+            "12 Responses to “A story”",
+            "Leave a Reply",
+            "Reader comments (3)",
+        ] {
+            let body = format!(
+                "<p>{}</p><h3>{heading}</h3><p>Posted by: Leslie Wood | May 3</p>",
+                story()
+            );
+            assert_eq!(author(&body), None, "{heading}");
+        }
+        // A byline above the comments is the page's; a short line that mentions
+        // comments and heads nothing does not stop the reading.
+        let body = "<p>By Jane Doe</p><h3>Comments</h3><p>Posted by: Leslie Wood</p>";
+        assert_eq!(author(body).as_deref(), Some("Jane Doe"));
+        // A comments heading before the article's text is a link to them.
+        let body = format!("<p>Comments (12)</p><p>By Jane Doe</p><p>{}</p>", story());
+        assert_eq!(author(&body).as_deref(), Some("Jane Doe"));
+        let body = "<p>Comment policy and the terms of this site apply to every page here</p>\
+                    <p>By Jane Doe</p>";
+        assert_eq!(author(body).as_deref(), Some("Jane Doe"));
     }
 
     #[test]
