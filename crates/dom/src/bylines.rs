@@ -384,7 +384,17 @@ fn name_at(words: &[&str], at: usize) -> Option<(String, usize)> {
         ended_by_punctuation = false;
     }
     let followed = ended_by_punctuation || words.get(next).is_none_or(|&w| may_follow(w, &name));
-    (name.len() >= 2 && followed).then(|| (name.join(" ").trim_end_matches('.').to_owned(), next))
+    (name.len() >= 2 && followed).then(|| (without_full_stop(&name.join(" ")), next))
+}
+
+/// A name less the full stop of the sentence it ended (`By Jane Doe.`), but not the
+/// dot of a last initial (`Leslie W.`).
+fn without_full_stop(name: &str) -> String {
+    let last = name.rsplit(' ').next().unwrap_or(name);
+    match last.trim_end_matches('.').chars().count() {
+        1 => name.to_owned(),
+        _ => name.trim_end_matches('.').to_owned(),
+    }
 }
 
 /// Whether `word` (its trailing punctuation cut) continues the name so far.
@@ -454,6 +464,8 @@ mod tests {
                 "Madison Park; Kyung Lah",
             ),
             ("<p>Author: J. R. Smith</p>", "J. R. Smith"),
+            ("<p>Posted by: Leslie W. | May 20</p>", "Leslie W."),
+            ("<p>By Jane Doe.</p>", "Jane Doe"),
             ("<p>by Émile Zola</p>", "Émile Zola"),
             ("<p>By - Jane Doe (AP)</p>", "Jane Doe"),
             (
