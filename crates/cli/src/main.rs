@@ -49,11 +49,18 @@ struct Cli {
     command: Command,
 }
 
+/// What `pith extract`'s exit code says (docs/record-format.md has the same list).
+const EXTRACT_EXIT_CODES: &str = "Exit codes: 0 every input processed; 1 some input \
+    failed (an error record or message names it; the others are still processed) or a \
+    directory yielded nothing; 2 bad options or pipeline; 130 interrupted by Ctrl-C (the \
+    records finished so far are written).";
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Extract the main text of web pages: HTML, WARC and JSON Lines files, directories
     /// of them, or stdin; the `pith` preset unless --preset or --pipeline says otherwise
     /// (--preset justext: jusText).
+    #[command(after_help = EXTRACT_EXIT_CODES)]
     Extract(Box<ExtractArgs>),
     /// List, show and check pipelines.
     #[command(subcommand)]

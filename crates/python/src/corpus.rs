@@ -126,7 +126,9 @@ impl Drop for RecordIterator {
 /// ``pith extract --format jsonl`` writes, as dicts, in input order.
 ///
 /// ``path`` is a WARC (plain or gzipped), JSON Lines or HTML file, a directory, or a
-/// list of them (read as the CLI reads its arguments). Every document yields one record:
+/// list of them (read as the CLI reads its arguments). ``pipeline`` is a ``Pipeline``
+/// or a preset's name (default ``"pith"``, as ``pith extract``). Every document yields
+/// one record:
 /// ``{"id", "source", "url", "date", "text", "encoding", ...}`` or ``{"id", ...,
 /// "error"}``; WARC records that are not HTML pages are skipped and counted in the
 /// iterator's ``stats``. ``workers`` threads (default: every core) work while Python
@@ -137,14 +139,14 @@ impl Drop for RecordIterator {
 /// ``max_bytes`` and ``timeout`` (seconds, ``0`` for none) turn a too large or too slow
 /// document into an error record.
 #[pyfunction]
-#[pyo3(signature = (path, pipeline, *, workers = None, paragraphs = false,
+#[pyo3(signature = (path, pipeline = None, *, workers = None, paragraphs = false,
     markdown = false, html_field = "html", max_bytes = RECORD_MAX_BYTES, timeout = 60.0))]
 // Python's keyword arguments, one parameter each.
 #[allow(clippy::too_many_arguments)]
 pub fn extract_warc(
     py: Python<'_>,
     path: &Bound<'_, PyAny>,
-    pipeline: &PyPipeline,
+    pipeline: Option<&Bound<'_, PyAny>>,
     workers: Option<usize>,
     paragraphs: bool,
     markdown: bool,
@@ -172,7 +174,7 @@ pub fn extract_warc(
     let inputs = read_inputs(&paths, opts);
     let (tx, rx) = sync_channel(CHANNEL_RECORDS);
     let stop = Arc::new(AtomicBool::new(false));
-    let pipeline = Arc::clone(&pipeline.inner);
+    let pipeline = pipeline_arg(pipeline)?;
     let run = {
         let stop = Arc::clone(&stop);
         std::thread::Builder::new()
@@ -194,6 +196,31 @@ pub fn extract_warc(
         loads: py.import("json")?.getattr("loads")?.unbind(),
     })
 }
+
+/// The pipeline `extract_warc` was given: a `Pipeline`, a preset's name, or none (the
+/// default preset).
+fn pipeline_arg(arg: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<pith::Pipeline>> {
+    let Some(arg) = arg else {
+        return pith::preset(DEFAULT_PRESET)
+            .map(Arc::new)
+            .map_err(crate::errors::load_error);
+    };
+    if let Ok(name) = arg.extract::<String>() {
+        return pith::preset(&name)
+            .map(Arc::new)
+            .map_err(crate::errors::load_error);
+    }
+    match arg.cast::<PyPipeline>() {
+        Ok(pipeline) => Ok(Arc::clone(&pipeline.get().inner)),
+        Err(_) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "extract_warc: pipeline is a Pipeline or a preset's name, not {}",
+            arg.get_type().name()?
+        ))),
+    }
+}
+
+/// The preset `extract_warc` runs when given none: the CLI's default.
+const DEFAULT_PRESET: &str = "pith";
 
 /// The iterator `read_warc` returns: one dict per HTML document of a WARC file.
 #[pyclass(module = "pith")]

@@ -39,6 +39,19 @@ pub enum Page<'a> {
     Text(Cow<'a, str>),
 }
 
+/// The text of a `str` that holds lone surrogates, each one U+FFFD. (PyO3's
+/// `to_string_lossy` gives three: it replaces the surrogate's three bytes in UTF-8.)
+fn with_surrogates_replaced(s: &Bound<'_, PyString>) -> PyResult<String> {
+    let encoded = s.call_method1("encode", ("utf-16-le", "surrogatepass"))?;
+    let bytes = encoded.cast::<PyBytes>()?.as_bytes();
+    let units = bytes
+        .chunks_exact(2)
+        .map(|pair| u16::from_le_bytes([pair[0], pair[1]]));
+    Ok(char::decode_utf16(units)
+        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+        .collect())
+}
+
 impl<'a> Page<'a> {
     /// Borrows the page from `obj`, which must be `bytes`, `bytearray` or `str`.
     pub fn from_py(obj: &'a Bound<'_, PyAny>) -> PyResult<Page<'a>> {
@@ -49,9 +62,10 @@ impl<'a> Page<'a> {
         } else if let Ok(s) = obj.cast::<PyString>() {
             // `to_cow` fails on a lone surrogate, which UTF-8 cannot hold; the rest of
             // the text is still the page.
-            Ok(Page::Text(s.to_cow().or_else(|_| {
-                Ok::<_, PyErr>(Cow::Owned(s.to_string_lossy().into_owned()))
-            })?))
+            match s.to_cow() {
+                Ok(text) => Ok(Page::Text(text)),
+                Err(_) => Ok(Page::Text(Cow::Owned(with_surrogates_replaced(s)?))),
+            }
         } else {
             Err(PyTypeError::new_err(format!(
                 "a page is bytes, bytearray or str, not {}",

@@ -40,6 +40,22 @@ def test_extract_warc_gives_the_cli_records():
         assert len(ours) == stats["extracted"] + stats["errors"] > 0
 
 
+def test_extract_warc_takes_a_preset_by_name_and_defaults_to_the_cli_s(tmp_path):
+    """As ``pith.extract(html, "justext")`` takes a name, and ``pith extract`` runs the
+    ``pith`` preset unless told otherwise."""
+    page = tmp_path / "page.html"
+    page.write_bytes(b"<p>" + b"The text of a page, long enough and full of the words. " * 5 + b"</p>")
+    by_name = list(pith.extract_warc(str(page), "justext", workers=1))
+    assert by_name == list(pith.extract_warc(str(page), pith.Pipeline.preset("justext"), workers=1))
+    default = list(pith.extract_warc(str(page), workers=1))
+    assert default == list(pith.extract_warc(str(page), pith.Pipeline.preset("pith"), workers=1))
+    assert default[0]["text"].startswith("The text of a page")
+    with pytest.raises(pith.PipelineError, match="unknown preset"):
+        pith.extract_warc(str(page), "nope")
+    with pytest.raises(TypeError, match="Pipeline or a preset's name"):
+        pith.extract_warc(str(page), 3)
+
+
 def test_extract_warc_takes_several_paths_and_options():
     pipeline = pith.Pipeline.preset("justext").with_params(stoplist="German")
     samples = warc_samples()

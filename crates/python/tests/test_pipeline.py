@@ -347,9 +347,12 @@ def test_a_str_page_with_a_lone_surrogate_is_read():
     text = "<p>" + "The text of a page, long enough and full of the words. " * 5 + "\udcff</p>"
     pipeline = pith.Pipeline.preset("justext")
     ex = pipeline.extract(text)
-    assert ex.text.startswith("The text of a page") and ex.text.endswith("\ufffd")
+    assert ex.text.startswith("The text of a page") and ex.text.endswith("words. \ufffd")
     assert pith.extract(text).text.startswith("The text of a page")
     assert pipeline.extract_many([text, text], errors="return")[1].text == ex.text
+    # One U+FFFD for each surrogate, as the README says, not one per byte of it.
+    cafe = "<p>caf\udce9 " + "and the text of a page, long enough and full of words. " * 5 + "</p>"
+    assert pipeline.extract(cafe).text.startswith("caf\ufffd and")
 
 
 def test_a_url_in_the_presets_place_is_named():

@@ -12,7 +12,8 @@ GIL while it works. Four ways in:
   blocks, one per line), ``.markdown`` (as ``--format markdown``), ``.blocks`` (every block with its labels and features),
   ``.language``, ``.limits_hit``. Pipelines, extractions, blocks and the drop-in's
   paragraphs pickle, so Spark and ``multiprocessing`` can ship them.
-* ``read_warc(path)`` / ``extract_warc(path, pipeline)`` -- the corpus runner of
+* ``read_warc(path)`` / ``extract_warc(path, pipeline)`` (a ``Pipeline`` or a preset's
+  name, default ``"pith"``) -- the corpus runner of
   ``pith extract --format jsonl``, yielding its records as dicts (``markdown=True``
   adds each page's ``markdown``, as ``--markdown``).
 * ``pith.justext`` -- a drop-in for Python jusText 3.0.2:

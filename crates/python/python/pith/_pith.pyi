@@ -165,7 +165,7 @@ PathArg = Union[str, PathLike[str]]
 
 def extract_warc(
     path: Union[PathArg, Sequence[PathArg]],
-    pipeline: Pipeline,
+    pipeline: Union[Pipeline, str, None] = None,
     *,
     workers: Optional[int] = None,
     paragraphs: bool = False,

@@ -21,10 +21,14 @@ and distance parameters are whole numbers (``length_low=70``); a ``str`` stoplis
 built-in list's name (the reference would take its letters for words); the
 ``preprocessor`` argument is not supported (pith's cleaner is the reference's).
 
-Where the trees differ: a fragment without ``<html>``/``<body>`` (``"<p>text</p>"``) is
-parsed as a whole page, as browsers do, so its paths start ``html.body`` and
-``/html[1]/body[1]`` (lxml's fragment root gives ``p`` and ``/p[1]``), and ``<template>``
-content is left out. Pickling, copying and ``multiprocessing`` work as with the
+Where the trees differ: html5ever builds the tree as browsers do, lxml (libxml2) does
+not. The most common difference is ``<tbody>``: a table written without one gains it,
+so ``dom_path`` and ``xpath`` read ``table.tbody.tr`` and ``/table[1]/tbody[1]/tr[1]``
+where the reference has ``table.tr`` (on most pages laid out in tables; the text and
+the classes are the reference's unless the tree's shape changes a paragraph, docs/parity.md
+D.2). A fragment without ``<html>``/``<body>`` (``"<p>text</p>"``) is parsed as a whole
+page, so its paths start ``html.body`` and ``/html[1]/body[1]`` (lxml's fragment root
+gives ``p`` and ``/p[1]``), and ``<template>`` content is left out. Pickling, copying and ``multiprocessing`` work as with the
 reference's plain objects.
 """
 
