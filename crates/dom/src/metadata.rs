@@ -188,6 +188,10 @@ const DATELINE_LEAD_CHARS: usize = 25;
 /// Words that say the date after them is the page's (`Posted by X on July 15, 2012`).
 const DATELINE_CUES: &[&str] = &["posted", "published", "on", "by", "date"];
 
+/// Words that say the date after them is not the page's: a site's founding (`Since 1st
+/// March, 1999`) or a copyright (`© 2012`).
+const NOT_DATELINE_WORDS: &[&str] = &["since", "copyright", "founded", "established"];
+
 /// Elements whose text is no part of what a reader sees as the page.
 const UNSEEN: &[&str] = &[
     "head", "script", "style", "noscript", "template", "textarea", "select", "option", "title",
@@ -196,15 +200,16 @@ const UNSEEN: &[&str] = &[
 /// The date a page shows its readers: the first `<time datetime>` whose value starts
 /// with a date (`2019-11-18T20:28:55+00:00`), else the first text in the page's body
 /// of at most 80 characters that has a complete date ([`crate::dates`]) after at most
-/// 25 other characters or after a cue word (`posted`, `published`, `on`, `by`, `date`):
+/// 25 other characters or after a cue word (`posted`, `published`, `on`, `by`, `date`),
+/// and not after `since`, `copyright`, `founded`, `established` or `©`:
 /// `Posted: 10.22.2012`, `Posted by Seth Godin on July 15, 2012`, `<h2
-/// class="date">January 16, 2008</h2>`. The text of scripts, styles, forms' fields
-/// and the head is not read.
+/// class="date">January 16, 2008</h2>`, not `Since 1st March, 1999`. The text of
+/// scripts, styles, forms' fields and the head is not read.
 ///
 /// How good it is, over the development pages that give a date in their `<meta>` tags,
 /// JSON-LD or URL (504 of 1,587): where it finds one (466), it is that date on 79 %
 /// of them and within a day of it on 86.5 % (trafilatura's date: 91 % within a day);
-/// on the pages that give none it finds a date on 911 of 1,083 (docs/record-format.md,
+/// on the pages that give none it finds a date on 909 of 1,083 (docs/record-format.md,
 /// `examples/page_metadata.rs`).
 pub fn dated_in_text(doc: &Document) -> Option<String> {
     // One walk: a `<time>` anywhere wins, so the first dateline is only remembered.
@@ -250,7 +255,13 @@ fn dateline(text: &str) -> Option<String> {
     }
     let found = crate::dates::date_in_text(&text)?;
     let lead = &text[..found.start];
-    let cued = lead.split(|c: char| !c.is_alphanumeric()).any(|word| {
+    let lead_words = || lead.split(|c: char| !c.is_alphanumeric());
+    if lead.contains('©')
+        || lead_words().any(|w| NOT_DATELINE_WORDS.iter().any(|n| w.eq_ignore_ascii_case(n)))
+    {
+        return None;
+    }
+    let cued = lead_words().any(|word| {
         DATELINE_CUES
             .iter()
             .any(|cue| word.eq_ignore_ascii_case(cue))
@@ -369,6 +380,7 @@ mod tests {
                 "2008-01-16",
             ),
             ("<h5>Posted: 10.22.2012</h5>", "2012-10-22"),
+            ("<p>Published 11:11 PM EST Nov 19, 2019</p>", "2019-11-19"),
             (
                 "<p>Menu</p><time datetime='2019-11-18T20:28:55+00:00'>Nov 18</time>",
                 "2019-11-18",
@@ -397,6 +409,10 @@ mod tests {
             "<script>var d = '2012-07-15';</script><p>No date.</p>",
             "<select><option>2012-07-15</option></select>",
             "<p>January 2008</p>",
+            // A site's founding or a copyright is not the page's date.
+            "<p>Since 1st March, 1999</p>",
+            "<p>© 2012-01-05 The Courier</p>",
+            "<p>Copyright 01.05.2012</p>",
         ] {
             assert_eq!(dated(body), None, "{body}");
         }
