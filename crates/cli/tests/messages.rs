@@ -68,6 +68,18 @@ fn pipeline_check_loads_validates_and_prints_the_normalised_pipeline() {
     let o = pith(&["pipeline", "check", bad.to_str().unwrap()], None);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("bad.json"), "{}", stderr(&o));
+    // An error of the whole pipeline names the file too.
+    let text = String::from_utf8(shown.stdout.clone()).unwrap();
+    let v2 = write(
+        dir.path(),
+        "v2.json",
+        text.replacen("\"version\": 1", "\"version\": 2", 1)
+            .as_bytes(),
+    );
+    let o = pith(&["pipeline", "check", v2.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("v2.json: unsupported pipeline version 2"), "{e}");
 }
 
 #[test]

@@ -602,8 +602,11 @@ fn read_html(mut stream: Stream, source: String, limit: u64, named: bool) -> Ite
         Ok(_) if binary => Body::Failed(sniff::NOT_A_PAGE.to_owned()),
         Err(e) => Body::Failed(format!("cannot read: {e}")),
         Ok(_) if bytes.len() as u64 > limit => Body::Failed(format!(
-            "document larger than --max-bytes {limit} ({}){}; not read further",
-            human_bytes(limit),
+            "document larger than --max-bytes {limit}{}{}; not read further",
+            match human_bytes(limit) {
+                human if human == format!("{limit} bytes") => String::new(),
+                human => format!(" ({human})"),
+            },
             if gz { " once decompressed" } else { "" }
         )),
         Ok(_) => Body::Bytes {

@@ -46,7 +46,8 @@ impl Stats {
         let s = self.seconds.max(1e-9);
         self.documents_per_second = round2((self.extracted + self.errors) as f64 / s);
         self.megabytes_per_second = round2(self.bytes as f64 / 1e6 / s);
-        self.seconds = round2(self.seconds * 100.0) / 100.0;
+        // Four decimals, written as such (not 1.4931999999999999).
+        self.seconds = (self.seconds * 10_000.0).round() / 10_000.0;
     }
 
     /// One line for stderr.

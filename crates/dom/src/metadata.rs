@@ -159,8 +159,38 @@ pub fn read_metadata(doc: &Document) -> PageMetadata {
 /// Writer`, the name a user filters on (16 % of the authors over the development
 /// folders and the WARC samples began so, nearly all from the New York Times' and AP's
 /// `byl` tag). The rest stays as written, case included (title-casing would spoil
-/// `McDonald` and `van der Berg`); a value that is `By` alone stays whole.
+/// `McDonald` and `van der Berg`); a value that is `By` alone stays whole. A kind of
+/// piece before the `by` goes with it: `Analysis by Chris Cillizza` is `Chris Cillizza`.
 pub(crate) fn without_by(author: &str) -> &str {
+    let author_after_kind = PIECE_KINDS
+        .iter()
+        .find_map(|kind| {
+            let head = author.get(..kind.len())?;
+            let rest = author[kind.len()..].strip_prefix(' ')?;
+            (head.eq_ignore_ascii_case(kind) && rest.len() > 2).then_some(rest)
+        })
+        .unwrap_or(author);
+    match by_removed(author_after_kind) {
+        name if name.len() < author_after_kind.len() => name,
+        _ => author,
+    }
+}
+
+/// The kinds of piece a byline may name before its `by` (`Analysis by …`).
+const PIECE_KINDS: &[&str] = &[
+    "analysis",
+    "opinion",
+    "commentary",
+    "review",
+    "story",
+    "written",
+    "posted",
+    "words",
+    "reported",
+];
+
+/// `author` less its leading `By` (see [`without_by`]).
+fn by_removed(author: &str) -> &str {
     let Some(rest) = author
         .get(..2)
         .filter(|by| by.eq_ignore_ascii_case("by"))
@@ -437,6 +467,13 @@ mod tests {
             ("By :", "By :"),
             ("Jane Doe", "Jane Doe"),
             ("Bé Li", "Bé Li"),
+            (
+                "Analysis by Chris Cillizza, CNN Editor-at-large",
+                "Chris Cillizza, CNN Editor-at-large",
+            ),
+            ("Written By: Jane Doe", "Jane Doe"),
+            ("Review Board", "Review Board"),
+            ("Opinion", "Opinion"),
             ("", ""),
         ] {
             assert_eq!(without_by(written), name, "{written:?}");

@@ -160,9 +160,17 @@ fn in_file(path: &Path, e: Error) -> Error {
     }
 }
 
-/// Loads a pipeline file (JSON or TOML).
+/// Loads a pipeline file (JSON or TOML). Every error names the file: one in a field as
+/// `FILE: rules[2]: …`, one of the whole pipeline (its version, a feature no stage
+/// computes, a stoplist or an encoding that does not exist) as `FILE: …`.
 pub fn load_pipeline_file(path: &Path) -> Result<Pipeline> {
-    Pipeline::from_value(pipeline_file_value(path)?)
+    Pipeline::from_value(pipeline_file_value(path)?).map_err(|e| match e {
+        Error::Load { .. } => in_file(path, e),
+        other => Error::Load {
+            path: path.display().to_string(),
+            message: other.to_string(),
+        },
+    })
 }
 
 /// The README's Rust examples, compiled and run as doctests.
