@@ -54,7 +54,8 @@ impl Identification {
 }
 
 /// The language of `text`, using `html_lang` (the value of `<html lang>`, if any) as a
-/// hint. `None` when the text has no letters and there is no usable hint.
+/// hint. `None` when the text has fewer than [`MIN_LETTERS`] letters, too few to tell
+/// (`Hi` would be Zulu), whatever the hint, or when the identifier names no language.
 ///
 /// Callers pass a bounded prefix of a page's text: the cost grows with the length.
 ///
@@ -72,6 +73,15 @@ impl Identification {
 /// ```
 pub fn identify(text: &str, html_lang: Option<&str>) -> Option<Identification> {
     let hint = html_lang.and_then(by_code);
+    if text
+        .chars()
+        .filter(|c| c.is_alphabetic())
+        .take(MIN_LETTERS)
+        .count()
+        < MIN_LETTERS
+    {
+        return None;
+    }
     if let Some(english) = plainly_english(text) {
         return Some(english);
     }
@@ -101,6 +111,10 @@ pub fn identify(text: &str, html_lang: Option<&str>) -> Option<Identification> {
         Some(_) => Some(by_text),
     }
 }
+
+/// The fewest letters a text must have to be identified: about four words. On fewer,
+/// the identifier's answer is noise (`Hi` is Zulu at 0.004, `ok page` Tagalog at 0.07).
+pub const MIN_LETTERS: usize = 20;
 
 /// The most frequent English function words (the top of any English frequency list).
 const ENGLISH_FUNCTION_WORDS: [&str; 40] = [
@@ -160,6 +174,12 @@ mod tests {
     fn no_letters_no_language() {
         assert_eq!(identify("", None), None);
         assert_eq!(identify("12345 !!! ---", Some("de")), None);
+        // Too few letters to tell: `Hi` is not Zulu, nor `ok page` Tagalog.
+        for text in ["Hi", "ok page", "x", "Hallo Welt 2024"] {
+            assert_eq!(identify(text, None), None, "{text}");
+        }
+        assert_eq!(identify("Hallo Welt 2024", Some("de")), None);
+        assert!(identify("Guten Morgen, liebe Freunde", None).is_some());
     }
 
     #[test]

@@ -33,6 +33,6 @@ mod identify;
 mod languages;
 pub mod words;
 
-pub use identify::{identify, Identification, Source};
+pub use identify::{identify, Identification, Source, MIN_LETTERS};
 pub use languages::{by_code, Language, LANGUAGES};
 pub use words::{is_spaceless, split_spaceless};
