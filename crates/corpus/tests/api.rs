@@ -88,14 +88,14 @@ fn inputs_yield_documents_and_skips_in_order() {
 #[test]
 fn a_record_serialises_to_the_corpus_line_in_field_order() {
     let dir = tempfile::tempdir().unwrap();
-    let line = r#"{"id":7,"lang":"en","html":"<p>short</p>","text":"dropped","meta":{"a":[1, 2]}}"#;
+    let line = r#"{"id":7,"lang":"en","html":"<p>a short line of English text</p>","text":"dropped","meta":{"a":[1, 2]}}"#;
     let j = write(dir.path(), "in.jsonl", format!("{line}\n").as_bytes());
     let Some(Item::Doc(doc)) = read_inputs(&[j], InputOptions::default()).next() else {
         panic!("one document")
     };
     let rec = record(&pipeline(), &doc, &RecordOptions::default());
     let expected = format!(
-        "{{\"id\":\"7\",\"source\":{},\"lang\":\"en\",\"meta\":{{\"a\":[1, 2]}},\"text\":\"\",\"word_count\":0,\"language\":\"en\",\"language_confidence\":0.044}}\n",
+        "{{\"id\":\"7\",\"source\":{},\"lang\":\"en\",\"meta\":{{\"a\":[1, 2]}},\"text\":\"\",\"word_count\":0,\"language\":\"en\",\"language_confidence\":0.12}}\n",
         serde_json::to_string(&doc.meta.source).unwrap()
     );
     assert_eq!(String::from_utf8(rec.to_json_line()).unwrap(), expected);
@@ -107,7 +107,10 @@ fn a_record_serialises_to_the_corpus_line_in_field_order() {
         ..RecordOptions::default()
     };
     let value = serde_json::to_value(record(&pipeline(), &doc, &opts)).unwrap();
-    assert_eq!(value["paragraphs"][0]["text"], "short");
+    assert_eq!(
+        value["paragraphs"][0]["text"],
+        "a short line of English text"
+    );
     assert_eq!(value["paragraphs"][0]["class_type"], "bad");
 
     let err = Record::error(doc.meta.clone(), "boom");
