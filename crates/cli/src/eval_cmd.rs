@@ -5,7 +5,6 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::say::say;
 use clap::{Args, CommandFactory, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pith::Pipeline;
@@ -14,6 +13,7 @@ use pith_eval::outputs::{parse_outputs_arg, read_outputs, OutputsArg};
 use pith_eval::run::{apply_override, parse_assignment, parse_pipeline_arg, run_pipeline};
 use pith_eval::summary::{summarise, Format};
 
+use crate::say::say;
 use crate::UsageError;
 
 /// Output formats of `pith eval`.
