@@ -111,9 +111,9 @@ fn chinese_and_japanese_are_stoplists_the_command_line_takes() {
 }
 
 /// The default preset already chooses the stoplist per page: `-s auto` on top of it
-/// changes nothing, on a Chinese page too (its file counts words and lengths per
-/// character, as `-s auto` sets them), neither in what `pith extract` keeps nor in
-/// the features `pith explain` shows for each block.
+/// changes nothing, on a Chinese page too (it keeps the counting its trees were fitted
+/// on), neither in what `pith extract` keeps nor in the features `pith explain` shows
+/// for each block.
 #[test]
 fn the_default_preset_is_what_s_auto_makes_of_it() {
     let dir = tempfile::tempdir().unwrap();

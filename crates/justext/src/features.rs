@@ -218,8 +218,8 @@ pub const AUTO: &str = "auto";
 ///
 /// `auto` counts stop words per character on Chinese and Japanese pages, so the
 /// pipeline's `justext.words_count` should too (`split: "script"`), or their density
-/// exceeds 1: setting the stoplist with `pith::set_param` (or `use_stoplist`) sets both,
-/// and the `pith` preset's file says both.
+/// exceeds 1: setting the stoplist with `pith::set_param` (or `use_stoplist`) sets both.
+/// (The `pith` preset keeps jusText's word count, on which its trees were fitted.)
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StopwordsCount {

@@ -242,10 +242,32 @@ pub fn presets() -> Vec<Preset> {
     ]
 }
 
+/// The `stoplist` of every `justext.stopwords_count` of a pipeline given as JSON (the
+/// field's default, `English`, where the file leaves it out).
+fn stoplists_of(pipeline: &serde_json::Value) -> Vec<&str> {
+    let features = pipeline
+        .get("features")
+        .and_then(serde_json::Value::as_array);
+    features
+        .into_iter()
+        .flatten()
+        .filter(|f| {
+            f.get("type").and_then(serde_json::Value::as_str) == Some("justext.stopwords_count")
+        })
+        .map(|f| {
+            f.get("stoplist")
+                .and_then(serde_json::Value::as_str)
+                .unwrap_or("English")
+        })
+        .collect()
+}
+
 /// Sets the stoplist of every `justext.stopwords_count` in a pipeline given as JSON
 /// (what `-s NAME` does), and the counting of every `justext.words_count` and
 /// `justext.length` to match: for `"auto"`, `"Chinese"` and `"Japanese"` script-aware
 /// words (`split: "script"`) and lengths (`spaceless_weight: 3`), jusText's otherwise.
+/// A pipeline whose counters already use `stoplist` is left as its file has it (`-s
+/// auto` on the `pith` preset changes nothing: its trees were fitted on its counting).
 /// Returns how many stop-word counters were set.
 ///
 /// ```
@@ -256,6 +278,12 @@ pub fn presets() -> Vec<Preset> {
 /// assert!(text.contains(r#""stoplist":"auto""#) && text.contains(r#""split":"script""#));
 /// ```
 pub fn use_stoplist(pipeline: &mut serde_json::Value, stoplist: &str) -> usize {
+    // A pipeline that already uses this stoplist is left as its file has it: the
+    // `pith` preset's trees were fitted on its own counting (`-s auto` on it is a no-op).
+    let lists = stoplists_of(pipeline);
+    if !lists.is_empty() && lists.iter().all(|&list| list == stoplist) {
+        return lists.len();
+    }
     // Chinese and Japanese, pith's own lists, are lists of characters: their words
     // are counted as `auto` counts them on such pages.
     let script_aware = stoplist == AUTO || pith_stoplists::is_character_list(stoplist);
