@@ -75,7 +75,8 @@ fn unknown_preset(name: &str) -> Error {
 ///
 /// `stoplist` (a string) goes through [`justext::presets::use_stoplist`], so that
 /// `"auto"`, `"Chinese"` and `"Japanese"` also count words and lengths per character,
-/// wherever they are set. Every other name is [`core::set_param`].
+/// wherever they are set (a pipeline whose counters already have that stoplist, as the
+/// `pith` preset has `auto`, stays as it is). Every other name is [`core::set_param`].
 ///
 /// ```
 /// let mut value = pith::preset_value("justext").unwrap();
