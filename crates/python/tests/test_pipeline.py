@@ -31,6 +31,14 @@ def test_preset_extracts_the_sample(sample_html):
     assert isinstance(block.heading, bool)
 
 
+def test_the_module_shows_only_its_own_names():
+    import pith.justext  # noqa: F401  (a submodule is a public name too)
+
+    public = {name for name in dir(pith) if not name.startswith("_")}
+    assert public == (set(pith.__all__) - {"__version__"}) | {"justext"}, public
+    assert all(hasattr(pith, name) for name in pith.__all__)
+
+
 def test_title_and_canonical_url_are_those_of_a_jsonl_record():
     page = ("<html><head><title> A\n  page </title><link rel='canonical' href='/a?b=1'></head>"
             "<body><p>Text.</p></body></html>")

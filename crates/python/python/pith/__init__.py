@@ -33,9 +33,9 @@ no ``html``), as ``pith extract`` writes one.
 True
 """
 
-import warnings
-from functools import lru_cache
-from typing import Optional, Union
+import functools as _functools
+import typing as _typing
+import warnings as _warnings
 
 from ._pith import (
     Block,
@@ -65,10 +65,10 @@ __all__ = [
 ]
 
 
-@lru_cache(maxsize=None)
+@_functools.lru_cache(maxsize=None)
 def _preset(
     name: str,
-    lean: Optional[str] = None,
+    lean: _typing.Optional[str] = None,
     comments: bool = True,
     tables: bool = True,
     title: bool = True,
@@ -86,7 +86,7 @@ def _preset(
     return pipeline if title else pipeline.without_title()
 
 
-@lru_cache(maxsize=None)
+@_functools.lru_cache(maxsize=None)
 def _has_lean(name: str) -> bool:
     """Whether preset ``name`` has a learned expected-F1 decoding to lean with
     (``PipelineError`` for an unknown preset)."""
@@ -99,11 +99,11 @@ def _has_lean(name: str) -> bool:
 
 
 def extract(
-    html: Union[bytes, str],
+    html: _typing.Union[bytes, str],
     preset: str = "pith",
     *,
-    url: Optional[str] = None,
-    charset: Optional[str] = None,
+    url: _typing.Optional[str] = None,
+    charset: _typing.Optional[str] = None,
     favor_precision: bool = False,
     favor_recall: bool = False,
     include_comments: bool = True,
@@ -152,7 +152,7 @@ def extract(
         )
     lean = "precision" if favor_precision else "recall" if favor_recall else None
     if lean and not _has_lean(preset):
-        warnings.warn(
+        _warnings.warn(
             f"extract: preset {preset!r} has no learned expected-F1 decoding; "
             f"favor_{lean} ignored",
             stacklevel=2,
