@@ -75,11 +75,9 @@ enum Command {
     Train(Box<TrainArgs>),
 }
 
-/// The preset of `pith extract` and `pith explain` without `--preset` or `--pipeline`:
-/// pith's learned extractor, which scores better than `justext` on every development
-/// folder (docs/decisions/0014-pith-the-default-preset.md). `--preset justext` is
-/// Python jusText 3.0.2 exactly.
-pub(crate) const DEFAULT_PRESET: &str = "pith";
+/// The preset of `pith extract` and `pith explain` without `--preset` or `--pipeline`,
+/// the library's.
+pub(crate) use pith::DEFAULT_PRESET;
 
 /// A failure that stops the whole run (bad options or pipeline), exit code 2.
 pub(crate) struct UsageError(pub(crate) String);

@@ -115,12 +115,19 @@ pub fn extract(html: &[u8]) -> Result<Extraction> {
     default_pipeline().run_bytes(html)
 }
 
-/// The default `pith` preset, loaded on first use and kept for the process.
+/// The name of the preset [`extract`], [`default_pipeline`], `pith extract` (without
+/// `--preset` or `--pipeline`) and Python's `pith.extract` run: pith's learned extractor,
+/// which scores better than `justext` on every development folder
+/// (docs/decisions/0014-pith-the-default-preset.md). The `justext` preset is Python
+/// jusText 3.0.2 exactly.
+pub const DEFAULT_PRESET: &str = "pith";
+
+/// The default preset ([`DEFAULT_PRESET`]), loaded on first use and kept for the process.
 pub fn default_pipeline() -> &'static Pipeline {
     static DEFAULT: std::sync::OnceLock<Pipeline> = std::sync::OnceLock::new();
     // The embedded preset loads: every test that runs it says so (the doctest above,
     // `crates/corpus/tests/metadata.rs`, the CLI's tests of its default).
-    DEFAULT.get_or_init(|| preset("pith").expect("the built-in pith preset loads"))
+    DEFAULT.get_or_init(|| preset(DEFAULT_PRESET).expect("the default preset loads"))
 }
 
 /// Reads a pipeline file (TOML if the name ends in `.toml`, in any case, else JSON) as a

@@ -201,7 +201,7 @@ pub fn extract_warc(
 /// default preset).
 fn pipeline_arg(arg: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<pith::Pipeline>> {
     let Some(arg) = arg else {
-        return pith::preset(DEFAULT_PRESET)
+        return pith::preset(pith::DEFAULT_PRESET)
             .map(Arc::new)
             .map_err(crate::errors::load_error);
     };
@@ -218,9 +218,6 @@ fn pipeline_arg(arg: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<pith::Pipeline>>
         ))),
     }
 }
-
-/// The preset `extract_warc` runs when given none: the CLI's default.
-const DEFAULT_PRESET: &str = "pith";
 
 /// The iterator `read_warc` returns: one dict per HTML document of a WARC file.
 #[pyclass(module = "pith")]
