@@ -2,7 +2,7 @@
 //! dataset with gold texts.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, ValueEnum};
@@ -202,6 +202,11 @@ pub fn eval_command(mut args: EvalArgs) -> Result<ExitCode, UsageError> {
         pipelines.push((name, pipeline));
     }
     let dataset = read_dataset(&args.dataset)?;
+    for (option, path) in [("-o", &args.output), ("--report", &args.report)] {
+        if let Some(path) = path {
+            refuse_output_in_dataset(option, path, &dataset.dir)?;
+        }
+    }
     let keep_blocks = args.report.is_some();
     // The saved outputs are read first: a wrong folder stops the run before any
     // pipeline has spent its time.
@@ -260,4 +265,28 @@ pub fn eval_command(mut args: EvalArgs) -> Result<ExitCode, UsageError> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// An error when the output file of `option` (`-o`, `--report`) is inside the dataset's
+/// folder: it could write over a page or a gold text (`--report small/html/p.html`).
+fn refuse_output_in_dataset(option: &str, output: &Path, dataset: &Path) -> Result<(), UsageError> {
+    // The file may not exist yet; its folder must, for it to be written.
+    let folder = match output.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let (Ok(folder), Ok(dataset_dir)) = (
+        std::fs::canonicalize(folder),
+        std::fs::canonicalize(dataset),
+    ) else {
+        return Ok(());
+    };
+    if folder.starts_with(&dataset_dir) {
+        return Err(UsageError(format!(
+            "{}: {option} would write inside the dataset {}; choose a file outside it",
+            output.display(),
+            dataset.display()
+        )));
+    }
+    Ok(())
 }

@@ -271,26 +271,41 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
         say!("pith: reading HTML from stdin; Ctrl-D ends (give files to read those instead)");
     }
     let pipeline = build_pipeline(&args)?;
-    let out: Box<dyn Write> = match &args.output {
-        Some(path) => {
-            if let Some(input) = output_over_input(path, &args.files, &args.globs) {
-                return Err(UsageError(format!(
-                    "{}: -o would write over the input {} before it is read; choose another output file",
-                    path.display(),
-                    input.display()
-                )));
-            }
-            Box::new(
-                File::create(path)
-                    .map_err(|e| UsageError(format!("{}: cannot create: {e}", path.display())))?,
-            )
+    for (option, path) in [("-o", &args.output), ("--stats", &args.stats)] {
+        if let Some(path) = path {
+            refuse_output_over_input(option, path, &args.files, &args.globs)?;
         }
+    }
+    let out: Box<dyn Write> = match &args.output {
+        Some(path) => Box::new(
+            File::create(path)
+                .map_err(|e| UsageError(format!("{}: cannot create: {e}", path.display())))?,
+        ),
         None => Box::new(io::stdout().lock()),
     };
     run_extract(&args, pipeline, mode, out)
 }
 
-/// The input that the output file `output` (`-o`) would destroy, if any: an input file
+/// An error when the output file of `option` (`-o`, `--stats`) is one of the inputs:
+/// creating it would empty the input before it is read (`pith extract --stats a.html
+/// a.html`, or a forgotten `--stats` value before the pages).
+pub(crate) fn refuse_output_over_input(
+    option: &str,
+    output: &Path,
+    inputs: &[PathBuf],
+    globs: &[String],
+) -> Result<(), UsageError> {
+    match output_over_input(output, inputs, globs) {
+        Some(input) => Err(UsageError(format!(
+            "{}: {option} would write over the input {} before it is read; choose another output file",
+            output.display(),
+            input.display()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The input that the output file `output` (`-o`, `--stats`) would destroy, if any: an input file
 /// itself, or a file inside a directory argument that the walk would take as an input
 /// (by its name, or by `--glob` when given). `File::create` empties it before it is
 /// read.

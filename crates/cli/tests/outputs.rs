@@ -174,6 +174,12 @@ fn outputs_are_never_written_over_inputs() {
     for args in [
         vec!["extract", "--preset", "justext", a_str, "-o", a_str],
         vec!["extract", "--preset", "justext", pages_str, "-o", a_str],
+        // A `--stats` file, or a forgotten `--stats` value before the pages.
+        vec!["extract", "--preset", "justext", "--stats", a_str, a_str],
+        vec![
+            "extract", "--preset", "justext", "--stats", a_str, pages_str,
+        ],
+        vec!["explain", "--preset", "justext", a_str, "--out", a_str],
     ] {
         let o = pith(&args, None);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
@@ -198,6 +204,30 @@ fn outputs_are_never_written_over_inputs() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("would be written over this input"), "{err}");
     assert_eq!(std::fs::read(&a).unwrap(), before);
+    // `pith eval` writes no report or table inside the dataset it reads.
+    let dataset = dir.path().join("dataset");
+    let gold_page = write(&dataset.join("html"), "p.html", page(1).as_bytes());
+    write(&dataset.join("gold"), "p.txt", b"Page number 1");
+    let gold_before = std::fs::read(&gold_page).unwrap();
+    for option in ["--report", "-o"] {
+        let o = pith(
+            &[
+                "eval",
+                "--dataset",
+                dataset.to_str().unwrap(),
+                "--pipeline",
+                "justext",
+                "-q",
+                option,
+                gold_page.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(2), "{option}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("would write inside the dataset"), "{err}");
+        assert_eq!(std::fs::read(&gold_page).unwrap(), gold_before);
+    }
     // A text output beside the inputs is fine.
     let o = pith(
         &[
