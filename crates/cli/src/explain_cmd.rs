@@ -52,7 +52,12 @@ fn build_pipeline(args: &ExplainArgs) -> Result<Pipeline, UsageError> {
 /// Runs `pith explain`.
 pub fn explain_command(args: ExplainArgs) -> Result<ExitCode, UsageError> {
     let pipeline = build_pipeline(&args)?;
-    crate::extract::refuse_output_over_input("--out", &args.out, &[args.page.clone()], &[])?;
+    crate::extract::refuse_output_over_input(
+        "--out",
+        &args.out,
+        std::slice::from_ref(&args.page),
+        &[],
+    )?;
     // As `pith extract` reads a page: gzip undone, at most its 64 MiB.
     let stdin = args.page.as_os_str() == "-";
     let bytes = pith_corpus::read_page((!stdin).then_some(args.page.as_path()), FILE_MAX_BYTES)
