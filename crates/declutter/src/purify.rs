@@ -44,7 +44,9 @@ pub const APPROVED: &[(&str, &[&str])] = &[
     ("pre", &[]),
     ("code", &[]),
     ("ul", &[]),
-    ("ol", &[]),
+    // A list's first number and a cell's spans: without them the purified page and
+    // its Markdown renumber `<ol start="3">` from 1 and shift a row's cells.
+    ("ol", &["start"]),
     ("li", &[]),
     ("dl", &[]),
     ("dt", &[]),
@@ -55,8 +57,8 @@ pub const APPROVED: &[(&str, &[&str])] = &[
     ("tbody", &[]),
     ("tfoot", &[]),
     ("tr", &[]),
-    ("th", &[]),
-    ("td", &[]),
+    ("th", &["colspan", "rowspan"]),
+    ("td", &["colspan", "rowspan"]),
     ("em", &[]),
     ("strong", &[]),
     ("b", &[]),

@@ -70,6 +70,17 @@ fn ordered_lists_number_from_their_start() {
     golden("ordered_list_start");
 }
 
+/// The `declutter` preset writes Markdown from its purified page: purify keeps `<ol
+/// start>` and the cells' `colspan` and `rowspan`, so the list numbers from 3 and the
+/// row under a `rowspan` cell keeps its columns.
+#[test]
+fn purified_pages_keep_list_starts_and_cell_spans() {
+    golden_with(
+        "purified_start_and_spans",
+        &pith::preset("declutter").unwrap(),
+    );
+}
+
 #[test]
 fn block_quotes_nest_and_stay_one_quote() {
     golden("blockquote");
@@ -119,6 +130,7 @@ fn every_golden_case_has_a_test() {
         "ordered_list_start",
         "paragraphs",
         "preformatted",
+        "purified_start_and_spans",
         "table",
         "unordered_list",
     ];
