@@ -241,19 +241,9 @@ fn build_pipeline(args: &ExtractArgs) -> Result<Pipeline, UsageError> {
 /// (both stop-word thresholds 0), as the reference's command line has it. A parameter
 /// no stage has is warned about and ignored.
 pub(crate) fn apply_stoplist_arg(value: &mut Value, stoplist: &str) {
-    let params = if stoplist.eq_ignore_ascii_case("none") {
-        vec![
-            ("stoplist", json!("none")),
-            ("stopwords_low", json!(0.0)),
-            ("stopwords_high", json!(0.0)),
-        ]
-    } else {
-        vec![("stoplist", json!(stoplist))]
-    };
-    for (name, v) in params {
-        if pith::set_param(value, name, v) == 0 {
-            say!("pith: warning: the pipeline has no parameter {name}; ignored");
-        }
+    // `none` also sets both stop-word thresholds to 0 (`pith::set_param`).
+    if pith::set_param(value, "stoplist", json!(stoplist)) == 0 {
+        say!("pith: warning: the pipeline has no parameter stoplist; ignored");
     }
 }
 

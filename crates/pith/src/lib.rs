@@ -76,7 +76,11 @@ fn unknown_preset(name: &str) -> Error {
 /// `stoplist` (a string) goes through [`justext::presets::use_stoplist`], so that
 /// `"auto"`, `"Chinese"` and `"Japanese"` also count words and lengths per character,
 /// wherever they are set (a pipeline whose counters already have that stoplist, as the
-/// `pith` preset has `auto`, stays as it is). Every other name is [`core::set_param`].
+/// `pith` preset has `auto`, stays as it is). `stoplist` `"none"` (any case) also sets
+/// `stopwords_low` and `stopwords_high` to 0 where a stage has them, as `-s none` does:
+/// without stop words every block's density is 0, and jusText's thresholds would call
+/// every block bad (set a threshold after the stoplist to change it). Every other name
+/// is [`core::set_param`].
 ///
 /// ```
 /// let mut value = pith::preset_value("justext").unwrap();
@@ -87,7 +91,15 @@ fn unknown_preset(name: &str) -> Error {
 /// ```
 pub fn set_param(pipeline: &mut serde_json::Value, name: &str, value: serde_json::Value) -> usize {
     match (name, value.as_str()) {
-        ("stoplist", Some(list)) => justext::presets::use_stoplist(pipeline, list),
+        ("stoplist", Some(list)) => {
+            let set = justext::presets::use_stoplist(pipeline, list);
+            if list.eq_ignore_ascii_case("none") {
+                for threshold in ["stopwords_low", "stopwords_high"] {
+                    core::set_param(pipeline, threshold, serde_json::json!(0.0));
+                }
+            }
+            set
+        }
         _ => core::set_param(pipeline, name, value),
     }
 }

@@ -88,7 +88,9 @@ impl PyPipeline {
     /// A copy with parameters changed: every stage (and the decoding and parse
     /// options) that has a field of that name gets the value, as the command line's
     /// ``--length-low`` or ``pith eval``'s ``NAME=VALUE`` do. A name no stage has
-    /// raises ``PipelineError``.
+    /// raises ``PipelineError``. ``stoplist`` as ``-s``: ``"auto"`` picks the page's
+    /// language's list, and ``"none"`` (jusText's language-independent mode) also sets
+    /// ``stopwords_low`` and ``stopwords_high`` to 0; a threshold given after it wins.
     ///
     /// >>> pith.Pipeline.preset("justext").with_params(length_low=50, stoplist="German")
     /// Pipeline("justext")

@@ -97,6 +97,19 @@ def test_with_params_changes_the_result(sample_html):
     assert base.with_params(stoplist="none").language is None
 
 
+def test_stoplist_none_is_the_language_independent_mode_as_on_the_command_line(sample_html):
+    # Without stop words every density is 0: the thresholds go to 0 with the stoplist,
+    # as `-s none` sets them, or every block would be bad.
+    none = pith.Pipeline.preset("justext").with_params(stoplist="none")
+    cli = subprocess.run([pith_cli(), "extract", "--preset", "justext", "-s", "none", "--format", "text",
+                          "-q", "-"],
+                         input=sample_html, capture_output=True, check=True)
+    assert none.extract(sample_html).text + "\n" == cli.stdout.decode()
+    assert none.extract(sample_html).text != ""
+    later = pith.Pipeline.preset("justext").with_params(stoplist="none", stopwords_low=0.3)
+    assert '"stopwords_low":0.3' in later.to_json().replace(" ", "")
+
+
 def test_stoplist_auto_counts_words_per_character_as_the_command_line_sets_it():
     # As `pith extract -s auto`: words and lengths of Chinese and Japanese text are
     # counted per character, so their stop-word density stays a density.
