@@ -366,6 +366,28 @@ pub fn decode_options<'a>(
     }
 }
 
+/// The page in an HTTP payload: chunked transfer coding undone when `chunked`, then the
+/// content coding (`gzip`, `deflate`) when the payload really is compressed, at most
+/// `max` bytes after it (an error beyond). What `pith extract` runs on, and what
+/// Python's `read_warc` yields as `html`.
+pub fn http_payload<'a>(
+    bytes: &'a [u8],
+    chunked: bool,
+    content_encoding: Option<&str>,
+    max: u64,
+) -> Result<Cow<'a, [u8]>, String> {
+    let dechunked = if chunked {
+        pith::warc::dechunk(bytes)
+    } else {
+        None
+    };
+    match dechunked {
+        Some(plain) => undo_content_coding(&plain, content_encoding, max)
+            .map(|page| Cow::Owned(page.into_owned())),
+        None => undo_content_coding(bytes, content_encoding, max),
+    }
+}
+
 /// Undoes an HTTP content coding when the payload really is compressed (ClueWeb09
 /// keeps `Content-Encoding: gzip` on payloads stored decompressed).
 fn undo_content_coding<'a>(
@@ -522,13 +544,7 @@ fn extract(
             content_encoding,
             chunked,
         } => {
-            let dechunked = if *chunked {
-                pith::warc::dechunk(bytes).map(Cow::Owned)
-            } else {
-                None
-            };
-            let bytes: &[u8] = dechunked.as_deref().unwrap_or(bytes);
-            let bytes = undo_content_coding(bytes, content_encoding.as_deref(), max_bytes)?;
+            let bytes = http_payload(bytes, *chunked, content_encoding.as_deref(), max_bytes)?;
             let (opts, header) = decode_options(
                 pipeline.decode_options(),
                 charset.as_deref(),

@@ -141,6 +141,12 @@ impl Drop for RecordIterator {
 #[pyfunction]
 #[pyo3(signature = (path, pipeline = None, *, workers = None, paragraphs = false,
     markdown = false, html_field = "html", max_bytes = RECORD_MAX_BYTES, timeout = 60.0))]
+// The number, not the constant's name, for `help()` (PyO3 shows a constant as `...`);
+// `test_corpus.py` holds it to `read_warc`'s limit.
+#[pyo3(
+    text_signature = "(path, pipeline=None, *, workers=None, paragraphs=False, \
+    markdown=False, html_field='html', max_bytes=16777216, timeout=60.0)"
+)]
 // Python's keyword arguments, one parameter each.
 #[allow(clippy::too_many_arguments)]
 pub fn extract_warc(
@@ -224,6 +230,8 @@ fn pipeline_arg(arg: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<pith::Pipeline>>
 pub struct DocumentIterator {
     inputs: Mutex<Inputs>,
     skipped: u64,
+    /// The most bytes of a page, after its content coding is undone too.
+    max_bytes: u64,
 }
 
 #[pymethods]
@@ -256,15 +264,15 @@ impl DocumentIterator {
                     content_encoding,
                     chunked,
                 } => {
-                    let dechunked = if *chunked {
-                        pith::warc::dechunk(bytes)
-                    } else {
-                        None
-                    };
-                    let html: &[u8] = dechunked.as_deref().unwrap_or(bytes);
-                    d.set_item("html", PyBytes::new(py, html))?;
-                    d.set_item("charset", charset.as_deref())?;
-                    d.set_item("content_encoding", content_encoding.as_deref())?;
+                    let coding = content_encoding.as_deref();
+                    match pith_corpus::http_payload(bytes, *chunked, coding, self.max_bytes) {
+                        Ok(html) => {
+                            d.set_item("html", PyBytes::new(py, &html))?;
+                            d.set_item("charset", charset.as_deref())?;
+                            d.set_item("content_encoding", coding)?;
+                        }
+                        Err(message) => d.set_item("error", message)?,
+                    }
                 }
                 Body::Text(text) => d.set_item("html", text)?,
                 Body::Failed(message) => d.set_item("error", message)?,
@@ -286,13 +294,15 @@ impl DocumentIterator {
 /// WARC files (``*.warc``, ``*.warc.gz``, found recursively; other files are skipped).
 ///
 /// Yields ``{"id", "source", "url", "date", "html", "charset", "content_encoding"}``
-/// per HTML response (``html``: the HTTP payload as bytes, chunked coding undone;
+/// per HTML response (``html``: the HTTP payload as bytes, chunked coding and a
+/// ``Content-Encoding`` (gzip, deflate) undone, as ``extract_warc`` reads it;
 /// ``charset``: the HTTP ``Content-Type`` charset), or ``{"id", ..., "error"}`` for a
 /// record that cannot be read (wrong ``Content-Length``, truncated gzip, larger than
 /// ``max_bytes``: the message gives the byte offset). Other records are skipped and
 /// counted in the iterator's ``skipped``. To extract, use ``extract_warc``.
 #[pyfunction]
 #[pyo3(signature = (path, *, max_bytes = RECORD_MAX_BYTES))]
+#[pyo3(text_signature = "(path, *, max_bytes=16777216)")]
 pub fn read_warc(path: PathBuf, max_bytes: u64) -> DocumentIterator {
     let opts = InputOptions {
         format: InputFormat::Warc,
@@ -302,6 +312,7 @@ pub fn read_warc(path: PathBuf, max_bytes: u64) -> DocumentIterator {
     DocumentIterator {
         inputs: Mutex::new(read_inputs(&[path], opts)),
         skipped: 0,
+        max_bytes,
     }
 }
 

@@ -79,8 +79,6 @@ def test_extract_with_url_and_charset_decodes_as_extract_warc():
             if "error" in doc or "error" in record:
                 continue
             html = doc["html"]
-            if doc["content_encoding"] in ("gzip", "x-gzip") and html[:2] == b"\x1f\x8b":
-                html = gzip.decompress(html)
             ex = pipeline.extract(html, url=doc["url"], charset=doc["charset"])
             assert ex.text == record["text"], doc["id"]
             assert ex.to_dict().get("encoding") == record.get("encoding"), doc["id"]
@@ -182,6 +180,57 @@ def test_read_warc_yields_every_html_document():
             if "html" in d:
                 assert isinstance(d["html"], bytes)
         assert docs.skipped > 0
+
+
+def test_read_warc_undoes_the_content_coding_as_extract_warc_does(tmp_path):
+    """A response sent with ``Content-Encoding: gzip`` (or ``deflate``) is stored
+    compressed; ``read_warc``'s ``html`` is the page, so ``extract`` of it gives
+    ``extract_warc``'s text (it used to be the gzip bytes: "not an HTML page")."""
+    import zlib
+
+    page = (b"<html><head><title>T</title></head><body><p>"
+            + b"This is a long enough English paragraph with many of the usual words in it. " * 4
+            + b"</p></body></html>")
+    records = []
+    for n, (coding, body) in enumerate([("gzip", gzip.compress(page)),
+                                        ("deflate", zlib.compress(page))]):
+        http = (b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n"
+                b"Content-Encoding: " + coding.encode() + b"\r\nContent-Length: %d\r\n\r\n"
+                % len(body)) + body
+        records.append(
+            b"WARC/1.0\r\nWARC-Type: response\r\n"
+            b"WARC-Record-ID: <urn:uuid:12345678-1234-1234-1234-12345678901%d>\r\n" % n
+            + b"WARC-Date: 2024-01-01T00:00:00Z\r\nWARC-Target-URI: http://example.com/a\r\n"
+            b"Content-Type: application/http; msgtype=response\r\n"
+            b"Content-Length: %d\r\n\r\n" % len(http) + http + b"\r\n\r\n")
+    path = tmp_path / "coded.warc"
+    path.write_bytes(b"".join(records))
+    docs = list(pith.read_warc(path))
+    assert [d["content_encoding"] for d in docs] == ["gzip", "deflate"]
+    assert all(d["html"] == page for d in docs), docs
+    texts = [r["text"] for r in pith.extract_warc(path, "justext")]
+    assert texts[0].startswith("This is a long enough")
+    pipeline = pith.Pipeline.preset("justext")
+    assert [pipeline.extract(d["html"], url=d["url"], charset=d["charset"]).text
+            for d in docs] == texts
+
+
+def test_help_shows_the_default_byte_limit_and_it_is_the_limit(tmp_path):
+    import inspect
+
+    for function in (pith.read_warc, pith.extract_warc):
+        limit = inspect.signature(function).parameters["max_bytes"].default
+        assert limit == 16 * 1024 * 1024, function
+    # The number shown is the limit applied: a page one byte over it is an error record.
+    page = b"<p>" + b"x" * (16 * 1024 * 1024) + b"</p>"
+    http = (b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n"
+            b"Content-Length: %d\r\n\r\n" % len(page)) + page
+    record = (b"WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://example.com/\r\n"
+              b"Content-Type: application/http; msgtype=response\r\n"
+              b"Content-Length: %d\r\n\r\n" % len(http) + http + b"\r\n\r\n")
+    path = tmp_path / "big.warc"
+    path.write_bytes(record)
+    assert "error" in next(iter(pith.read_warc(path)))
 
 
 def test_missing_file_is_an_error_record_not_a_crash(tmp_path):
