@@ -39,6 +39,12 @@ def test_the_module_shows_only_its_own_names():
     assert all(hasattr(pith, name) for name in pith.__all__)
 
 
+def test_extract_names_a_preset_that_is_not_a_name(sample_html):
+    for preset in (pith.Pipeline.preset("justext"), None):
+        with pytest.raises(TypeError, match="preset is a preset's name.*own .extract"):
+            pith.extract(sample_html, preset)
+
+
 def test_title_and_canonical_url_are_those_of_a_jsonl_record():
     page = ("<html><head><title> A\n  page </title><link rel='canonical' href='/a?b=1'></head>"
             "<body><p>Text.</p></body></html>")

@@ -139,11 +139,17 @@ def extract(
     repeat the page's title, the headline (``Pipeline.without_title``, ``--no-title``),
     as Readability and trafilatura do: the ``Extraction``'s ``title`` has it.
 
-    Raises ``PipelineError`` for an unknown preset and ``ExtractError`` for a page pith
-    cannot read; ``ValueError`` when both leans are asked.
+    Raises ``PipelineError`` for an unknown preset, ``TypeError`` for a ``preset`` that
+    is not a name (a ``Pipeline`` runs with its own ``extract``) and ``ExtractError``
+    for a page pith cannot read; ``ValueError`` when both leans are asked.
     """
     if favor_precision and favor_recall:
         raise ValueError("extract: favor_precision and favor_recall exclude each other")
+    if not isinstance(preset, str):
+        raise TypeError(
+            f"extract: preset is a preset's name (pith.presets() lists them), not "
+            f"{type(preset).__name__}; a Pipeline runs with its own .extract(html)"
+        )
     if "://" in preset:
         # trafilatura.extract's second positional argument is the URL.
         raise PipelineError(
