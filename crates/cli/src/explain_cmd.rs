@@ -63,6 +63,18 @@ pub fn explain_command(args: ExplainArgs) -> Result<ExitCode, UsageError> {
     let bytes = pith_corpus::read_page((!stdin).then_some(args.page.as_path()), FILE_MAX_BYTES)
         .map_err(|e| UsageError(format!("{}: {e}", args.page.display())))?;
     let source = args.page.display().to_string();
+    // As `pith extract` answers such inputs: not pages, so there is nothing to explain.
+    let not_a_page = if pith_corpus::sniff::is_binary(&bytes) {
+        Some(pith_corpus::sniff::NOT_A_PAGE)
+    } else if bytes.starts_with(b"WARC/") {
+        Some("a WARC file, not a page: `pith extract` reads its records; explain one page")
+    } else {
+        None
+    };
+    if let Some(why) = not_a_page {
+        eprintln!("pith: {source}: {why}");
+        return Ok(ExitCode::from(1));
+    }
     let ex = match pipeline.run_bytes(&bytes) {
         Ok(ex) => ex,
         Err(e) => {

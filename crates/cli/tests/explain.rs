@@ -88,6 +88,34 @@ fn a_pipeline_file_and_a_bad_preset() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown preset"));
 }
 
+/// A WARC file or binary junk is no page to explain: exit 1 with the reason, as `pith
+/// extract` answers a binary file, and no explanation written.
+#[test]
+fn a_warc_file_or_binary_content_is_not_a_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let warc = write(
+        dir.path(),
+        "a.warc",
+        b"WARC/1.0\r\nWARC-Type: warcinfo\r\n\r\n",
+    );
+    let png = write(dir.path(), "a.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR");
+    for (input, why) in [(warc, "a WARC file"), (png, "binary content")] {
+        let out = dir.path().join("explain.html");
+        let o = pith(
+            &[
+                "explain",
+                input.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(1), "{}", input.display());
+        assert!(String::from_utf8_lossy(&o.stderr).contains(why));
+        assert!(!out.exists());
+    }
+}
+
 /// Pixels within 6 of `rgb` on every channel.
 fn count_near(pixels: &[[u8; 3]], rgb: [u8; 3]) -> usize {
     pixels
