@@ -7,7 +7,8 @@ files and runs pith's corpus engine on them with one pipeline per partition
 (``mapPartitions``); the output is Parquet with one row per HTML document --
 ``id``, ``source``, ``url``, ``date``, ``title``, ``canonical_url``, ``description``,
 ``site_name``, ``author``, ``published``, ``language``, ``language_confidence`` (a
-double), ``text``, ``word_count`` (a long) and ``error`` (the fields of ``pith extract
+double), ``text``, ``word_count`` (a long), ``warnings`` (an array of strings, null
+when none) and ``error`` (the fields of ``pith extract
 --format jsonl`` records; exactly one of ``text`` and ``error`` is set),
 with ``--markdown`` also ``markdown`` after ``text`` (each page as Markdown, as ``pith
 extract --markdown`` writes it: headings, lists, code, data tables as pipe tables; null
@@ -57,12 +58,16 @@ from urllib.parse import urljoin, urlparse
 
 COLUMNS = ("id", "source", "url", "date", "title", "canonical_url", "description", "site_name",
            "author", "published", "language", "language_confidence", "text", "word_count",
-           "error")
+           "warnings", "error")
 
 #: The columns that are not strings: the identifier's confidence in ``language`` (0-1)
 #: and the number of words in ``text``, as numbers so that a corpus can be filtered on
 #: them (``language_confidence > 0.5``, ``word_count >= 50``) without a cast.
 NUMERIC_COLUMNS = {"language_confidence": "double", "word_count": "long"}
+
+#: The columns of lists of strings: a record's ``warnings`` (a stoplist that does not
+#: fit the page's language, a limit hit), null when it has none, as in the JSONL record.
+LIST_COLUMNS = ("warnings",)
 
 
 def columns(markdown=False):
@@ -74,14 +79,19 @@ def columns(markdown=False):
 
 
 def schema(markdown=False):
-    """The output's schema: every column nullable, a string but ``NUMERIC_COLUMNS``."""
-    from pyspark.sql.types import DoubleType, LongType, StringType, StructField, StructType
+    """The output's schema: every column nullable, a string but ``NUMERIC_COLUMNS`` and
+    ``LIST_COLUMNS`` (arrays of strings)."""
+    from pyspark.sql.types import (ArrayType, DoubleType, LongType, StringType, StructField,
+                                   StructType)
 
     types = {"double": DoubleType(), "long": LongType()}
-    return StructType([
-        StructField(name, types.get(NUMERIC_COLUMNS.get(name), StringType()), True)
-        for name in columns(markdown)
-    ])
+
+    def type_of(name):
+        if name in LIST_COLUMNS:
+            return ArrayType(StringType())
+        return types.get(NUMERIC_COLUMNS.get(name), StringType())
+
+    return StructType([StructField(name, type_of(name), True) for name in columns(markdown)])
 
 
 def is_local(path):

@@ -67,9 +67,12 @@ def test_spark_job_writes_exactly_the_cli_records(tmp_path, spark):
     expected = cli_rows(warcs)
     assert by_source_and_id(rows) == by_source_and_id(expected)
     # The two numbers are numbers, to filter on without a cast.
-    from pyspark.sql.types import DoubleType, LongType, StringType
+    from pyspark.sql.types import ArrayType, DoubleType, LongType, StringType
 
     types = {f.name: f.dataType for f in written.schema.fields}
+    assert types.pop("warnings") == ArrayType(StringType())
+    # The Chinese and Japanese pages say why the English stoplist kept nothing.
+    assert any("stoplist" in w for r in rows for w in r["warnings"] or [])
     assert types.pop("language_confidence") == DoubleType()
     assert types.pop("word_count") == LongType()
     assert set(types.values()) == {StringType()}
