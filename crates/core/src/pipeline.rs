@@ -642,7 +642,7 @@ fn path_or_root(path: String) -> String {
     }
 }
 
-/// Sets parameter `name` to `value` on every stage (and the decoding options) of a
+/// Sets parameter `name` to `value` on every stage (and the decoding and parse options) of a
 /// pipeline given as JSON that has a field of that name; returns how many were set.
 /// This is how `-s`, `--length-low` and the like reach the stages that use them.
 pub fn set_param(pipeline: &mut serde_json::Value, name: &str, value: serde_json::Value) -> usize {
