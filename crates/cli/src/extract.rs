@@ -65,13 +65,13 @@ pub struct ExtractArgs {
     #[arg(long)]
     pub length_high: Option<u64>,
     /// Stop-word density from which a paragraph may be content (default 0.30).
-    #[arg(long)]
+    #[arg(long, value_parser = finite_number)]
     pub stopwords_low: Option<f64>,
     /// Stop-word density from which a paragraph is content-like (default 0.32).
-    #[arg(long)]
+    #[arg(long, value_parser = finite_number)]
     pub stopwords_high: Option<f64>,
     /// Largest link density of content (default 0.2).
-    #[arg(long)]
+    #[arg(long, value_parser = finite_number)]
     pub max_link_density: Option<f64>,
     /// Characters between a heading and its good paragraph (default 200).
     #[arg(long)]
@@ -183,6 +183,16 @@ fn output_mode(args: &ExtractArgs) -> Result<Mode, UsageError> {
 /// Whether the inputs include stdin (no file, or `-`).
 fn reads_stdin(files: &[PathBuf]) -> bool {
     files.is_empty() || files.iter().any(|f| f.as_os_str() == "-")
+}
+
+/// A threshold as a finite number: `NaN` and `inf` parse as `f64` but are no threshold
+/// (JSON has no such numbers, so the pipeline would fail to load with a stage's name).
+fn finite_number(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        Ok(_) => Err("not a finite number".to_owned()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Builds the pipeline: preset or file, then the reference CLI's parameters on top.

@@ -268,3 +268,23 @@ fn a_page_that_kept_nothing_says_why_in_the_text_formats() {
         );
     }
 }
+
+/// A threshold that is not a finite number is refused by the option itself, naming it,
+/// not by the pipeline's loader naming a rule by its index.
+#[test]
+fn thresholds_are_finite_numbers() {
+    for (option, value) in [
+        ("--stopwords-low", "NaN"),
+        ("--stopwords-high", "inf"),
+        ("--max-link-density", "-inf"),
+    ] {
+        let option_value = format!("{option}={value}");
+        let o = pith(&["extract", &option_value, "-"], Some(b"<p>x</p>"));
+        assert_eq!(o.status.code(), Some(2), "{option}");
+        let err = stderr(&o);
+        assert!(
+            err.contains(option) && err.contains("not a finite number"),
+            "{err}"
+        );
+    }
+}
