@@ -29,7 +29,8 @@ pub struct PageMetadata {
     /// The author: `author`, `article:author`, `dc.creator`, `parsely-author`,
     /// `sailthru.author` or `byl` (not a URL, as `article:author` often is); else the
     /// JSON-LD article's `author` names, joined with `; `. A byline's leading `By`
-    /// (`By Jane Doe`, as `byl` gives it) is left out.
+    /// (`By Jane Doe`, as `byl` gives it) is left out. Records' `author` is
+    /// [`PageMetadata::author_or_byline`]: this, else the page's byline.
     pub author: Option<String>,
     /// When the page was published, as written (usually ISO 8601):
     /// `article:published_time`, `datePublished`, `pubdate`, `publishdate`, `date`,
@@ -51,6 +52,19 @@ pub struct PageMetadata {
 }
 
 impl PageMetadata {
+    /// The page's author as records and Python's `author` give it: the tagged `author`,
+    /// else the name its first byline gives (`bylined_in_text`).
+    ///
+    /// ```
+    /// let doc = pith_dom::parse_html("<p>By Martha Ellison, Local Affairs Reporter</p>");
+    /// let page = pith_dom::read_metadata(&doc);
+    /// assert_eq!(page.author, None);
+    /// assert_eq!(page.author_or_byline(), Some("Martha Ellison"));
+    /// ```
+    pub fn author_or_byline(&self) -> Option<&str> {
+        self.author.as_deref().or(self.bylined_in_text.as_deref())
+    }
+
     /// What the page's `<meta>` tags said, by the field names of corpus records
     /// (`description`, `site_name`, `author`, `published`), in that order.
     pub fn described(&self) -> [(&'static str, Option<&str>); 4] {

@@ -415,8 +415,7 @@ impl PyExtraction {
     /// Reporter``: ``Martha Ellison``), or ``None``; as a ``--format jsonl`` record's.
     #[getter]
     fn author(&self) -> Option<&str> {
-        let page = &self.inner.metadata;
-        page.author.as_deref().or(page.bylined_in_text.as_deref())
+        self.inner.metadata.author_or_byline()
     }
 
     /// When the page was published, as its ``<meta>`` tags write it (usually ISO 8601:
