@@ -71,7 +71,11 @@ fn unknown_preset(name: &str) -> Error {
 
 /// Sets parameter `name` to `value` on every stage of a pipeline given as JSON that has
 /// it, as `pith extract -s`, `pith eval --set`, Python's `with_params` and the Spark
-/// job's `--param` all do; returns how many stages took it (0: none has it).
+/// job's `--param` all do; returns how many stages took it (0: none has it). The
+/// switches that add a stage rather than set a field are not parameters here:
+/// `no_comments`, `no_tables` and `no_title` are [`learn::veto`]'s `drop_*`, and the
+/// precision/recall lean (`beta`) is [`learn::decode::set_beta`] (`pith eval --set`
+/// takes those names too).
 ///
 /// `stoplist` (a string) goes through [`justext::presets::use_stoplist`], so that
 /// `"auto"`, `"Chinese"` and `"Japanese"` also count words and lengths per character,
