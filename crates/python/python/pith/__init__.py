@@ -49,6 +49,7 @@ from ._pith import (
     presets,
     read_warc,
 )
+from . import justext  # `pith.justext` without its own import, as users write it
 
 __all__ = [
     "extract",
