@@ -95,8 +95,12 @@ impl PyPipeline {
     /// >>> pith.Pipeline.preset("justext").with_params(length_low=50, stoplist="German")
     /// Pipeline("justext")
     #[pyo3(signature = (**overrides))]
-    fn with_params(&self, overrides: Option<&Bound<'_, PyDict>>) -> PyResult<PyPipeline> {
-        self.edited(|value| {
+    fn with_params(
+        &self,
+        py: Python<'_>,
+        overrides: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<PyPipeline> {
+        let edited = self.edited(|value| {
             for (name, v) in overrides.into_iter().flat_map(|o| o.iter()) {
                 let name: String = name.extract()?;
                 if pith::set_param(value, &name, to_json(&v)?) == 0 {
@@ -107,6 +111,21 @@ impl PyPipeline {
                 }
             }
             Ok(())
+        });
+        // A value a stage cannot take fails the load, which names the stage by its
+        // place (`rules[3]`): say which parameters were being set.
+        edited.map_err(|e| {
+            if !e.is_instance_of::<PipelineError>(py) {
+                return e;
+            }
+            let names: Vec<String> = (overrides.into_iter().flat_map(|o| o.keys()))
+                .map(|k| k.to_string())
+                .collect();
+            PipelineError::new_err(format!(
+                "with_params({}): {}",
+                names.join(", "),
+                e.value(py)
+            ))
         })
     }
 

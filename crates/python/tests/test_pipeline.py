@@ -106,6 +106,11 @@ def test_with_params_changes_the_result(sample_html):
     assert base.with_params(stoplist="none").language is None
 
 
+def test_with_params_names_the_parameter_a_stage_refuses():
+    with pytest.raises(pith.PipelineError, match=r"with_params\(length_low\): .*expected"):
+        pith.Pipeline.preset("justext").with_params(length_low="fifty")
+
+
 def test_stoplist_none_is_the_language_independent_mode_as_on_the_command_line(sample_html):
     # Without stop words every density is 0: the thresholds go to 0 with the stoplist,
     # as `-s none` sets them, or every block would be bad.
