@@ -318,12 +318,29 @@ pub fn read_warc(path: PathBuf, max_bytes: u64) -> DocumentIterator {
 
 /// One path or a list of paths.
 fn paths_of(path: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
-    if let Ok(one) = path.extract::<PathBuf>() {
+    if let Some(one) = one_path(path)? {
         return Ok(vec![one]);
     }
     let mut out = Vec::new();
     for p in path.try_iter()? {
-        out.push(p?.extract::<PathBuf>()?);
+        let p = p?;
+        match one_path(&p)? {
+            Some(one) => out.push(one),
+            None => out.push(p.extract::<PathBuf>()?),
+        }
     }
     Ok(out)
+}
+
+/// `path` as one path: a ``str``, an ``os.PathLike``, or ``bytes`` (``os.fsdecode``,
+/// not a list of numbers); `None` for anything else.
+fn one_path(path: &Bound<'_, PyAny>) -> PyResult<Option<PathBuf>> {
+    if let Ok(one) = path.extract::<PathBuf>() {
+        return Ok(Some(one));
+    }
+    if path.is_instance_of::<PyBytes>() {
+        let decoded = path.py().import("os")?.call_method1("fsdecode", (path,))?;
+        return Ok(Some(decoded.extract::<PathBuf>()?));
+    }
+    Ok(None)
 }

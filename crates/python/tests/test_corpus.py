@@ -233,6 +233,13 @@ def test_help_shows_the_default_byte_limit_and_it_is_the_limit(tmp_path):
     assert "error" in next(iter(pith.read_warc(path)))
 
 
+def test_a_path_as_bytes_is_one_path():
+    [path] = warc_samples()[:1]
+    by_str = [r["id"] for r in pith.extract_warc(str(path), "justext")]
+    assert [r["id"] for r in pith.extract_warc(bytes(path), "justext")] == by_str
+    assert [r["id"] for r in pith.extract_warc([bytes(path)], "justext")] == by_str
+
+
 def test_missing_file_is_an_error_record_not_a_crash(tmp_path):
     missing = tmp_path / "missing.warc.gz"
     records = list(pith.extract_warc(missing, pith.Pipeline.preset("justext")))
