@@ -46,7 +46,11 @@ fn build_pipeline(args: &ExplainArgs) -> Result<Pipeline, UsageError> {
         crate::extract::apply_stoplist_arg(&mut value, s);
     }
     args.keep.apply(&mut value)?;
-    Pipeline::from_value(value).map_err(|e| UsageError(e.to_string()))
+    match &args.pipeline {
+        Some(path) => pith::pipeline_from_file_value(path, value),
+        None => Pipeline::from_value(value),
+    }
+    .map_err(|e| UsageError(e.to_string()))
 }
 
 /// Runs `pith explain`.

@@ -242,7 +242,11 @@ fn build_pipeline(args: &ExtractArgs) -> Result<Pipeline, UsageError> {
         }
     }
     args.keep.apply(&mut value)?;
-    Pipeline::from_value(value).map_err(|e| UsageError(e.to_string()))
+    match &args.pipeline {
+        Some(path) => pith::pipeline_from_file_value(path, value),
+        None => Pipeline::from_value(value),
+    }
+    .map_err(|e| UsageError(e.to_string()))
 }
 
 /// What `-s NAME` does to a pipeline, in `pith extract` and `pith explain` alike: the

@@ -80,6 +80,30 @@ fn pipeline_check_loads_validates_and_prints_the_normalised_pipeline() {
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
     assert!(e.contains("v2.json: unsupported pipeline version 2"), "{e}");
+    // So do `extract --pipeline` and `explain --pipeline`, which load it with their options.
+    let page = write(dir.path(), "page.html", PAGE.as_bytes());
+    let out = dir.path().join("explain.html");
+    for args in [
+        vec![
+            "extract",
+            "--pipeline",
+            v2.to_str().unwrap(),
+            page.to_str().unwrap(),
+        ],
+        vec![
+            "explain",
+            "--pipeline",
+            v2.to_str().unwrap(),
+            page.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    ] {
+        let o = pith(&args, None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = stderr(&o);
+        assert!(e.contains("v2.json: unsupported pipeline version 2"), "{e}");
+    }
 }
 
 #[test]

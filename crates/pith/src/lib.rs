@@ -188,7 +188,14 @@ fn in_file(path: &Path, e: Error) -> Error {
 /// `FILE: rules[2]: …`, one of the whole pipeline (its version, a feature no stage
 /// computes, a stoplist or an encoding that does not exist) as `FILE: …`.
 pub fn load_pipeline_file(path: &Path) -> Result<Pipeline> {
-    Pipeline::from_value(pipeline_file_value(path)?).map_err(|e| match e {
+    pipeline_from_file_value(path, pipeline_file_value(path)?)
+}
+
+/// Loads a pipeline read from the file `path` ([`pipeline_file_value`]), perhaps with
+/// parameters changed since ([`set_param`]), naming the file in every error as
+/// [`load_pipeline_file`] does.
+pub fn pipeline_from_file_value(path: &Path, value: serde_json::Value) -> Result<Pipeline> {
+    Pipeline::from_value(value).map_err(|e| match e {
         Error::Load { .. } => in_file(path, e),
         other => Error::Load {
             path: path.display().to_string(),
