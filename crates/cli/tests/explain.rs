@@ -24,10 +24,8 @@ fn page() -> String {
     )
 }
 
-/// Writes the page, runs `pith explain` on it, and returns the explanation.
-fn explain(dir: &Path, extra: &[&str]) -> String {
-    let input = write(dir, "page.html", page().as_bytes());
-    let out = dir.join("explain.html");
+/// Runs `pith explain INPUT --out OUT`, then the `extra` arguments.
+fn run_explain(input: &Path, out: &Path, extra: &[&str]) -> std::process::Output {
     let mut args = vec![
         "explain",
         input.to_str().unwrap(),
@@ -35,7 +33,14 @@ fn explain(dir: &Path, extra: &[&str]) -> String {
         out.to_str().unwrap(),
     ];
     args.extend_from_slice(extra);
-    let o = pith(&args, None);
+    pith(&args, None)
+}
+
+/// Writes the page, runs `pith explain` on it, and returns the explanation.
+fn explain(dir: &Path, extra: &[&str]) -> String {
+    let input = write(dir, "page.html", page().as_bytes());
+    let out = dir.join("explain.html");
+    let o = run_explain(&input, &out, extra);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     std::fs::read_to_string(out).unwrap()
 }
@@ -101,15 +106,7 @@ fn a_warc_file_or_binary_content_is_not_a_page() {
     let png = write(dir.path(), "a.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR");
     for (input, why) in [(warc, "a WARC file"), (png, "binary content")] {
         let out = dir.path().join("explain.html");
-        let o = pith(
-            &[
-                "explain",
-                input.to_str().unwrap(),
-                "--out",
-                out.to_str().unwrap(),
-            ],
-            None,
-        );
+        let o = run_explain(&input, &out, &[]);
         assert_eq!(o.status.code(), Some(1), "{}", input.display());
         assert!(String::from_utf8_lossy(&o.stderr).contains(why));
         assert!(!out.exists());
@@ -204,15 +201,7 @@ fn the_learned_stage_is_named_not_copied_and_gzip_is_undone() {
     gz.write_all(page().as_bytes()).unwrap();
     let input = write(dir.path(), "page.html.gz", &gz.finish().unwrap());
     let out = dir.path().join("explain.html");
-    let o = pith(
-        &[
-            "explain",
-            input.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-        None,
-    );
+    let o = run_explain(&input, &out, &[]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let html = std::fs::read_to_string(out).unwrap();
     assert!(
