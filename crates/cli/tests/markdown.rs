@@ -210,6 +210,46 @@ fn inline_code_and_emphasis_are_marked() {
     );
 }
 
+/// An `<li>` of two paragraphs is one item of two paragraphs, so the list keeps its
+/// numbers, and a code block's fence names the language its class names, with the
+/// default preset and with `declutter`, in `--format markdown` and in a record's
+/// `markdown`; before, the second paragraph was item 2 (every later item one number
+/// too high) and the fence named nothing (the newcomer's audit).
+#[test]
+fn an_item_keeps_its_paragraphs_and_code_its_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = "<html><body><article><h1>Installing the tool</h1>\
+        <p>These are the steps we followed to install the tool on a fresh machine, with \
+        the problems we met on the way and how we solved each one of them.</p><ol>\
+        <li><p>Download the archive from the project's release page and check its \
+        signature against the key that the project publishes.</p><p>The key is on the \
+        project's own site; do not take it from a mirror or from a search result.</p></li>\
+        <li><p>Unpack the archive into a directory of its own and run the configure \
+        script that you find at the top of that directory.</p></li></ol>\
+        <pre><code class=\"language-sh\">make\nmake install</code></pre>\
+        <p>After that the tool was ready, and we could start the real work of the \
+        project at last, which took the rest of the week and most of the next.</p>\
+        </article></body></html>";
+    let input = common::write(dir.path(), "install.html", page.as_bytes());
+    for preset in ["pith", "declutter"] {
+        let md = extract(&["--preset", preset, "--format", "markdown"], &[&input]);
+        assert!(
+            md.contains("\n\n1. Download the archive")
+                && md.contains("key that the project publishes.\n\n   The key is on")
+                && md.contains("search result.\n2. Unpack the archive"),
+            "{preset}: {md}"
+        );
+        assert!(
+            md.contains("\n```sh\nmake\nmake install\n```\n"),
+            "{preset}: {md}"
+        );
+        let [rec] = records(&["--preset", preset, "--markdown"], &[&input])
+            .try_into()
+            .unwrap();
+        assert_eq!(rec["markdown"], md);
+    }
+}
+
 /// `pith extract` with `args` on `inputs`, quietly; its stdout (exit code 0 or 1).
 fn extract(args: &[&str], inputs: &[&Path]) -> String {
     let mut all = vec!["extract", "-q"];

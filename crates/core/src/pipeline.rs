@@ -161,9 +161,9 @@ pub struct Pipeline {
     omit: Omit,
     /// What it leaves out when the edited tree is returned: only that content.
     omit_keeping_tree: Omit,
-    /// What it leaves out when the tree is returned for its shape (Markdown's tables
-    /// and list numbers): as `omit`, but table cells and ordered lists keep their
-    /// attributes (`colspan`, `rowspan`, `start`).
+    /// What it leaves out when the tree is returned for its shape (Markdown's tables,
+    /// list numbers and code languages): as `omit`, but table cells, ordered lists and
+    /// code keep their attributes (`colspan`, `rowspan`, `start`, `class`).
     omit_but_cells: Omit,
 }
 
@@ -217,7 +217,7 @@ impl Pipeline {
         };
         let omit_but_cells = Omit {
             attributes_except_on: omit.attributes_except_on.clone().map(|mut names| {
-                names.extend(["td", "th", "ol"].map(str::to_owned));
+                names.extend(["td", "th", "ol", "pre", "code"].map(str::to_owned));
                 names
             }),
             ..omit.clone()

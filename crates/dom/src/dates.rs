@@ -54,6 +54,26 @@ pub fn iso_date_at_start(value: &str) -> Option<String> {
     calendar_date(digits(0..4)?, digits(5..7)?, digits(8..10)?)
 }
 
+/// A page's `published` value as pith gives it (its `<meta>` tag's or JSON-LD's): an
+/// ISO 8601 value (`2019-11-19T07:03:25+00:00`, `2019-11-19`) as written, its time and
+/// zone kept; any other value that names a complete date (`November 19, 2019, 07:47 PM
+/// EST`, `Tue, 06 Nov 2012 11:30:13 -0800`, `1/27/2009 12:00:00 AM`, `2008-1-08
+/// 20:05`) as that date, `YYYY-MM-DD`, read as [`date_in_text`] reads a text; a value
+/// that names none (`Nov 2019`, a date in another language's words) as written.
+///
+/// Why: a corpus builder filters and sorts on this field, and trafilatura's users
+/// expect `YYYY-MM-DD`; about 3 % of the development pages' tags write their date in
+/// words or with slashes, which no date parser downstream reads the same way.
+pub fn standard_published(value: &str) -> std::borrow::Cow<'_, str> {
+    if iso_date_at_start(value).is_some() {
+        return value.into();
+    }
+    match date_in_text(value) {
+        Some(found) => found.date.into(),
+        None => value.into(),
+    }
+}
+
 /// A date found in a text: its value (`YYYY-MM-DD`) and the byte where it starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FoundDate {
@@ -229,6 +249,33 @@ mod tests {
             "May the force be with you, 2012",
         ] {
             assert_eq!(date(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn published_values_are_iso_8601_when_they_name_a_date() {
+        for (value, want) in [
+            // ISO 8601 stays as written, time and zone included.
+            ("2019-11-19T07:03:25+00:00", "2019-11-19T07:03:25+00:00"),
+            ("2019-11-18 20:58:46", "2019-11-18 20:58:46"),
+            ("2019-11-20T01:50:59.403", "2019-11-20T01:50:59.403"),
+            ("2012-10-29", "2012-10-29"),
+            // The development pages' other ways of writing it give the date.
+            ("November 19, 2019, 07:47 PM EST", "2019-11-19"),
+            ("July 31, 2012, 2:39 pm", "2012-07-31"),
+            ("19 Nov 2019 07:09 GMT", "2019-11-19"),
+            ("Tue, 06 Nov 2012 11:30:13 -0800", "2012-11-06"),
+            ("01:38:07 PM IST Nov 20, 2019", "2019-11-20"),
+            ("Tuesday, January 8, 2008", "2008-01-08"),
+            ("1/27/2009 12:00:00 AM", "2009-01-27"),
+            ("2008-1-08 20:05", "2008-01-08"),
+            ("2012/10/29", "2012-10-29"),
+            // No complete date: as written.
+            ("Nov 2019", "Nov 2019"),
+            ("2020年06月16日 02:31", "2020年06月16日 02:31"),
+            ("yesterday", "yesterday"),
+        ] {
+            assert_eq!(standard_published(value), want, "{value}");
         }
     }
 

@@ -9,6 +9,8 @@
 //! `<link>` and `<meta>`; decisions 0006, 0007 and 0009), so it works the same for
 //! every preset.
 
+use std::borrow::Cow;
+
 use crate::tree::{Document, Edge, ElementNamespace, NodeData, NodeId};
 
 /// What a page says about itself, as the page gives it (each value stripped and its
@@ -32,11 +34,14 @@ pub struct PageMetadata {
     /// (`By Jane Doe`, as `byl` gives it) is left out. Records' `author` is
     /// [`PageMetadata::author_or_byline`]: this, else the page's byline.
     pub author: Option<String>,
-    /// When the page was published, as written (usually ISO 8601):
-    /// `article:published_time`, `datePublished`, `pubdate`, `publishdate`, `date`,
-    /// `dc.date`, `dc.date.issued`, `parsely-pub-date`, `sailthru.date` or
-    /// `og:published_time`; else the JSON-LD article's `datePublished`. A placeholder
-    /// (a year below 1000, as `0001-01-01T00:00:00Z`) is no date.
+    /// When the page was published: `article:published_time`, `datePublished`,
+    /// `pubdate`, `publishdate`, `date`, `dc.date`, `dc.date.issued`,
+    /// `parsely-pub-date`, `sailthru.date` or `og:published_time`; else the JSON-LD
+    /// article's `datePublished`. ISO 8601 as written (`2019-11-19T07:03:25+00:00`),
+    /// another value that names a date as that date, `YYYY-MM-DD` (`November 19, 2019,
+    /// 07:47 PM EST` is `2019-11-19`), else as written
+    /// ([`standard_published`](crate::dates::standard_published)). A placeholder (a
+    /// year below 1000, as `0001-01-01T00:00:00Z`) is no date.
     pub published: Option<String>,
     /// The date the page shows its readers, read only when `published` is `None`
     /// (`YYYY-MM-DD`): the first `<time datetime>` whose value starts with a date, else
@@ -154,6 +159,11 @@ pub fn read_metadata(doc: &Document) -> PageMetadata {
     }
     meta.title = title.and_then(|id| non_blank(&collapse_whitespace(&doc.text_content(id))));
     crate::json_ld::fill_from_json_ld(doc, &mut meta);
+    if let Some(published) = &mut meta.published {
+        if let Cow::Owned(date) = crate::dates::standard_published(published) {
+            *published = date;
+        }
+    }
     if meta.published.is_none() {
         meta.dated_in_text = dated_in_text(doc);
     }
@@ -555,6 +565,24 @@ mod tests {
         let m = meta("<meta itemprop=datePublished content=2020-01-02><p>x</p>");
         assert_eq!(m.published.as_deref(), Some("2020-01-02"));
         assert_eq!((m.description, m.author, m.site_name), (None, None, None));
+    }
+
+    #[test]
+    fn a_date_written_in_words_is_given_as_iso_8601() {
+        let m = meta(
+            "<meta name=pubdate content='November 19, 2019, 07:47 PM EST'>\
+             <p>Posted on 3 March 2020</p>",
+        );
+        assert_eq!(m.published.as_deref(), Some("2019-11-19"));
+        assert_eq!(m.dated_in_text, None, "a tagged date: the text is not read");
+        let ld = meta(
+            "<script type=application/ld+json>\
+             {\"@type\": \"NewsArticle\", \"datePublished\": \"Tue, 06 Nov 2012 11:30:13 -0800\"}\
+             </script><p>x</p>",
+        );
+        assert_eq!(ld.published.as_deref(), Some("2012-11-06"));
+        let unread = meta("<meta name=date content='Nov 2019'><p>x</p>");
+        assert_eq!(unread.published.as_deref(), Some("Nov 2019"));
     }
 
     #[test]

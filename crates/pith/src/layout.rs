@@ -2,7 +2,9 @@
 //! themselves: where each block sits in a data table ([`crate::table`]), which
 //! ordered list each list item is an item of, with the number that list starts at
 //! (`<ol start="4">`: a recipe's steps continued after a photo, a list split by an ad),
-//! and the inline spans of each block's text (code, strong, emphasis, strikethrough:
+//! which list item each item's block is of (an `<li>` of two paragraphs is one item,
+//! not two: its list keeps its numbers), the language a code block names
+//! (`<pre><code class="language-rust">`), and the inline spans of each block's text (code, strong, emphasis, strikethrough:
 //! [`crate::inline`]).
 //!
 //! Read once per page, while the tree is at hand, into plain values: elements are named
@@ -14,7 +16,7 @@ use pith_core::{Block, Extraction};
 use pith_dom::{Document, NodeId};
 
 use crate::inline::{inline_spans, InlineSpan};
-use crate::shape::{block_shape, may_be_ordered_item, BlockKind};
+use crate::shape::{block_shape, may_be_ordered_item, may_be_preformatted, BlockKind};
 use crate::table::{table_places, TablePlace};
 
 /// Each block's place in a data table and in an ordered list, and its inline spans, one
@@ -30,6 +32,13 @@ pub struct TreeLayout {
     /// Each block's inline spans ([`inline_spans`]), in order of their start; empty
     /// for a block written flat.
     pub spans: Vec<Vec<InlineSpan>>,
+    /// Each list item block's `li` element, by its index in the tree ([`list_items`]):
+    /// the blocks of one item (`<li><p>a</p><p>b</p></li>`, `<li>a<br>b</li>`) have the
+    /// same; `None` for every other block.
+    pub items: Vec<Option<usize>>,
+    /// Each preformatted block's language, as its `pre` or `code` element's class
+    /// names it ([`code_languages`]): a code fence's info string.
+    pub languages: Vec<Option<String>>,
 }
 
 impl TreeLayout {
@@ -39,6 +48,8 @@ impl TreeLayout {
             tables: table_places(ex, doc),
             lists: ordered_lists(ex, doc),
             spans: inline_spans(ex, doc),
+            items: list_items(ex, doc),
+            languages: code_languages(ex, doc),
         }
     }
 
@@ -56,6 +67,83 @@ impl TreeLayout {
     pub fn spans(&self, i: usize) -> &[InlineSpan] {
         self.spans.get(i).map_or(&[], Vec::as_slice)
     }
+
+    /// The `li` element block `i` is (in) the item of, if any.
+    pub fn item(&self, i: usize) -> Option<usize> {
+        self.items.get(i).copied().flatten()
+    }
+
+    /// The language of preformatted block `i`'s code, if its markup names one.
+    pub fn language(&self, i: usize) -> Option<&str> {
+        self.languages.get(i).and_then(Option::as_deref)
+    }
+}
+
+/// The `li` element of every block of `ex` that is a list item (by its `dom_path`),
+/// by its index in `doc`, the tree the blocks were cut from; `None` for every other
+/// block, and for an item without a tree node.
+pub fn list_items(ex: &Extraction, doc: &Document) -> Vec<Option<usize>> {
+    (ex.blocks.iter())
+        .map(|b| {
+            if !b.dom_path.contains("li")
+                || !matches!(block_shape(b).kind, BlockKind::ListItem { .. })
+            {
+                return None;
+            }
+            nearest_item(doc, b.node?).map(NodeId::index)
+        })
+        .collect()
+}
+
+/// The nearest `li` at or above `node`, below the nearest list element.
+fn nearest_item(doc: &Document, mut node: NodeId) -> Option<NodeId> {
+    loop {
+        match doc.element_name(node) {
+            Some("li") => return Some(node),
+            Some("ol" | "ul" | "menu" | "dir") => return None,
+            _ => node = doc.parent(node)?,
+        }
+    }
+}
+
+/// The language of every preformatted block of `ex` whose code names one: the first
+/// class `language-NAME` or `lang-NAME` (highlight.js, Prism, GitHub and the HTML
+/// standard's own suggestion) of its `pre` element or of the `code` inside it, `NAME`
+/// made of letters, digits and `+-_.#` only (an info string no fence can be confused
+/// by); `None` for every other block.
+pub fn code_languages(ex: &Extraction, doc: &Document) -> Vec<Option<String>> {
+    (ex.blocks.iter())
+        .map(|b| {
+            if !may_be_preformatted(&b.dom_path) || block_shape(b).kind != BlockKind::Preformatted {
+                return None;
+            }
+            let pre = nearest_named(doc, b.node?, "pre")?;
+            let code = (doc.children(pre)).find(|&c| doc.element_name(c) == Some("code"));
+            [Some(pre), code]
+                .into_iter()
+                .flatten()
+                .find_map(|el| language_of_class(doc.element(el)?.attr("class")?))
+        })
+        .collect()
+}
+
+/// The nearest element named `name` at or above `node`.
+fn nearest_named(doc: &Document, mut node: NodeId, name: &str) -> Option<NodeId> {
+    loop {
+        if doc.element_name(node) == Some(name) {
+            return Some(node);
+        }
+        node = doc.parent(node)?;
+    }
+}
+
+/// The language a class attribute names (`"hljs language-rust"` is `rust`).
+fn language_of_class(class: &str) -> Option<String> {
+    class.split_ascii_whitespace().find_map(|c| {
+        let name = (c.strip_prefix("language-")).or_else(|| c.strip_prefix("lang-"))?;
+        let plain = |ch: char| ch.is_ascii_alphanumeric() || "+-_.#".contains(ch);
+        (!name.is_empty() && name.len() <= 40 && name.chars().all(plain)).then(|| name.to_owned())
+    })
 }
 
 /// The `ol` element a list item belongs to.
@@ -176,6 +264,51 @@ mod tests {
         assert_eq!(list_of(html, "negative").map(|l| l.start), Some(None));
         assert_eq!(list_of(html, "unordered"), None);
         assert_eq!(list_of(html, "text"), None);
+    }
+
+    /// The layout of `html`'s blocks with the `declutter` preset, and their texts.
+    fn layout_of(html: &str) -> (TreeLayout, Vec<String>) {
+        let pipeline = crate::preset("declutter").expect("preset");
+        let (ex, doc) = pipeline.run_str_and_tree(html).expect("runs");
+        let texts = ex.blocks.iter().map(|b| b.text.clone()).collect();
+        (TreeLayout::read(&ex, &doc), texts)
+    }
+
+    #[test]
+    fn the_blocks_of_one_item_have_its_li() {
+        let (layout, texts) = layout_of(
+            "<ul><li><p>one a</p><p>one b</p></li><li>two a<br>two b\
+             <ul><li>nested</li></ul></li></ul><p>after</p>",
+        );
+        let item = |text: &str| layout.item(texts.iter().position(|t| t == text).expect(text));
+        assert!(item("one a").is_some());
+        assert_eq!(item("one a"), item("one b"));
+        assert_ne!(item("one a"), item("two a"));
+        assert_ne!(
+            item("nested"),
+            item("two a"),
+            "a nested list's item is its own"
+        );
+        assert_eq!(item("after"), None);
+    }
+
+    #[test]
+    fn code_names_its_language_by_class() {
+        let (layout, texts) = layout_of(
+            "<pre><code class='hljs language-rust'>fn main() {}</code></pre>\
+             <pre class='lang-c++'>int x;</pre><pre><code class='plain'>text</code></pre>\
+             <pre><code class='language-a`b'>odd</code></pre><p class=language-rust>prose</p>",
+        );
+        let language = |text: &str| {
+            layout
+                .language(texts.iter().position(|t| t == text).expect(text))
+                .map(str::to_owned)
+        };
+        assert_eq!(language("fn main() {}").as_deref(), Some("rust"));
+        assert_eq!(language("int x;").as_deref(), Some("c++"));
+        assert_eq!(language("text"), None);
+        assert_eq!(language("odd"), None, "a backtick could end the fence");
+        assert_eq!(language("prose"), None, "a paragraph is no code");
     }
 
     #[test]

@@ -29,6 +29,12 @@
 //! write, negative or of ten digits, is ignored), else from 1. An item of another `ol`
 //! right after a list's items (a list continued after an ad the pipeline dropped)
 //! carries on the count, or jumps to that `ol`'s `start` when it has one.
+//!
+//! Given the tree, the blocks of one `<li>` (`<li><p>a</p><p>b</p></li>`, `<li>a<br>b</li>`:
+//! the segmenters cut a block at each paragraph) are one item: its further blocks are
+//! paragraphs indented under its text, so the list has the page's items and numbers
+//! (without the tree, each block is an item); and a code block's fence names the
+//! language its markup names (`<pre><code class="language-rust">` opens ```` ```rust ````).
 
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -73,9 +79,13 @@ pub fn write_markdown_with_tables<W: Write>(
     for segment in segments(ex, layout.map(|l| l.tables.as_slice())) {
         match segment {
             Segment::Block(block) => {
-                let list = layout.and_then(|l| l.list(block.0));
-                let spans = layout.map_or(&[][..], |l| l.spans(block.0));
-                let place = (list, spans);
+                let i = block.0;
+                let place = Place {
+                    list: layout.and_then(|l| l.list(i)),
+                    spans: layout.map_or(&[][..], |l| l.spans(i)),
+                    item: layout.and_then(|l| l.item(i)),
+                    language: layout.and_then(|l| l.language(i)),
+                };
                 previous = Some(write_one(out, ex, block, place, previous, &mut lists)?);
             }
             Segment::Table(table) => {
@@ -100,12 +110,24 @@ pub fn write_markdown_with_tables<W: Write>(
     Ok(())
 }
 
+/// What the tree says of one block ([`TreeLayout`]): the ordered list it is an item
+/// of, its inline spans, the `li` it is (in) the item of, and its code's language.
+#[derive(Clone, Copy, Default)]
+struct Place<'a> {
+    list: Option<OrderedList>,
+    spans: &'a [InlineSpan],
+    item: Option<usize>,
+    language: Option<&'a str>,
+}
+
 /// The lists open at the block being written, outermost first, so ordered items are
 /// numbered (1, 2, 3, or from their list's `start`) and a nested item is indented
-/// under its parent's text.
+/// under its parent's text; and the `li` of the last item written, whose further
+/// blocks are paragraphs of that item.
 #[derive(Default)]
 struct Lists {
     levels: Vec<Level>,
+    last_li: Option<usize>,
 }
 
 /// One open list: whether it is ordered, its last item's number, and the `ol` that
@@ -148,6 +170,15 @@ impl Lists {
         let l = self.levels[depth - 1];
         (" ".repeat(indent), marker(l.ordered, l.number))
     }
+
+    /// The indentation of the text of the last item counted at `depth`, under which a
+    /// further paragraph of that item is written.
+    fn text_indent(&self, depth: usize) -> String {
+        let width: usize = (self.levels.iter().take(depth))
+            .map(|l| marker(l.ordered, l.number).len() + 1)
+            .sum();
+        " ".repeat(width)
+    }
 }
 
 /// An item's marker: its number for an ordered list, else `-`.
@@ -159,14 +190,16 @@ fn marker(ordered: bool, number: u32) -> String {
     }
 }
 
-/// Writes one good block (`i`, its index in `ex`; `list`, the ordered list it is an
-/// item of; `spans`, its inline spans) after the block of shape `previous`; returns its
-/// shape.
+/// Writes one good block (`i`, its index in `ex`; `place`, what the tree says of it)
+/// after the block of shape `previous`; returns its shape. A list item's block after a
+/// block of the same `li` (`<li><p>a</p><p>b</p></li>`) is a further paragraph of
+/// that item, indented under its text, not an item of its own: the list keeps its
+/// numbers.
 fn write_one<W: Write>(
     out: &mut W,
     ex: &Extraction,
     (i, block): (usize, &Block),
-    (list, spans): (Option<OrderedList>, &[InlineSpan]),
+    place: Place<'_>,
     previous: Option<BlockShape>,
     lists: &mut Lists,
 ) -> io::Result<BlockShape> {
@@ -186,12 +219,36 @@ fn write_one<W: Write>(
             _ => 1,
         });
     }
+    if let (
+        BlockKind::ListItem { .. },
+        Some(
+            above @ BlockShape {
+                kind: BlockKind::ListItem { depth, .. },
+                quote_depth,
+            },
+        ),
+        Some(item),
+    ) = (shape.kind, previous, place.item)
+    {
+        if quote_depth == shape.quote_depth && lists.last_li == Some(item) {
+            let quote = "> ".repeat(quote_depth);
+            writeln!(out, "{}", quote.trim_end())?;
+            let indent = lists.text_indent(depth);
+            let text = spanned(&block.text, place.spans, true);
+            writeln!(out, "{quote}{indent}{text}")?;
+            return Ok(above);
+        }
+    }
     separate(out, previous, shape)?;
     let text = match shape.kind {
         BlockKind::Preformatted => (block.shown_text(), &[][..]),
-        _ => (block.text.as_str(), spans),
+        _ => (block.text.as_str(), place.spans),
     };
-    write_block(out, shape, text, list, lists)?;
+    write_block(out, shape, text, place, lists)?;
+    lists.last_li = match shape.kind {
+        BlockKind::ListItem { .. } => place.item,
+        _ => None,
+    };
     Ok(shape)
 }
 
@@ -296,7 +353,7 @@ fn write_block<W: Write>(
     out: &mut W,
     shape: BlockShape,
     (text, spans): (&str, &[InlineSpan]),
-    list: Option<OrderedList>,
+    place: Place<'_>,
     lists: &mut Lists,
 ) -> io::Result<()> {
     let quote = "> ".repeat(shape.quote_depth);
@@ -312,7 +369,7 @@ fn write_block<W: Write>(
             // `|` is escaped in an item: items follow each other line after line, so an
             // item `- a | b` before an item `- |` would be read as a table's header and
             // delimiter rows (a paragraph, alone between blank lines, cannot be).
-            let (indent, marker) = lists.item(ordered, depth, list);
+            let (indent, marker) = lists.item(ordered, depth, place.list);
             writeln!(
                 out,
                 "{quote}{indent}{marker} {}",
@@ -321,7 +378,9 @@ fn write_block<W: Write>(
         }
         BlockKind::Preformatted => {
             let fence = fence_for(text);
-            writeln!(out, "{quote}{fence}")?;
+            // The info string: letters, digits and `+-_.#` only (`TreeLayout`).
+            let language = place.language.unwrap_or("");
+            writeln!(out, "{quote}{fence}{language}")?;
             for line in text.lines() {
                 writeln!(out, "{quote}{line}")?;
             }

@@ -419,3 +419,73 @@ proptest! {
         prop_assert_eq!(read_back(&md), want, "page:\n{}\nmarkdown:\n{}", html, md);
     }
 }
+
+/// The number of list items of the Markdown, and the info string of each code block.
+fn items_and_fences(md: &str) -> (usize, Vec<String>) {
+    let (mut items, mut fences) = (0, Vec::new());
+    for event in Parser::new_ext(md, Options::empty()) {
+        match event {
+            Event::Start(Tag::Item) => items += 1,
+            Event::Start(Tag::CodeBlock(pulldown_cmark::CodeBlockKind::Fenced(info))) => {
+                fences.push(info.to_string())
+            }
+            _ => {}
+        }
+    }
+    (items, fences)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// The blocks of one `li` (`<li><p>a</p><p>b</p></li>`) read back as one item with
+    /// each block's text, so a list has as many items as the page's list had; and a
+    /// code block's fence names the language its markup named.
+    #[test]
+    fn paragraphs_of_one_item_stay_one_item_and_fences_name_their_language(
+        groups in proptest::collection::vec(
+            (
+                proptest::sample::select(vec!["html.body.ul.li", "html.body.ol.li",
+                    "html.body.ol.li.p", "html.body.ul.li.ul.li.p", "html.body.pre", "html.body.p"]),
+                proptest::collection::vec(text(), 1..4),
+                proptest::option::of(proptest::sample::select(vec!["rust", "c++", "objective-c", "sh"])),
+            ),
+            1..6,
+        )
+    ) {
+        let pipeline = Pipeline::from_json(
+            r#"{"version": 1, "segmenter": {"type": "justext.paragraphs"}, "default_label": "good"}"#,
+        ).unwrap();
+        let (mut blocks, mut items, mut languages) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut want_items, mut want_fences) = (0, Vec::new());
+        for (li, (path, texts, language)) in groups.iter().enumerate() {
+            let is_item = path.contains("li");
+            let is_code = path.ends_with("pre");
+            // Paragraphs and code blocks are one block a group.
+            let texts = if is_item { &texts[..] } else { &texts[..1] };
+            want_items += usize::from(is_item);
+            if is_code {
+                want_fences.push(language.unwrap_or("").to_owned());
+            }
+            for text in texts {
+                blocks.push(Block {
+                    text: text.replace('\n', " "),
+                    dom_path: path.to_string(),
+                    ..Block::default()
+                });
+                items.push(is_item.then_some(li));
+                languages.push(language.filter(|_| is_code).map(str::to_owned));
+            }
+        }
+        let want: Vec<String> = blocks.iter().map(|b| b.text.clone()).collect();
+        let ex = pipeline.classify_blocks(blocks).unwrap();
+        let layout = TreeLayout { items, languages, ..TreeLayout::default() };
+        let mut md = Vec::new();
+        write_markdown_with_tables(&mut md, &ex, Some(&layout)).unwrap();
+        let md = String::from_utf8(md).unwrap();
+        prop_assert_eq!(read_back(&md), want, "markdown:\n{}", md);
+        let (items, fences) = items_and_fences(&md);
+        prop_assert_eq!(items, want_items, "markdown:\n{}", md);
+        prop_assert_eq!(fences, want_fences, "markdown:\n{}", md);
+    }
+}

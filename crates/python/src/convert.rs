@@ -1,4 +1,5 @@
-//! Python values to JSON values, for parameter overrides (`with_params(**overrides)`).
+//! Python values to Rust values: JSON values for parameter overrides
+//! (`with_params(**overrides)`), and optional strings named in their errors.
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -18,4 +19,25 @@ pub fn to_json(value: &Bound<'_, PyAny>) -> PyResult<serde_json::Value> {
         .extract()?;
     serde_json::from_str(&text)
         .map_err(|e| PyTypeError::new_err(format!("parameter value is not valid JSON: {e}")))
+}
+
+/// An optional `str` argument (`None` is `None`); anything else is a `TypeError` that
+/// names the call and the argument (`extract: url is a str or None, not int`), which
+/// the bare conversion does not.
+pub fn optional_str(
+    value: Option<&Bound<'_, PyAny>>,
+    call: &str,
+    name: &str,
+) -> PyResult<Option<String>> {
+    match value {
+        None => Ok(None),
+        Some(v) if v.is_none() => Ok(None),
+        Some(v) => v.extract::<String>().map(Some).map_err(|_| {
+            let type_name = v
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".to_owned(), |n| n.to_string());
+            PyTypeError::new_err(format!("{call}: {name} is a str or None, not {type_name}"))
+        }),
+    }
 }

@@ -9,6 +9,7 @@ use pith::core::{FeatureKey, FeatureTable};
 use pith::{Block, Label};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::input::Ran;
@@ -75,6 +76,10 @@ pub struct PyExtraction {
     layout: TreeLayout,
     url: Option<String>,
     stoplist: Option<Arc<str>>,
+    /// The `Block` objects, made on the first access to `blocks` and handed out again
+    /// after it (a loop over `e.blocks[i]` would otherwise make every block at each
+    /// step).
+    blocks: PyOnceLock<Vec<Py<PyBlock>>>,
 }
 
 impl PyExtraction {
@@ -85,6 +90,7 @@ impl PyExtraction {
             layout: ran.layout,
             url,
             stoplist,
+            blocks: PyOnceLock::new(),
         }
     }
 
@@ -147,6 +153,8 @@ impl PyExtraction {
                 .map(|spans| spans.iter().map(span_state).collect())
                 .collect::<Vec<Vec<SpanState>>>(),
         )?;
+        d.set_item("items", layout.items.clone())?;
+        d.set_item("languages", layout.languages.clone())?;
         d.set_item("url", self.url.clone())?;
         d.set_item("stoplist", self.stoplist.as_deref())?;
         Ok(d.into_any())
@@ -256,6 +264,22 @@ impl PyExtraction {
         if spans.len() != inner.blocks.len() {
             return Err(bad("inline spans for every block".to_owned()));
         }
+        // Pickles made before `markdown` read list items and code languages have
+        // neither: each paragraph of an item is an item, and fences name no language,
+        // as they did.
+        let items: Vec<Option<usize>> = match d.get_item("items")? {
+            Some(v) => v.extract()?,
+            None => vec![None; inner.blocks.len()],
+        };
+        let languages: Vec<Option<String>> = match d.get_item("languages")? {
+            Some(v) => v.extract()?,
+            None => vec![None; inner.blocks.len()],
+        };
+        if items.len() != inner.blocks.len() || languages.len() != inner.blocks.len() {
+            return Err(bad(
+                "a list item and a code language for every block".to_owned()
+            ));
+        }
         Ok(PyExtraction::new(
             Ran {
                 extraction: inner,
@@ -263,6 +287,8 @@ impl PyExtraction {
                     tables,
                     lists,
                     spans,
+                    items,
+                    languages,
                 },
             },
             item(d, "url")?,
@@ -303,32 +329,37 @@ impl PyExtraction {
         String::from_utf8(out).expect("the blocks are UTF-8")
     }
 
-    /// Every block, in document order, good and bad (a new list on each access).
+    /// Every block, in document order, good and bad: a new list on each access, of the
+    /// same ``Block`` objects (made on the first access; a block's ``features`` dict on
+    /// the first access to it, so a loop that reads only texts and labels builds none).
     #[getter]
-    fn blocks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let list = PyList::empty(py);
-        let keys = self.inner.features.keys();
-        for (i, b) in self.inner.blocks.iter().enumerate() {
-            let features = PyDict::new(py);
-            for k in keys {
-                if let Some(v) = self.inner.features.get(k, i) {
-                    features.set_item(k.as_str(), v)?;
-                }
-            }
-            let block = PyBlock {
-                text: b.text.clone(),
-                label: self.inner.labels[i].as_str(),
-                cf_label: self.inner.cf_labels[i].as_str(),
-                heading: self.is_heading(i),
-                features: features.unbind(),
-                xpath: b.xpath.clone(),
-                dom_path: b.dom_path.clone(),
-                chars_count_in_links: b.chars_count_in_links,
-                tags_count: b.tags_count,
-            };
-            list.append(Py::new(py, block)?)?;
-        }
-        Ok(list)
+    fn blocks<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyList>> {
+        let py = slf.py();
+        let this = slf.get();
+        let blocks = this.blocks.get_or_try_init(py, || {
+            // The blocks read their features from one shared copy of the table (a
+            // reference to the extraction itself would be a cycle that Python's
+            // reference counting never frees).
+            let table = Arc::new(this.inner.features.clone());
+            (this.inner.blocks.iter().enumerate())
+                .map(|(i, b)| {
+                    let block = PyBlock {
+                        text: b.text.clone(),
+                        label: this.inner.labels[i].as_str(),
+                        cf_label: this.inner.cf_labels[i].as_str(),
+                        heading: this.is_heading(i),
+                        features: PyOnceLock::new(),
+                        features_of: Some((Arc::clone(&table), i)),
+                        xpath: b.xpath.clone(),
+                        dom_path: b.dom_path.clone(),
+                        chars_count_in_links: b.chars_count_in_links,
+                        tags_count: b.tags_count,
+                    };
+                    Py::new(py, block)
+                })
+                .collect::<PyResult<Vec<_>>>()
+        })?;
+        PyList::new(py, blocks.iter().map(|b| b.clone_ref(py)))
     }
 
     /// The page's identified language as an ISO 639-1 code (``"en"``, ``"ja"``), as the
@@ -418,9 +449,10 @@ impl PyExtraction {
         self.inner.metadata.author_or_byline()
     }
 
-    /// When the page was published, as its ``<meta>`` tags write it (usually ISO 8601:
-    /// ``article:published_time``, ``datePublished``, ...; else its JSON-LD article's),
-    /// else the date in its canonical URL or in ``url`` (``/2019/11/19/``, as
+    /// When the page was published, in ISO 8601: its ``<meta>`` tags' date
+    /// (``article:published_time``, ``datePublished``, ...; else its JSON-LD article's),
+    /// as written when it is ISO 8601, else the date it names as ``2019-11-19``
+    /// (``November 19, 2019, 07:47 PM EST``), else as written; else the date in its canonical URL or in ``url`` (``/2019/11/19/``, as
     /// ``2019-11-19``), else the date its text shows (a ``<time datetime>``, or a
     /// dateline such as ``Posted on July 15, 2012``, as ``2012-07-15``), or ``None``; as
     /// a ``--format jsonl`` record's.
@@ -532,33 +564,64 @@ impl PyExtraction {
 }
 
 /// One block (jusText's paragraph) with its labels and features.
-#[pyclass(name = "Block", module = "pith", frozen, get_all)]
+#[pyclass(name = "Block", module = "pith", frozen)]
 pub struct PyBlock {
     /// The block's text.
+    #[pyo3(get)]
     text: String,
     /// The final label: ``good``, ``bad`` (``neargood``/``short`` only for pipelines
     /// without passes).
+    #[pyo3(get)]
     label: &'static str,
     /// The context-free label, before the passes looked at neighbours.
+    #[pyo3(get)]
     cf_label: &'static str,
     /// Whether the block is a heading.
+    #[pyo3(get)]
     heading: bool,
-    /// Every feature the pipeline computed for the block, by key.
-    features: Py<PyDict>,
+    /// The `features` dict, once made.
+    features: PyOnceLock<Py<PyDict>>,
+    /// Where the features are read from until then: the page's feature table and the
+    /// block's number in it (`None` for a block unpickled with its dict).
+    features_of: Option<(Arc<FeatureTable>, usize)>,
     /// The XPath of the block's opening element with jusText's segmenter (the
     /// ``justext`` presets); empty with the segmenters that cut at tags (``pith``,
     /// ``readability``, ``declutter``), which do not build it.
+    #[pyo3(get)]
     xpath: String,
     /// Element names from the root to the block's element, joined by ``.``.
+    #[pyo3(get)]
     dom_path: String,
     /// Characters of text inside links.
+    #[pyo3(get)]
     chars_count_in_links: usize,
     /// Inline tags inside the block.
+    #[pyo3(get)]
     tags_count: i64,
 }
 
 #[pymethods]
 impl PyBlock {
+    /// Every feature the pipeline computed for the block, by key (the same dict on
+    /// each access).
+    #[getter]
+    fn features<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = self
+            .features
+            .get_or_try_init(py, || -> PyResult<Py<PyDict>> {
+                let dict = PyDict::new(py);
+                if let Some((table, i)) = &self.features_of {
+                    for k in table.keys() {
+                        if let Some(v) = table.get(k, *i) {
+                            dict.set_item(k.as_str(), v)?;
+                        }
+                    }
+                }
+                Ok(dict.unbind())
+            })?;
+        Ok(dict.bind(py).clone())
+    }
+
     /// Whether the final label is ``good``.
     #[getter]
     fn is_good(&self) -> bool {
@@ -573,7 +636,7 @@ impl PyBlock {
             self.label,
             self.cf_label,
             self.heading,
-            self.features.clone_ref(py),
+            self.features(py)?,
             self.xpath.clone(),
             self.dom_path.clone(),
             self.chars_count_in_links,
@@ -587,6 +650,7 @@ impl PyBlock {
     #[staticmethod]
     #[allow(clippy::too_many_arguments)]
     fn _restore(
+        py: Python<'_>,
         text: String,
         label: &str,
         cf_label: &str,
@@ -607,7 +671,13 @@ impl PyBlock {
             label: label_of(label)?,
             cf_label: label_of(cf_label)?,
             heading,
-            features,
+            features: {
+                let cell = PyOnceLock::new();
+                // A new cell takes its first value.
+                let _ = cell.set(py, features);
+                cell
+            },
+            features_of: None,
             xpath,
             dom_path,
             chars_count_in_links,

@@ -7,7 +7,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 
-use crate::convert::to_json;
+use crate::convert::{optional_str, to_json};
 use crate::errors::{load_error, run_error, PipelineError};
 use crate::extraction::PyExtraction;
 use crate::input::{Hints, Page};
@@ -238,9 +238,11 @@ impl PyPipeline {
         &self,
         py: Python<'_>,
         html: &Bound<'_, PyAny>,
-        url: Option<String>,
-        charset: Option<String>,
+        url: Option<&Bound<'_, PyAny>>,
+        charset: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyExtraction> {
+        let url = optional_str(url, "extract", "url")?;
+        let charset = optional_str(charset, "extract", "charset")?;
         let page = Page::from_py(html)?;
         let pipeline = &*self.inner;
         let hints = Hints {
