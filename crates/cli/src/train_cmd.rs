@@ -25,8 +25,9 @@ pub struct TrainArgs {
     pub datasets: Vec<String>,
     /// The base pipeline: a preset or pipeline file, with optional overrides. Its
     /// features are the trees' inputs; a `learn.trees` pass in it is replaced. The
-    /// `learn.veto` passes that end it (`:no_comments=true`, `:no_tables=true`) stay
-    /// after the trained pass, and the out-of-fold figures are scored after them.
+    /// `learn.veto` and `learn.whole_tables` passes that end it (`:no_comments=true`,
+    /// `:no_tables=true`) stay after the trained pass, and the out-of-fold figures are
+    /// scored after them.
     #[arg(long, value_name = "PIPELINE[:NAME=VALUE,...]")]
     pub base: String,
     /// Where to write the trained pipeline file (JSON).

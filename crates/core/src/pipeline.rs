@@ -458,6 +458,7 @@ impl Pipeline {
             blocks: &blocks,
             features: &features,
             cf_labels: &cf_labels,
+            document,
         };
         for (pass, p) in self.spec.passes.iter().enumerate() {
             before.clone_from(&labels);

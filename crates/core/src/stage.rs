@@ -201,6 +201,9 @@ pub struct PassContext<'a> {
     pub features: &'a FeatureTable,
     /// Their context-free labels (the decision list's answers).
     pub cf_labels: &'a [Label],
+    /// The (edited) tree the blocks were cut from, as features see it
+    /// ([`FeatureInput::document`]); `None` when the pipeline was given blocks.
+    pub document: Option<&'a Document>,
 }
 
 /// A stage that revises labels using the neighbours of each block.

@@ -422,6 +422,7 @@ mod tests {
             blocks: &blocks,
             features: &features,
             cf_labels: labels,
+            document: None,
         };
         pass.revise(ctx, &mut l).unwrap();
         l

@@ -34,6 +34,8 @@
 //! - [`labels`]: block labels derived from a page's gold text.
 //! - [`veto`]: `learn.veto`, the pass that labels bad the blocks a column marks, and
 //!   the vetoes of `--no-comments`, `--no-tables` and `--no-title`.
+//! - [`whole_tables`]: `learn.whole_tables`, the pass that keeps a data table whole
+//!   when the passes before it kept most of its cells.
 //! - [`train`]: k-fold cross-validated training over pages with gold text, producing a
 //!   trained pipeline (one JSON file) and out-of-fold scores.
 //!
@@ -79,6 +81,7 @@ pub mod train;
 pub mod trees;
 pub mod veto;
 mod walk;
+pub mod whole_tables;
 
 pub use decode::Decode;
 pub use features::{
@@ -96,3 +99,4 @@ pub use text_features::{Text, TextStat};
 pub use title_repeat::TitleRepeat;
 pub use trees::{Margin, Prior, Tree, Trees, ROWS_PER_WALK};
 pub use veto::Veto;
+pub use whole_tables::WholeTables;

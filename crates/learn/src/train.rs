@@ -31,6 +31,7 @@ use crate::gbdt::{fit, fit_from, GbdtParams, Rows};
 use crate::labels::{block_shares, block_weight, token_count, tokens, LabelRule};
 use crate::trees::{best_margin, Margin, Prior, Trees, MARGIN};
 use crate::veto::Veto;
+use crate::whole_tables::WholeTables;
 
 /// A page with its gold text.
 #[derive(Clone, Debug)]
@@ -239,15 +240,24 @@ struct PageRows {
     first_row: usize,
     texts: Vec<String>,
     gold: String,
-    /// The base's trailing vetoes ([`trailing_vetoes`]), each with its column's value
-    /// for every block of the page.
-    vetoes: Vec<(Veto, Vec<f64>)>,
+    /// The base's trailing passes ([`trailing_passes`]), each with what it reads of the
+    /// page, in the order the pipeline runs them.
+    trailing: Vec<PageTrailing>,
+}
+
+/// A trailing pass of the base with what it reads of one page.
+enum PageTrailing {
+    /// A veto and its column's value for every block.
+    Veto(Veto, Vec<f64>),
+    /// A whole-tables pass and each block's data table.
+    WholeTables(WholeTables, Vec<Option<usize>>),
 }
 
 impl PageRows {
     /// The blocks the trained pipeline keeps from the page's margins: [`select`],
     /// then the trained pass's fallback (with none selected, the block of greatest
-    /// margin), then the base's trailing vetoes, in the order the pipeline runs them.
+    /// margin), then the base's trailing vetoes and whole-tables passes, in the order
+    /// the pipeline runs them.
     fn select(
         &self,
         margins: &[f64],
@@ -261,12 +271,19 @@ impl PageRows {
                 chosen[i] = true;
             }
         }
-        if !self.vetoes.is_empty() {
+        if !self.trailing.is_empty() {
             let chars: Vec<usize> = self.texts.iter().map(|t| t.chars().count()).collect();
-            for (veto, column) in &self.vetoes {
-                let vetoed = veto.vetoed(column, &chars, &chosen);
-                for (c, v) in chosen.iter_mut().zip(vetoed) {
-                    *c &= !v;
+            for pass in &self.trailing {
+                match pass {
+                    PageTrailing::Veto(veto, column) => {
+                        let vetoed = veto.vetoed(column, &chars, &chosen);
+                        for (c, v) in chosen.iter_mut().zip(vetoed) {
+                            *c &= !v;
+                        }
+                    }
+                    PageTrailing::WholeTables(pass, tables) => {
+                        chosen = pass.whole(tables, &chars, &chosen);
+                    }
                 }
             }
         }
@@ -286,17 +303,32 @@ impl Rng {
     }
 }
 
-/// The `learn.veto` passes that end the base's passes (after any `learn.trees` pass is
-/// taken out): they revise the labels of whatever runs before them, so the trained
-/// pass goes before them and the out-of-fold selections are scored after them — a
-/// base with `no_comments=true` trains a pipeline that drops comment sections, scored
-/// as it runs.
-fn trailing_vetoes(base: &Value) -> Result<Vec<Veto>, String> {
+/// A pass that ends the base's passes.
+#[derive(Clone)]
+enum Trailing {
+    /// A `learn.veto`.
+    Veto(Veto),
+    /// A `learn.whole_tables`.
+    WholeTables(WholeTables),
+}
+
+/// The `learn.veto` and `learn.whole_tables` passes that end the base's passes (after
+/// any `learn.trees` pass is taken out): they revise the labels of whatever runs
+/// before them, so the trained pass goes before them and the out-of-fold selections
+/// are scored after them — a base with `no_comments=true` trains a pipeline that drops
+/// comment sections, scored as it runs.
+fn trailing_passes(base: &Value) -> Result<Vec<Trailing>, String> {
     let Some(passes) = base.get("passes").and_then(Value::as_array) else {
         return Ok(Vec::new());
     };
-    let is_veto = |p: &&Value| p.get("type").and_then(Value::as_str) == Some("learn.veto");
-    let n = passes.iter().rev().take_while(is_veto).count();
+    let kind = |p: &Value| p.get("type").and_then(Value::as_str).map(str::to_owned);
+    let is_trailing = |p: &&Value| {
+        matches!(
+            kind(p).as_deref(),
+            Some("learn.veto" | "learn.whole_tables")
+        )
+    };
+    let n = passes.iter().rev().take_while(is_trailing).count();
     passes[passes.len() - n..]
         .iter()
         .map(|p| {
@@ -304,7 +336,14 @@ fn trailing_vetoes(base: &Value) -> Result<Vec<Veto>, String> {
             if let Some(obj) = fields.as_object_mut() {
                 obj.remove("type");
             }
-            serde_json::from_value(fields).map_err(|e| format!("learn.veto: {e}"))
+            match kind(p).as_deref() {
+                Some("learn.veto") => serde_json::from_value(fields)
+                    .map(Trailing::Veto)
+                    .map_err(|e| format!("learn.veto: {e}")),
+                _ => serde_json::from_value(fields)
+                    .map(Trailing::WholeTables)
+                    .map_err(|e| format!("learn.whole_tables: {e}")),
+            }
         })
         .collect()
 }
@@ -390,13 +429,23 @@ fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepa
         .iter()
         .map(|k| k.as_str().to_owned())
         .collect();
-    let vetoes: Vec<(Veto, usize)> = trailing_vetoes(base)?
+    // Each trailing pass with the column it reads (a veto's; none for whole tables).
+    let trailing: Vec<(Trailing, Option<usize>)> = trailing_passes(base)?
         .into_iter()
-        .map(|veto| {
-            let column = base_column(&features, &veto.feature, "learn.veto's feature")?;
-            Ok((veto, column))
+        .map(|pass| {
+            let column = match &pass {
+                Trailing::Veto(veto) => Some(base_column(
+                    &features,
+                    &veto.feature,
+                    "learn.veto's feature",
+                )?),
+                Trailing::WholeTables(_) => None,
+            };
+            Ok((pass, column))
         })
         .collect::<Result<_, String>>()?;
+    // Whole tables read the tree.
+    let needs_tree = (trailing.iter()).any(|(p, _)| matches!(p, Trailing::WholeTables(_)));
     let mut rows = Rows::new(features.len());
     let mut pages = Vec::new();
     let mut values = vec![0.0; features.len()];
@@ -411,12 +460,14 @@ fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepa
         for page in &set.pages {
             let first_row = rows.len();
             let mut texts = Vec::new();
-            let mut page_vetoes: Vec<(Veto, Vec<f64>)> = vetoes
-                .iter()
-                .map(|(v, _)| (v.clone(), Vec::new()))
-                .collect();
+            let mut page_trailing = Vec::new();
             // A page the base pipeline rejects contributes no rows (it scores as empty).
-            if let Ok(ex) = pipeline.run_bytes(&page.html) {
+            let ran = match needs_tree {
+                true => (pipeline.run_bytes_and_tree(&page.html, &pipeline.spec().decode))
+                    .map(|(ex, doc)| (ex, Some(doc))),
+                false => pipeline.run_bytes(&page.html).map(|ex| (ex, None)),
+            };
+            if let Ok((ex, doc)) = ran {
                 let columns: Vec<&[f64]> = ex
                     .features
                     .keys()
@@ -444,8 +495,17 @@ fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepa
                     } * set_weight;
                     rows.push(&values, *share > 0.5, weight);
                 }
-                for ((_, column), (_, values)) in vetoes.iter().zip(&mut page_vetoes) {
-                    *values = columns[*column].to_vec();
+                for (pass, column) in &trailing {
+                    page_trailing.push(match (pass, column, &doc) {
+                        (Trailing::Veto(veto), Some(c), _) => {
+                            PageTrailing::Veto(veto.clone(), columns[*c].to_vec())
+                        }
+                        (Trailing::WholeTables(pass), _, Some(doc)) => PageTrailing::WholeTables(
+                            pass.clone(),
+                            pass.data_tables(&ex.blocks, doc),
+                        ),
+                        _ => unreachable!("a veto has its column, whole tables the tree"),
+                    });
                 }
                 texts = ex.blocks.into_iter().map(|b| b.text).collect();
             }
@@ -454,7 +514,7 @@ fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepa
                 first_row,
                 texts,
                 gold: page.gold.clone(),
-                vetoes: page_vetoes,
+                trailing: page_trailing,
             });
         }
     }
@@ -706,7 +766,7 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
             obj.insert(k.clone(), v.clone());
         }
     }
-    let after = trailing_vetoes(&pipeline)?.len();
+    let after = trailing_passes(&pipeline)?.len();
     match pipeline.get_mut("passes").and_then(Value::as_array_mut) {
         Some(passes) => passes.insert(passes.len() - after, pass_obj),
         None => {

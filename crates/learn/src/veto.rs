@@ -93,7 +93,7 @@ pub const TABLE_SECTION: &str = "learn.table_section";
 /// features.insert(FeatureKey::new("x"), vec![0.0, 1.0, f64::NAN]);
 /// let mut labels = vec![Label::Good, Label::Good, Label::Bad];
 /// let cf = labels.clone();
-/// let ctx = PassContext { blocks: &blocks, features: &features, cf_labels: &cf };
+/// let ctx = PassContext { blocks: &blocks, features: &features, cf_labels: &cf, document: None };
 /// veto.revise(ctx, &mut labels).unwrap();
 /// assert_eq!(labels, [Label::Good, Label::Bad, Label::Bad]);
 /// ```

@@ -212,6 +212,7 @@ fn the_pass_decodes_its_margins() {
             blocks: &blocks,
             features: &table,
             cf_labels: &labels.clone(),
+            document: None,
         };
         pith_core::ContextPass::revise(stage, ctx, &mut labels).unwrap();
         labels
@@ -257,6 +258,7 @@ fn the_pass_decodes_its_margins() {
         blocks: &blocks,
         features: &table,
         cf_labels: &labels.clone(),
+        document: None,
     };
     pith_core::ContextPass::revise(&stage, ctx, &mut labels).unwrap();
     assert_eq!(

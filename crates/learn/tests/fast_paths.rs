@@ -103,6 +103,7 @@ fn labels_of(stage: &Trees, table: &FeatureTable, blocks: usize) -> Vec<Label> {
                 blocks: &plain,
                 features: table,
                 cf_labels: &cf,
+                document: None,
             },
             &mut labels,
         )
