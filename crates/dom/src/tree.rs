@@ -355,6 +355,11 @@ impl Document {
         })
     }
 
+    /// `id` and its ancestors, innermost first.
+    pub fn inclusive_ancestors(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(Some(id), move |&n| self.parent(n))
+    }
+
     /// Whether `ancestor` is `id` or one of its ancestors.
     pub fn is_inclusive_ancestor(&self, ancestor: NodeId, id: NodeId) -> bool {
         let mut cur = Some(id);

@@ -64,7 +64,7 @@ fn per_node(input: FeatureInput<'_>, mut f: impl FnMut(&Document, NodeId) -> f64
 
 /// The inclusive ancestors of a node, innermost first.
 fn ancestors(doc: &Document, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
-    std::iter::successors(Some(node), move |&n| doc.parent(n))
+    doc.inclusive_ancestors(node)
 }
 
 /// Per-node values that depend on a node and its ancestors only, each node's computed

@@ -197,41 +197,24 @@ fn cell_place(block: &Block, doc: &Document) -> Option<CellPlace> {
     if !path.starts_with('…') && !names_a_table {
         return None;
     }
-    let mut cell: Option<NodeId> = None;
-    let mut caption = false;
-    let mut at = block.node?;
-    let table = loop {
+    // One walk up to the nearest table, noting the first cell, the row above it and
+    // a caption on the way.
+    let (mut cell, mut row, mut caption) = (None::<NodeId>, None::<NodeId>, false);
+    let table = doc.inclusive_ancestors(block.node?).find(|&at| {
         match doc.element_name(at) {
-            Some("table") => break at,
             Some("td" | "th") if cell.is_none() => cell = Some(at),
+            Some("tr") if cell.is_some() && row.is_none() => row = Some(at),
             Some("caption") => caption = true,
             _ => {}
         }
-        at = doc.parent(at)?;
-    };
-    let row = cell.map(|c| {
-        let mut at = c;
-        loop {
-            match doc.element_name(at) {
-                Some("tr") => return at.index(),
-                Some("table") => return c.index(),
-                _ => {}
-            }
-            match doc.parent(at) {
-                Some(p) => at = p,
-                None => return c.index(),
-            }
-        }
-    });
-    let mut outer = None;
-    let mut up = doc.parent(table);
-    while let Some(n) = up {
-        if doc.element_name(n) == Some("table") {
-            outer = Some(n.index());
-            break;
-        }
-        up = doc.parent(n);
-    }
+        doc.element_name(at) == Some("table")
+    })?;
+    // A cell outside any row (a parser never makes one) is a row of its own.
+    let row = cell.map(|c| row.unwrap_or(c).index());
+    let outer = (doc.parent(table).into_iter())
+        .flat_map(|p| doc.inclusive_ancestors(p))
+        .find(|&n| doc.element_name(n) == Some("table"))
+        .map(NodeId::index);
     Some(CellPlace {
         table: table.index(),
         row,

@@ -96,14 +96,14 @@ pub fn list_items(ex: &Extraction, doc: &Document) -> Vec<Option<usize>> {
 }
 
 /// The nearest `li` at or above `node`, below the nearest list element.
-fn nearest_item(doc: &Document, mut node: NodeId) -> Option<NodeId> {
-    loop {
-        match doc.element_name(node) {
-            Some("li") => return Some(node),
-            Some("ol" | "ul" | "menu" | "dir") => return None,
-            _ => node = doc.parent(node)?,
-        }
-    }
+fn nearest_item(doc: &Document, node: NodeId) -> Option<NodeId> {
+    let li_or_list = doc.inclusive_ancestors(node).find(|&n| {
+        matches!(
+            doc.element_name(n),
+            Some("li" | "ol" | "ul" | "menu" | "dir")
+        )
+    })?;
+    (doc.element_name(li_or_list) == Some("li")).then_some(li_or_list)
 }
 
 /// The language of every preformatted block of `ex` whose code names one: the first
@@ -117,24 +117,15 @@ pub fn code_languages(ex: &Extraction, doc: &Document) -> Vec<Option<String>> {
             if !may_be_preformatted(&b.dom_path) || block_shape(b).kind != BlockKind::Preformatted {
                 return None;
             }
-            let pre = nearest_named(doc, b.node?, "pre")?;
-            let code = (doc.children(pre)).find(|&c| doc.element_name(c) == Some("code"));
+            let pre =
+                (doc.inclusive_ancestors(b.node?)).find(|&n| doc.element_name(n) == Some("pre"))?;
+            let code = doc.child_element(pre, "code");
             [Some(pre), code]
                 .into_iter()
                 .flatten()
                 .find_map(|el| language_of_class(doc.element(el)?.attr("class")?))
         })
         .collect()
-}
-
-/// The nearest element named `name` at or above `node`.
-fn nearest_named(doc: &Document, mut node: NodeId, name: &str) -> Option<NodeId> {
-    loop {
-        if doc.element_name(node) == Some(name) {
-            return Some(node);
-        }
-        node = doc.parent(node)?;
-    }
 }
 
 /// The language a class attribute names (`"hljs language-rust"` is `rust`).
@@ -185,13 +176,9 @@ fn ordered_list_of(block: &Block, doc: &Document) -> Option<OrderedList> {
 }
 
 /// The nearest `ol`, `ul`, `menu` or `dir` element at or above `node`.
-fn nearest_list(doc: &Document, mut node: NodeId) -> Option<NodeId> {
-    loop {
-        if matches!(doc.element_name(node), Some("ol" | "ul" | "menu" | "dir")) {
-            return Some(node);
-        }
-        node = doc.parent(node)?;
-    }
+fn nearest_list(doc: &Document, node: NodeId) -> Option<NodeId> {
+    (doc.inclusive_ancestors(node))
+        .find(|&n| matches!(doc.element_name(n), Some("ol" | "ul" | "menu" | "dir")))
 }
 
 /// An `ol`'s `start` attribute, when it is an integer from 0 to [`MAX_NUMBER`]: a

@@ -163,16 +163,13 @@ impl Lists {
         };
         level.ordered = ordered;
         level.list = list.map(|l| l.list);
-        let indent: usize = self.levels[..depth - 1]
-            .iter()
-            .map(|l| marker(l.ordered, l.number).len() + 1)
-            .sum();
         let l = self.levels[depth - 1];
-        (" ".repeat(indent), marker(l.ordered, l.number))
+        (self.text_indent(depth - 1), marker(l.ordered, l.number))
     }
 
-    /// The indentation of the text of the last item counted at `depth`, under which a
-    /// further paragraph of that item is written.
+    /// The indentation of the text of the last item counted at `depth` (0: none),
+    /// under which a further paragraph of that item, or an item nested in it, is
+    /// written.
     fn text_indent(&self, depth: usize) -> String {
         let width: usize = (self.levels.iter().take(depth))
             .map(|l| marker(l.ordered, l.number).len() + 1)
