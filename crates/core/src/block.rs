@@ -80,6 +80,14 @@ pub struct Block {
     /// paragraphs are the reference's, normalised.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub preformatted: Option<String>,
+    /// Whether the block is cut from the block before it by one `<br>` and nothing
+    /// else (`12 High Street<br>Leeds`, a verse's lines): a line of the same paragraph,
+    /// which Markdown writes after a hard line break, not a paragraph of its own. Only
+    /// segmenters that split at tags (`declutter.blocks`, `readability.blocks`) set
+    /// it; jusText's reads a lone `<br>` as a space and two as a paragraph's end, as
+    /// `<br><br>` is for these too.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub after_line_break: bool,
     /// The element that holds the block's first text, in the document the segmenter
     /// read (`None` for blocks not cut from a document). Features find the block's
     /// DOM context and its nearest annotated ancestors from here

@@ -7,7 +7,9 @@
 //! joined, whitespace runs collapsed to one space, stripped); empty blocks are dropped.
 //! Each block gets its `dom_path` (element names from the root joined by `.`, cut to its
 //! last [`MAX_PATH`] bytes), `text_nodes`, `chars_count_in_links` (characters of its
-//! text inside `<a>`) and `node` (the parent of its first text node). The walk is
+//! text inside `<a>`), `node` (the parent of its first text node) and
+//! `after_line_break` (one `<br>`, and no other boundary, cuts it from the block before:
+//! Markdown writes it as a line of that paragraph). The walk is
 //! iterative and keeps the path as one string grown and truncated as elements open and
 //! close, so a page nested thousands deep stays linear.
 //!
@@ -123,14 +125,47 @@ struct Open {
     raw: String,
     /// Whether a text node outside preformatted elements was taken.
     flowing: bool,
+    /// The boundaries between the last block emitted and this one's text.
+    lead: Lead,
+}
+
+/// What cut a block from the block before it: the boundaries (block tags opened or
+/// closed, `<br>`s) met since that block's text, while this one had none yet.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Lead {
+    /// No block was emitted before: the page's first block.
+    #[default]
+    First,
+    /// One `<br>` and nothing else: a line of the same paragraph.
+    OneBreak,
+    /// Anything else: a block tag, or two `<br>`s (the old pages' paragraph break).
+    Other,
+}
+
+/// A boundary the walk meets: a `<br>`, or a block tag opened or closed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Boundary {
+    Break,
+    BlockTag,
 }
 
 impl Open {
-    /// Emits the block when it has text (its path whole while the page's `budget`
-    /// lasts), and starts the next one at `path`.
-    fn flush(&mut self, blocks: &mut Vec<Block>, budget: &mut PathBudget, path: &str) {
+    /// Ends the block at `boundary`: emits it when it has text (its path whole while
+    /// the page's `budget` lasts), and starts the next one at `path`; else counts the
+    /// boundary into what cuts the next block from the last one emitted.
+    fn flush(
+        &mut self,
+        blocks: &mut Vec<Block>,
+        budget: &mut PathBudget,
+        path: &str,
+        boundary: Boundary,
+    ) {
         let text = self.text.trim_end();
-        if !text.is_empty() {
+        if text.is_empty() {
+            if self.lead != Lead::First {
+                self.lead = Lead::Other;
+            }
+        } else {
             let dom_path = std::mem::take(&mut self.path);
             let dom_path = if budget.admit(dom_path.len()) {
                 dom_path
@@ -147,8 +182,13 @@ impl Open {
                 chars_count_in_links: self.link_chars,
                 node: self.node,
                 preformatted,
+                after_line_break: self.lead == Lead::OneBreak,
                 ..Block::default()
             });
+            self.lead = match boundary {
+                Boundary::Break => Lead::OneBreak,
+                Boundary::BlockTag => Lead::Other,
+            };
         }
         self.raw.clear();
         self.flowing = false;
@@ -197,8 +237,10 @@ pub fn split_at_tags(
                         n if PREFORMATTED.contains(&n) => pre += 1,
                         _ => {}
                     }
-                    if name == "br" || el.is_named_in(block_tags) {
-                        open.flush(&mut blocks, &mut budget, &path);
+                    if name == "br" {
+                        open.flush(&mut blocks, &mut budget, &path, Boundary::Break);
+                    } else if el.is_named_in(block_tags) {
+                        open.flush(&mut blocks, &mut budget, &path, Boundary::BlockTag);
                     }
                 }
                 NodeData::Text(t) => {
@@ -237,13 +279,13 @@ pub fn split_at_tags(
                         _ => {}
                     }
                     if el.is_named_in(block_tags) {
-                        open.flush(&mut blocks, &mut budget, &path);
+                        open.flush(&mut blocks, &mut budget, &path, Boundary::BlockTag);
                     }
                 }
             }
         }
     }
-    open.flush(&mut blocks, &mut budget, "");
+    open.flush(&mut blocks, &mut budget, "", Boundary::BlockTag);
     blocks
 }
 
@@ -304,6 +346,32 @@ mod tests {
         assert_eq!(blocks[1].text_nodes, ["c d "]);
         assert_eq!(blocks[3].chars_count_in_links, 3);
         assert_eq!(doc.element_name(blocks[1].node.unwrap()), Some("p"));
+    }
+
+    #[test]
+    fn a_lone_br_makes_a_line_of_the_same_paragraph() {
+        let doc = parse_html(
+            "<br>first<p>a <b>b</b><br><i>c</i><br> <br>d<br></p>e<div>f<br><div>g</div></div>\
+             <address>h<br>\n<!-- x --><span></span>i</address>",
+        );
+        let blocks = split_at_tags(&doc, &tags(), |_, in_head| !in_head);
+        let got: Vec<(&str, bool)> = (blocks.iter())
+            .map(|b| (b.text.as_str(), b.after_line_break))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("first", false),
+                ("a b", false),
+                ("c", true),
+                ("d", false),
+                ("e", false),
+                ("f", false),
+                ("g", false),
+                ("h", false),
+                ("i", true),
+            ]
+        );
     }
 
     #[test]

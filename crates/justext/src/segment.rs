@@ -370,6 +370,8 @@ impl<'a, 'd> ParagraphMaker<'a, 'd> {
             node: done.node,
             // The reference's paragraphs are normalised text, in every output.
             preformatted: None,
+            // A lone `<br>` is a space in the reference's paragraphs.
+            after_line_break: false,
         });
     }
 

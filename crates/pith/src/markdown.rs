@@ -30,11 +30,21 @@
 //! right after a list's items (a list continued after an ad the pipeline dropped)
 //! carries on the count, or jumps to that `ol`'s `start` when it has one.
 //!
-//! Given the tree, the blocks of one `<li>` (`<li><p>a</p><p>b</p></li>`, `<li>a<br>b</li>`:
-//! the segmenters cut a block at each paragraph) are one item: its further blocks are
-//! paragraphs indented under its text, so the list has the page's items and numbers
-//! (without the tree, each block is an item); and a code block's fence names the
-//! language its markup names (`<pre><code class="language-rust">` opens ```` ```rust ````).
+//! Given the tree, the blocks of one `<li>` (`<li><p>a</p><p>b</p></li>`: the segmenters
+//! cut a block at each paragraph) are one item: its further blocks are paragraphs
+//! indented under its text, so the list has the page's items and numbers (without the
+//! tree, each block is an item); and a code block's fence names the language its markup
+//! names (`<pre><code class="language-rust">` opens ```` ```rust ````).
+//!
+//! A block the segmenter cut at a lone `<br>` ([`Block::after_line_break`]: an
+//! address, a verse, `<li>a<br>b</li>`) is a further line of the paragraph, item or
+//! quote before it, after a hard line break (two spaces at the line's end), when that
+//! block was kept; two `<br>`s end a paragraph, as old pages use them. A heading's
+//! lines stay headings, and a table cell's lines are one line of its cell. The lines
+//! are escaped as one text, since a CommonMark reader reads them so: a `*` on one line
+//! pairs with one on the next, a line may not open a heading, list item, fence or
+//! quote (each can interrupt a paragraph), nor be `=` alone (it would make the lines
+//! above a heading), and `|` is escaped (a table's rows could follow).
 
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -44,7 +54,7 @@ use pith_dom::Document;
 
 use crate::inline::InlineSpan;
 use crate::layout::{OrderedList, TreeLayout, MAX_NUMBER};
-use crate::shape::{block_shape, BlockKind, BlockShape};
+use crate::shape::{block_shape, continues_line, BlockKind, BlockShape};
 use crate::table::{segments, Cell, DataTable, Segment};
 
 mod spans;
@@ -76,9 +86,21 @@ pub fn write_markdown_with_tables<W: Write>(
 ) -> io::Result<()> {
     let mut previous: Option<BlockShape> = None;
     let mut lists = Lists::default();
-    for segment in segments(ex, layout.map(|l| l.tables.as_slice())) {
+    let segments = segments(ex, layout.map(|l| l.tables.as_slice()));
+    let mut k = 0;
+    while k < segments.len() {
+        let segment = &segments[k];
+        k += 1;
         match segment {
             Segment::Block(block) => {
+                let mut lines = vec![*block];
+                while let Some(&Segment::Block(next)) = segments.get(k) {
+                    if !continues_line(*lines.last().expect("one line"), next) {
+                        break;
+                    }
+                    lines.push(next);
+                    k += 1;
+                }
                 let i = block.0;
                 let place = Place {
                     list: layout.and_then(|l| l.list(i)),
@@ -86,7 +108,8 @@ pub fn write_markdown_with_tables<W: Write>(
                     item: layout.and_then(|l| l.item(i)),
                     language: layout.and_then(|l| l.language(i)),
                 };
-                previous = Some(write_one(out, ex, block, place, previous, &mut lists)?);
+                let paragraph = BlockLines { lines, layout };
+                previous = Some(write_one(out, ex, &paragraph, place, previous, &mut lists)?);
             }
             Segment::Table(table) => {
                 let shape = BlockShape {
@@ -101,13 +124,61 @@ pub fn write_markdown_with_tables<W: Write>(
                     previous = Some(shape);
                 }
                 separate(out, previous, shape)?;
-                write_table(out, &table, layout, &quote)?;
+                write_table(out, table, layout, &quote)?;
                 previous = Some(shape);
                 lists = Lists::default();
             }
         }
     }
     Ok(())
+}
+
+/// One paragraph to write: a block, and the blocks that are its further lines
+/// ([`continues_line`]), each with its index in the extraction; and what the tree
+/// says of them.
+struct BlockLines<'a> {
+    lines: Vec<(usize, &'a Block)>,
+    layout: Option<&'a TreeLayout>,
+}
+
+impl BlockLines<'_> {
+    /// The first block.
+    fn first(&self) -> (usize, &Block) {
+        self.lines[0]
+    }
+
+    /// The Markdown of each line, with its spans, escaped as one text: a paragraph of
+    /// one line as [`spanned`] writes a block's text (`pipes`: with `|` escaped), of
+    /// several as [`spans::spanned_lines`] does.
+    fn texts(&self, pipes: bool) -> Vec<String> {
+        let spans = |i: usize| self.layout.map_or(&[][..], |l| l.spans(i));
+        match self.lines.as_slice() {
+            [(i, block)] => vec![spanned(&block.text, spans(*i), pipes)],
+            lines => spans::spanned_lines(
+                &(lines.iter())
+                    .map(|&(i, b)| (b.text.as_str(), spans(i)))
+                    .collect::<Vec<_>>(),
+            ),
+        }
+    }
+}
+
+/// Writes a paragraph's lines: the first after `lead`, each further one after a hard
+/// line break (two spaces at the line's end, CommonMark's, which a reader does not
+/// see, unlike a `\`) and `indent` (the quotes around it, and the indentation of the
+/// item whose text it is).
+fn write_lines<W: Write>(
+    out: &mut W,
+    lead: &str,
+    indent: &str,
+    lines: &[String],
+) -> io::Result<()> {
+    let mut lines = lines.iter();
+    write!(out, "{lead}{}", lines.next().map_or("", String::as_str))?;
+    for line in lines {
+        write!(out, "  \n{indent}{line}")?;
+    }
+    writeln!(out)
 }
 
 /// What the tree says of one block ([`TreeLayout`]): the ordered list it is an item
@@ -187,19 +258,20 @@ fn marker(ordered: bool, number: u32) -> String {
     }
 }
 
-/// Writes one good block (`i`, its index in `ex`; `place`, what the tree says of it)
-/// after the block of shape `previous`; returns its shape. A list item's block after a
-/// block of the same `li` (`<li><p>a</p><p>b</p></li>`) is a further paragraph of
-/// that item, indented under its text, not an item of its own: the list keeps its
-/// numbers.
+/// Writes one good block and its further lines (`paragraph`; `place`, what the tree
+/// says of its first block) after the block of shape `previous`; returns its shape. A
+/// list item's block after a block of the same `li` (`<li><p>a</p><p>b</p></li>`) is a
+/// further paragraph of that item, indented under its text, not an item of its own:
+/// the list keeps its numbers.
 fn write_one<W: Write>(
     out: &mut W,
     ex: &Extraction,
-    (i, block): (usize, &Block),
+    paragraph: &BlockLines<'_>,
     place: Place<'_>,
     previous: Option<BlockShape>,
     lists: &mut Lists,
 ) -> io::Result<BlockShape> {
+    let (i, block) = paragraph.first();
     let mut shape = block_shape(block);
     if matches!(shape.kind, BlockKind::Heading(_)) && crate::output::heading_denied(ex, i) {
         // `--no-headings` (jusText's `no_headings`): no block is a heading.
@@ -230,18 +302,13 @@ fn write_one<W: Write>(
         if quote_depth == shape.quote_depth && lists.last_li == Some(item) {
             let quote = "> ".repeat(quote_depth);
             writeln!(out, "{}", quote.trim_end())?;
-            let indent = lists.text_indent(depth);
-            let text = spanned(&block.text, place.spans, true);
-            writeln!(out, "{quote}{indent}{text}")?;
+            let indent = format!("{quote}{}", lists.text_indent(depth));
+            write_lines(out, &indent, &indent, &paragraph.texts(true))?;
             return Ok(above);
         }
     }
     separate(out, previous, shape)?;
-    let text = match shape.kind {
-        BlockKind::Preformatted => (block.shown_text(), &[][..]),
-        _ => (block.text.as_str(), place.spans),
-    };
-    write_block(out, shape, text, place, lists)?;
+    write_block(out, shape, paragraph, place, lists)?;
     lists.last_li = match shape.kind {
         BlockKind::ListItem { .. } => place.item,
         _ => None,
@@ -344,15 +411,18 @@ pub fn to_markdown(ex: &Extraction) -> String {
     String::from_utf8(out).expect("the blocks are UTF-8")
 }
 
-/// Writes one block of shape `shape`; `lists` numbers a list item (of the ordered list
-/// `list`, when known) and indents it, and closes every list at any other block.
+/// Writes one block of shape `shape` (`paragraph`'s first, with its further lines when
+/// it is text or an item); `lists` numbers a list item (of the ordered list `list`,
+/// when known) and indents it, and closes every list at any other block.
 fn write_block<W: Write>(
     out: &mut W,
     shape: BlockShape,
-    (text, spans): (&str, &[InlineSpan]),
+    paragraph: &BlockLines<'_>,
     place: Place<'_>,
     lists: &mut Lists,
 ) -> io::Result<()> {
+    let block = paragraph.first().1;
+    let (text, spans) = (block.text.as_str(), place.spans);
     let quote = "> ".repeat(shape.quote_depth);
     if !matches!(shape.kind, BlockKind::ListItem { .. }) {
         *lists = Lists::default();
@@ -367,13 +437,12 @@ fn write_block<W: Write>(
             // item `- a | b` before an item `- |` would be read as a table's header and
             // delimiter rows (a paragraph, alone between blank lines, cannot be).
             let (indent, marker) = lists.item(ordered, depth, place.list);
-            writeln!(
-                out,
-                "{quote}{indent}{marker} {}",
-                spanned(text, spans, true)
-            )
+            let lead = format!("{quote}{indent}{marker} ");
+            let under = format!("{quote}{indent}{}", " ".repeat(marker.len() + 1));
+            write_lines(out, &lead, &under, &paragraph.texts(true))
         }
         BlockKind::Preformatted => {
+            let text = block.shown_text();
             let fence = fence_for(text);
             // The info string: letters, digits and `+-_.#` only (`TreeLayout`).
             let language = place.language.unwrap_or("");
@@ -383,7 +452,7 @@ fn write_block<W: Write>(
             }
             writeln!(out, "{quote}{fence}")
         }
-        BlockKind::Paragraph => writeln!(out, "{quote}{}", spanned(text, spans, false)),
+        BlockKind::Paragraph => write_lines(out, &quote, &quote, &paragraph.texts(false)),
     }
 }
 
@@ -826,6 +895,45 @@ mod tests {
     fn without_the_tree_lists_count_from_one() {
         let (ex, _) = kept_but("<ol start=5><li>a</li><li>b</li></ol>", &[]);
         assert_eq!(to_markdown(&ex), "1. a\n2. b\n");
+    }
+
+    /// The Markdown of `html` with the `declutter` preset (every block kept, cut at
+    /// block tags and at every `<br>`), tables and items read from the tree.
+    fn declutter_markdown(html: &str) -> String {
+        let pipeline = crate::preset("declutter").expect("preset");
+        let (ex, doc) = pipeline.run_str_and_tree(html).expect("runs");
+        to_markdown_with_tables(&ex, &doc)
+    }
+
+    #[test]
+    fn a_lone_br_is_a_hard_line_break() {
+        let md = declutter_markdown(
+            "<address>Pith Books<br>12 High Street</address>\
+             <p>Roses are *red*<br>violets are *blue*<br>=====<br># no heading<br>- no item\
+             <br>a | b<br>- | -</p><p>One.<br><br>Two.</p>\
+             <ul><li>First<br>its second line</li><li>Second</li></ul>\
+             <h2>Title<br>Subtitle</h2>",
+        );
+        assert_eq!(
+            md,
+            "Pith Books  \n12 High Street\n\n\
+             Roses are \\*red\\*  \nviolets are \\*blue\\*  \n\\=====  \n\\# no heading  \n\
+             \\- no item  \na \\| b  \n\\- \\| -\n\n\
+             One.\n\nTwo.\n\n\
+             - First  \n  its second line\n- Second\n\n\
+             ## Title\n\n## Subtitle\n"
+        );
+    }
+
+    #[test]
+    fn a_line_after_a_dropped_block_is_a_paragraph() {
+        let pipeline = crate::preset("declutter").expect("preset");
+        let (mut ex, doc) = (pipeline.run_str_and_tree("<p>a<br>b<br>c</p>")).expect("runs");
+        ex.labels[1] = pith_core::Label::Bad;
+        assert_eq!(to_markdown_with_tables(&ex, &doc), "a\n\nc\n");
+        // Without the tree, the blocks still say where a line breaks.
+        ex.labels[1] = pith_core::Label::Good;
+        assert_eq!(to_markdown(&ex), "a  \nb  \nc\n");
     }
 
     #[test]

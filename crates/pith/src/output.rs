@@ -3,11 +3,12 @@
 
 use std::io::{self, Write};
 
-use pith_core::{Extraction, Label};
+use pith_core::{Block, Extraction, Label};
 use serde::Serialize;
 
 use crate::justext::features::{HEADING, LINK_DENSITY, STOPWORDS_DENSITY, WORDS_COUNT};
 use crate::justext::text::python_strip;
+use crate::shape::{block_shape, continues_line, BlockKind};
 use crate::table::{Cell, DataTable, Segment};
 
 /// An output format.
@@ -75,6 +76,14 @@ fn is_heading(ex: &Extraction, i: usize) -> bool {
 /// `no_headings`) makes it for every block. Without the column, nothing is denied.
 pub(crate) fn heading_denied(ex: &Extraction, i: usize) -> bool {
     ex.features.get(&HEADING, i) == Some(0.0)
+}
+
+/// Closes the paragraph `open` (its last block), if one is open.
+fn close_paragraph<W: Write>(out: &mut W, open: &mut Option<(usize, &Block)>) -> io::Result<()> {
+    if open.take().is_some() {
+        writeln!(out, "</p>")?;
+    }
+    Ok(())
 }
 
 /// One paragraph as `--format json` writes it, with jusText's field names.
@@ -265,24 +274,39 @@ pub fn write<W: Write>(
                     "<!DOCTYPE html><html{lang}><head><meta charset=\"utf-8\">{title}</head><body dir=\"auto\">"
                 )?;
                 let places = tree.map(|t| crate::table::table_places(ex, t.document()));
+                // The last block of the paragraph being written, still open: a line
+                // of it (cut at a lone `<br>`) goes on after a `<br>`.
+                let mut open: Option<(usize, &Block)> = None;
                 for segment in crate::table::segments(ex, places.as_deref()) {
-                    match segment {
-                        Segment::Block((i, b)) => {
-                            let last = b.dom_path.rsplit('.').next().unwrap_or("");
-                            let tag = match last {
-                                _ if b.preformatted.is_some() => "pre",
-                                "h1" | "h2" | "h3" | "h4" | "h5" | "h6"
-                                    if !heading_denied(ex, i) =>
-                                {
-                                    last
-                                }
-                                _ => "p",
-                            };
-                            writeln!(out, "<{tag}>{}</{tag}>", escape(b.shown_text()))?;
+                    let Segment::Block((i, b)) = segment else {
+                        close_paragraph(out, &mut open)?;
+                        if let Segment::Table(table) = segment {
+                            write_html_table(out, &table)?;
                         }
-                        Segment::Table(table) => write_html_table(out, &table)?,
+                        continue;
+                    };
+                    if open.is_some_and(|last| continues_line(last, (i, b))) {
+                        write!(out, "<br>{}", escape(&b.text))?;
+                        open = Some((i, b));
+                        continue;
+                    }
+                    close_paragraph(out, &mut open)?;
+                    // The element the block stands for, as Markdown reads it: a
+                    // heading's second line (`<h2>a<br>b</h2>`) is a heading too.
+                    match block_shape(b).kind {
+                        _ if b.preformatted.is_some() => {
+                            writeln!(out, "<pre>{}</pre>", escape(b.shown_text()))?;
+                        }
+                        BlockKind::Heading(level) if !heading_denied(ex, i) => {
+                            writeln!(out, "<h{level}>{}</h{level}>", escape(&b.text))?;
+                        }
+                        _ => {
+                            write!(out, "<p>{}", escape(&b.text))?;
+                            open = Some((i, b));
+                        }
                     }
                 }
+                close_paragraph(out, &mut open)?;
                 out.write_all(b"</body></html>\n")?;
             }
         },
@@ -371,5 +395,23 @@ mod tests {
             write(&mut out, format, "hand-built", &ex, None).unwrap();
         }
         assert_eq!(crate::markdown::to_markdown(&ex), "");
+    }
+
+    /// The minimal page keeps a paragraph's lines (blocks cut at a lone `<br>`) in one
+    /// `<p>`, and a line after a dropped block starts its own.
+    #[test]
+    fn the_minimal_page_keeps_line_breaks() {
+        let pipeline = crate::preset("declutter").expect("preset");
+        let html = "<p>a<br>b &amp; c</p><h2>d<br>e</h2><p>f<br>g<br>h</p>";
+        let (mut ex, _) = pipeline.run_str_and_tree(html).expect("runs");
+        ex.labels[5] = Label::Bad;
+        let mut out = Vec::new();
+        write(&mut out, Format::Html, "page", &ex, None).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let body = out.split_once("<body dir=\"auto\">\n").expect("a body").1;
+        assert_eq!(
+            body,
+            "<p>a<br>b &amp; c</p>\n<h2>d</h2>\n<h2>e</h2>\n<p>f</p>\n<p>h</p>\n</body></html>\n"
+        );
     }
 }

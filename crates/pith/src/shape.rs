@@ -45,6 +45,22 @@ pub fn block_shape(block: &Block) -> BlockShape {
     shape_of_path(&block.dom_path)
 }
 
+/// Whether block `next` is a line of the paragraph that block `prev` ends: the
+/// segmenter cut it from `prev` at a lone `<br>` ([`Block::after_line_break`]), `prev`
+/// is the block right before it (`i`, `j`: their indices; none was dropped between),
+/// and both are text or items of one shape (a heading's lines stay headings, and
+/// preformatted text keeps its own lines).
+pub(crate) fn continues_line((i, prev): (usize, &Block), (j, next): (usize, &Block)) -> bool {
+    if !next.after_line_break || j != i + 1 {
+        return false;
+    }
+    let shape = block_shape(prev);
+    matches!(
+        shape.kind,
+        BlockKind::Paragraph | BlockKind::ListItem { .. }
+    ) && block_shape(next) == shape
+}
+
 /// Whether a block whose `dom_path` is `path` may be [`BlockKind::Preformatted`]: a
 /// substring search for the preformatted tags' names, quicker than
 /// [`shape_of_path`], which decides. What reads every block of a page (the inline

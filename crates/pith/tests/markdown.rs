@@ -45,6 +45,14 @@ fn golden_with(name: &str, pipeline: &Pipeline) {
     assert_eq!(String::from_utf8(md).unwrap(), want, "{name}");
 }
 
+/// A lone `<br>` (`declutter.blocks` cuts a block there) is a hard line break in its
+/// paragraph, item or quote; two are a paragraph's end; a heading's lines stay
+/// headings; lines that would open a block are escaped.
+#[test]
+fn a_lone_br_is_a_line_break() {
+    golden_with("line_breaks", &keep_every_tag_block());
+}
+
 #[test]
 fn headings_keep_their_level() {
     golden("headings");
@@ -126,6 +134,7 @@ fn every_golden_case_has_a_test() {
         "headings",
         "inline",
         "layout_table",
+        "line_breaks",
         "ordered_list",
         "ordered_list_start",
         "paragraphs",

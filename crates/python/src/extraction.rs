@@ -318,7 +318,9 @@ impl PyExtraction {
 
     /// The good blocks as Markdown, as ``pith extract --format markdown`` writes them:
     /// headings with their level, list items (ordered ones numbered from the list's
-    /// ``start``), block quotes, fenced preformatted text, data tables as pipe tables,
+    /// ``start``), block quotes, a lone ``<br>`` as a hard line break (with the
+    /// segmenters that cut at tags, as the ``pith`` preset's), fenced preformatted
+    /// text, data tables as pipe tables,
     /// each kept cell in its column, and inline code, strong, emphasis and
     /// strikethrough as `` `code` ``, ``**strong**``, ``*emphasis*``, ``~~struck~~``.
     #[getter]

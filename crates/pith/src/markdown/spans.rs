@@ -34,14 +34,101 @@ pub(super) fn spanned(text: &str, spans: &[InlineSpan], pipes: bool) -> String {
     let nested = nest(&text, spans, pipes);
     let keep = readable(&text, &nested);
     let tokens = tokens(text.len(), &nested, &keep);
-    let out = render(&text, &nested, &tokens, pipes);
+    let paired = paired(&text, &nested, &tokens);
+    line_start_escaped(render(&text, &nested, &tokens, &paired, pipes), &tokens)
+}
+
+/// The lines of one paragraph (blocks cut at a lone `<br>`, each with its spans) as
+/// Markdown, one string per line, escaped as one text: a `*` on one line pairs with a
+/// `*` on the next (one paragraph, one run of inline parsing), so each is counted with
+/// the other lines' markers and runs; each line's start is escaped where it would
+/// open a block (a heading, a list item or a fence interrupts a paragraph, a line of
+/// `=` makes it a heading); and `|` is escaped, as a table's rows may follow a
+/// paragraph's first line. A span out of its line is ignored, as [`spanned`] ignores
+/// one out of its text.
+pub(super) fn spanned_lines(lines: &[(&str, &[InlineSpan])]) -> Vec<String> {
+    let mut text = String::new();
+    let mut spans = Vec::new();
+    for (k, (line, line_spans)) in lines.iter().enumerate() {
+        if k > 0 {
+            text.push('\n');
+        }
+        let at = text.len();
+        // `one_line` puts a space for each `\n` or `\r`: the spans keep their places.
+        let line = one_line(line);
+        let inside = |s: &&InlineSpan| {
+            s.start < s.end
+                && s.end <= line.len()
+                && line.is_char_boundary(s.start)
+                && line.is_char_boundary(s.end)
+        };
+        spans.extend(line_spans.iter().filter(inside).map(|s| InlineSpan {
+            start: s.start + at,
+            end: s.end + at,
+            ..*s
+        }));
+        text.push_str(&line);
+    }
+    let nested = nest(&text, &spans, true);
+    let keep = readable(&text, &nested);
+    let tokens = tokens(text.len(), &nested, &keep);
+    let paired = paired(&text, &nested, &tokens);
+    (token_lines(&text, &tokens).iter().enumerate())
+        .map(|(k, line)| {
+            let out = line_start_escaped(render(&text, &nested, line, &paired, true), line);
+            if k > 0 && is_setext_underline(&out) {
+                format!("\\{out}")
+            } else {
+                out
+            }
+        })
+        .collect()
+}
+
+/// `out`, the Markdown of a line made of `tokens`, with what would open a block at its
+/// start escaped. A line that opens with a marker or a code span opens no block: `*`
+/// or `~~` before a character, a code span's backticks before a line that holds more
+/// backticks (no fence, whose info string cannot).
+fn line_start_escaped(out: String, tokens: &[Token]) -> String {
     match tokens.first() {
         Some(Token::Text(..)) | None => escape_line_start(out),
-        // A line that opens with a marker or a code span opens no block: `*` or `~~`
-        // before a character, a code span's backticks before a line that holds more
-        // backticks (no fence, whose info string cannot).
         _ => out,
     }
+}
+
+/// Whether a line after a paragraph's first would make the paragraph a heading: `=`
+/// only (`-` only is escaped as a thematic break).
+fn is_setext_underline(line: &str) -> bool {
+    line.starts_with('=') && line.bytes().all(|b| matches!(b, b'=' | b' ' | b'\t'))
+}
+
+/// The tokens of a text of several lines (joined by `\n`, which only text holds), cut
+/// into the tokens of each line, the `\n`s left out.
+fn token_lines(text: &str, tokens: &[Token]) -> Vec<Vec<Token>> {
+    let mut lines = vec![Vec::new()];
+    for &t in tokens {
+        let Token::Text(mut s, e) = t else {
+            lines.last_mut().expect("one line at least").push(t);
+            continue;
+        };
+        while let Some(nl) = text[s..e].find('\n') {
+            if nl > 0 {
+                lines
+                    .last_mut()
+                    .expect("one line at least")
+                    .push(Token::Text(s, s + nl));
+            }
+            lines.push(Vec::new());
+            s += nl + 1;
+        }
+        if s < e {
+            lines
+                .last_mut()
+                .expect("one line at least")
+                .push(Token::Text(s, e));
+        }
+    }
+    lines
 }
 
 /// A span placed to nest: `depth` spans hold it.
@@ -306,7 +393,8 @@ enum Side {
 
 fn side(c: Option<char>) -> Side {
     match c {
-        None | Some(' ' | '\t') => Side::Space,
+        // `\n`: the end of a paragraph's line (`spanned_lines`).
+        None | Some(' ' | '\t' | '\n') => Side::Space,
         Some(c) if c.is_ascii_punctuation() => Side::Punct,
         Some(c) if c.is_alphanumeric() => Side::Word,
         Some(_) => Side::Unknown,
@@ -330,9 +418,9 @@ fn closes_at(before: Option<char>, after: Option<char>) -> bool {
     opens_at(after, before)
 }
 
-/// The Markdown of the tokens: text escaped (its runs of `*`, `` ` `` and `~` counted
-/// with the markers and code spans written), code spans as they are, markers.
-fn render(text: &str, nested: &[Nested], tokens: &[Token], pipes: bool) -> String {
+/// Which markers need escaping in the text of `tokens`: its runs of `*`, `` ` `` and
+/// `~` counted with the markers and code spans written.
+fn paired(text: &str, nested: &[Nested], tokens: &[Token]) -> Paired {
     let mut paired = Paired::default();
     let pieces = tokens.iter().filter_map(|t| match *t {
         Token::Text(s, e) => Some(&text[s..e]),
@@ -352,10 +440,16 @@ fn render(text: &str, nested: &[Nested], tokens: &[Token], pipes: bool) -> Strin
             Token::Text(..) => {}
         }
     }
+    paired
+}
+
+/// The Markdown of the tokens: text escaped as `paired` says, code spans as they are,
+/// markers.
+fn render(text: &str, nested: &[Nested], tokens: &[Token], paired: &Paired, pipes: bool) -> String {
     let mut out = String::with_capacity(text.len() + 8 * tokens.len());
     for t in tokens {
         match *t {
-            Token::Text(s, e) => out.push_str(&escape_piece(&text[s..e], &paired, s == 0, pipes)),
+            Token::Text(s, e) => out.push_str(&escape_piece(&text[s..e], paired, s == 0, pipes)),
             Token::Code(s, e) => out.push_str(&code_span(&text[s..e])),
             Token::Mark(i, _) => out.push_str(marker(nested[i].kind)),
         }

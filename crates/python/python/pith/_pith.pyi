@@ -51,7 +51,8 @@ class Extraction:
     @property
     def markdown(self) -> str:
         """The good blocks as Markdown (headings, lists, ordered ones numbered from
-        their ``start``, quotes, fenced preformatted text, data tables as pipe tables),
+        their ``start``, quotes, a lone ``<br>`` as a hard line break, fenced
+        preformatted text, data tables as pipe tables),
         as ``pith extract --format markdown``."""
     @property
     def blocks(self) -> list[Block]:
