@@ -45,6 +45,7 @@ pub mod path_budget;
 mod pipeline;
 pub mod preset;
 mod stage;
+pub mod tables;
 pub mod tag_blocks;
 pub mod words;
 

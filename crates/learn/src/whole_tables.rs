@@ -8,20 +8,21 @@
 //! tables) see the holes plainly. A table whose kept cells hold at least `min_share`
 //! of its characters is content, and its other cells are too.
 //!
-//! What counts as a data table is read from the tree, as a browser lays tables out: a
-//! `table` whose every block is the text of one of its cells (`td`, `th`) or of its
-//! caption, with at least `min_cells` cell blocks on two rows or more, none longer
-//! than `max_cell_chars`, and with no table inside it. A page laid out in a table (its
-//! article in a cell, its menu in another) fails those tests and is left as the
-//! passes before left it.
+//! What counts as a data table is read from the tree ([`pith_core::tables`], which
+//! Markdown's tables read too): a `table` whose every block is in one of its cells
+//! (`td`, `th`; a list in a cell is in it) or its caption, with at least `min_cells`
+//! cell blocks on two rows or more, none longer than `max_cell_chars`, and with no
+//! table inside it. A page laid out in a table (its article in a cell, its menu in
+//! another) fails those tests and is left as the passes before left it.
 //!
 //! The pass only ever turns bad blocks good, never good ones bad, and a table none of
 //! whose cells was kept stays out: it adds no block to a page the trees emptied.
 //! Measured in docs/evaluation.md, "Whole data tables".
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-use pith_core::dom::{Document, NodeId};
+use pith_core::dom::Document;
+use pith_core::tables::{read_tables, Holder};
 use pith_core::{Block, ContextPass, Label, PassContext, Result};
 use serde::{Deserialize, Serialize};
 
@@ -106,40 +107,38 @@ impl WholeTables {
     /// element), `None` for a block in none (see the [module docs](self)); `doc` is the
     /// tree the blocks were cut from.
     pub fn data_tables(&self, blocks: &[Block], doc: &Document) -> Vec<Option<usize>> {
-        let places: Vec<Option<CellPlace>> = blocks.iter().map(|b| cell_place(b, doc)).collect();
-        let mut tables: HashMap<usize, TableTally> = HashMap::new();
-        for (block, place) in blocks.iter().zip(&places) {
+        let tables = read_tables(blocks, doc);
+        let mut tallies: HashMap<usize, TableTally> = HashMap::new();
+        for ((block, place), holder) in blocks.iter().zip(&tables.places).zip(&tables.holders) {
             let Some(place) = place else { continue };
-            let tally = tables.entry(place.table).or_default();
-            match place.row {
-                Some(row) => {
+            let tally = tallies.entry(place.table).or_default();
+            match holder {
+                Some(Holder::Cell { row }) => {
                     tally.cells += 1;
-                    tally.rows.push(row);
+                    tally.rows.push(*row);
                     tally.too_long |= block.len_chars() > self.max_cell_chars;
                 }
-                // A block in the table but in no cell (a caption is fine).
-                None => tally.outside_cells |= !place.caption,
-            }
-            if let Some(outer) = place.outer {
-                tables.entry(outer).or_default().holds_a_table = true;
+                Some(Holder::Caption) => {}
+                None => tally.outside_cells = true,
             }
         }
-        let data: HashMap<usize, bool> = (tables.into_iter())
-            .map(|(table, mut t)| {
+        let data: HashSet<usize> = (tallies.into_iter())
+            .filter_map(|(table, mut t)| {
                 t.rows.sort_unstable();
                 t.rows.dedup();
                 let is_data = t.cells >= self.min_cells
                     && t.rows.len() >= 2
                     && !t.too_long
                     && !t.outside_cells
-                    && !t.holds_a_table;
-                (table, is_data)
+                    && !tables.holding.contains(&table);
+                is_data.then_some(table)
             })
             .collect();
-        (places.iter())
-            .map(|p| {
-                let p = p.as_ref()?;
-                (p.row.is_some() && data.get(&p.table) == Some(&true)).then_some(p.table)
+        (tables.places.iter().zip(&tables.holders))
+            .map(|(place, holder)| {
+                let table = place.as_ref()?.table;
+                (matches!(holder, Some(Holder::Cell { .. })) && data.contains(&table))
+                    .then_some(table)
             })
             .collect()
     }
@@ -168,57 +167,13 @@ impl WholeTables {
     }
 }
 
-/// Where a block sits in the nearest table around it: the table, the row of its cell
-/// (`None` when no cell lies between the block and the table), whether it is in the
-/// table's caption, and the next table out, if the table is inside one.
-struct CellPlace {
-    table: usize,
-    row: Option<usize>,
-    caption: bool,
-    outer: Option<usize>,
-}
-
-/// What a table's blocks say of it.
+/// What a table's blocks say of it: its cell blocks, their rows, whether one is
+/// longer than a data table's cells are, whether a block is in neither a cell nor the
+/// caption.
 #[derive(Default)]
 struct TableTally {
     cells: usize,
     rows: Vec<usize>,
     too_long: bool,
     outside_cells: bool,
-    holds_a_table: bool,
-}
-
-/// The place of `block` in the nearest table around its node, if any.
-fn cell_place(block: &Block, doc: &Document) -> Option<CellPlace> {
-    // Most blocks are in no table, as their path says (a shortened path, `…` first,
-    // is walked all the same).
-    let path = &block.dom_path;
-    let names_a_table = path.contains("table") && path.split('.').any(|n| n == "table");
-    if !path.starts_with('…') && !names_a_table {
-        return None;
-    }
-    // One walk up to the nearest table, noting the first cell, the row above it and
-    // a caption on the way.
-    let (mut cell, mut row, mut caption) = (None::<NodeId>, None::<NodeId>, false);
-    let table = doc.inclusive_ancestors(block.node?).find(|&at| {
-        match doc.element_name(at) {
-            Some("td" | "th") if cell.is_none() => cell = Some(at),
-            Some("tr") if cell.is_some() && row.is_none() => row = Some(at),
-            Some("caption") => caption = true,
-            _ => {}
-        }
-        doc.element_name(at) == Some("table")
-    })?;
-    // A cell outside any row (a parser never makes one) is a row of its own.
-    let row = cell.map(|c| row.unwrap_or(c).index());
-    let outer = (doc.parent(table).into_iter())
-        .flat_map(|p| doc.inclusive_ancestors(p))
-        .find(|&n| doc.element_name(n) == Some("table"))
-        .map(NodeId::index);
-    Some(CellPlace {
-        table: table.index(),
-        row,
-        caption: caption && cell.is_none(),
-        outer,
-    })
 }
