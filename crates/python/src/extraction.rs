@@ -356,6 +356,8 @@ impl PyExtraction {
                         dom_path: b.dom_path.clone(),
                         chars_count_in_links: b.chars_count_in_links,
                         tags_count: b.tags_count,
+                        preformatted: b.preformatted.clone(),
+                        after_line_break: b.after_line_break,
                     };
                     Py::new(py, block)
                 })
@@ -600,6 +602,17 @@ pub struct PyBlock {
     /// Inline tags inside the block.
     #[pyo3(get)]
     tags_count: i64,
+    /// The text as written (its lines and indentation) when all of it is preformatted
+    /// (inside ``pre``: code, a poem, a table drawn in text), with the segmenters that
+    /// cut at tags (the ``pith``, ``readability`` and ``declutter`` presets); else
+    /// ``None``. ``text`` is whitespace-normalised; ``Extraction.text`` shows this.
+    #[pyo3(get)]
+    preformatted: Option<String>,
+    /// Whether a lone ``<br>`` cut the block from the block before it (a line of the
+    /// same paragraph: an address, a verse; ``Extraction.markdown`` writes a hard line
+    /// break), with the segmenters that cut at tags; ``False`` with jusText's.
+    #[pyo3(get)]
+    after_line_break: bool,
 }
 
 #[pymethods]
@@ -643,14 +656,19 @@ impl PyBlock {
             self.dom_path.clone(),
             self.chars_count_in_links,
             self.tags_count,
+            self.preformatted.clone(),
+            self.after_line_break,
         )
             .into_pyobject(py)?;
         PyTuple::new(py, [restore, args.into_any()])
     }
 
-    /// The ``Block`` of these fields (for ``pickle``).
+    /// The ``Block`` of these fields (for ``pickle``; a pickle made before
+    /// ``preformatted`` and ``after_line_break`` were kept has neither).
     #[staticmethod]
     #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (text, label, cf_label, heading, features, xpath, dom_path,
+        chars_count_in_links, tags_count, preformatted = None, after_line_break = false))]
     fn _restore(
         py: Python<'_>,
         text: String,
@@ -662,6 +680,8 @@ impl PyBlock {
         dom_path: String,
         chars_count_in_links: usize,
         tags_count: i64,
+        preformatted: Option<String>,
+        after_line_break: bool,
     ) -> PyResult<PyBlock> {
         let label_of = |l: &str| {
             l.parse::<Label>()
@@ -684,6 +704,8 @@ impl PyBlock {
             dom_path,
             chars_count_in_links,
             tags_count,
+            preformatted,
+            after_line_break,
         })
     }
 

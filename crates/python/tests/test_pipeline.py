@@ -378,7 +378,8 @@ def test_extractions_and_blocks_pickle_whole(sample_html):
     assert len(again) == len(ex) > 0
     for a, b in zip(again.blocks, ex.blocks):
         for field in ("text", "label", "cf_label", "heading", "xpath", "dom_path",
-                      "chars_count_in_links", "tags_count"):
+                      "chars_count_in_links", "tags_count", "preformatted",
+                      "after_line_break"):
             assert getattr(a, field) == getattr(b, field), field
         assert same_features(a.features, b.features)
     block = ex.blocks[0]
@@ -599,3 +600,25 @@ def test_binary_bytes_are_an_error_not_text():
     assert isinstance(out[0], pith.ExtractError) and isinstance(out[1], pith.Extraction)
     # A page with a stray NUL keeps its markup: still a page.
     assert "words" in pith.extract(b"<p>" + b"Some words of a page. " * 10 + b"\0</p>", "justext").text
+
+
+def test_blocks_say_what_is_preformatted_and_what_is_a_line():
+    """A block keeps its code as written and says when a lone ``<br>`` cut it from the
+    one before (``Extraction.markdown`` writes a hard line break there), after pickling
+    too; a block pickled before both were kept loads without them."""
+    pipeline = pith.Pipeline.preset("declutter")
+    ex = pipeline.extract("<p>Pith Books<br>12 High Street</p><pre>def f():\n    return 1</pre>")
+    blocks = {b.text: b for b in ex.blocks}
+    assert blocks["def f(): return 1"].preformatted == "def f():\n    return 1"
+    assert blocks["Pith Books"].preformatted is None
+    assert (blocks["Pith Books"].after_line_break, blocks["12 High Street"].after_line_break) == (
+        False, True)
+    assert "Pith Books  \n12 High Street\n" in ex.markdown, ex.markdown
+    line = blocks["12 High Street"]
+    copied = pickle.loads(pickle.dumps(line))
+    assert (copied.after_line_break, copied.preformatted) == (True, None)
+    restore, args = line.__reduce__()
+    older = restore(*args[:9])
+    assert (older.text, older.after_line_break, older.preformatted) == (line.text, False, None)
+    justext = pith.Pipeline.preset("justext").extract("<p>a<br>b</p><pre>x\n  y</pre>")
+    assert not any(b.after_line_break or b.preformatted for b in justext.blocks)

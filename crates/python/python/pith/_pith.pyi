@@ -39,6 +39,12 @@ class Block:
     dom_path: str
     chars_count_in_links: int
     tags_count: int
+    preformatted: Optional[str]
+    """The text as written (lines, indentation) when all of it is preformatted (inside
+    ``pre``), with the presets whose segmenter cuts at tags; else ``None``."""
+    after_line_break: bool
+    """Whether a lone ``<br>`` cut the block from the one before (a line of the same
+    paragraph), with the presets whose segmenter cuts at tags."""
     @property
     def is_good(self) -> bool: ...
 
