@@ -130,7 +130,10 @@ fn place_in(block: &Block, doc: &Document, grids: &mut Grids) -> Option<Found> {
     // Most blocks are in no table, and a whole path says so without a walk to the root
     // (a block's element holds no table before its first text: a table's cells open
     // blocks of their own).
-    if !is_shortened(&block.dom_path) && !block.dom_path.split('.').any(|n| n == "table") {
+    // (A substring search first: most paths hold no `table` at all.)
+    let path = &block.dom_path;
+    let names_a_table = path.contains("table") && path.split('.').any(|n| n == "table");
+    if !is_shortened(path) && !names_a_table {
         return None;
     }
     // From the element holding the block's first text up to the nearest table, past
