@@ -26,7 +26,7 @@ use crate::path_budget::is_shortened;
 use crate::Block;
 
 /// Where a block sits in a table. Elements are named by their index in the tree
-/// ([`NodeId::index`](pith_dom::NodeId::index)): identities within the page, which outlive the tree (a result
+/// ([`NodeId::index`]): identities within the page, which outlive the tree (a result
 /// kept, or pickled, without its page still writes its tables).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TablePlace {
