@@ -88,10 +88,7 @@ pub enum Holder {
 /// The table place of every block of `blocks` (`None` for a block in no table), read
 /// from `doc`, the tree they were cut from.
 pub fn table_places(blocks: &[Block], doc: &Document) -> Vec<Option<TablePlace>> {
-    let mut grids = HashMap::new();
-    (blocks.iter())
-        .map(|b| place_in(b, doc, &mut grids).map(|found| found.place))
-        .collect()
+    read_tables(blocks, doc).places
 }
 
 /// [`table_places`], each block's cell or caption, and which tables hold another.

@@ -243,6 +243,9 @@ struct PageRows {
     /// The base's trailing passes ([`trailing_passes`]), each with what it reads of the
     /// page, in the order the pipeline runs them.
     trailing: Vec<PageTrailing>,
+    /// Each block's characters, which the trailing passes weigh (empty without them):
+    /// counted once, not at each of the many selections scored.
+    chars: Vec<usize>,
 }
 
 /// A trailing pass of the base with what it reads of one page.
@@ -271,19 +274,16 @@ impl PageRows {
                 chosen[i] = true;
             }
         }
-        if !self.trailing.is_empty() {
-            let chars: Vec<usize> = self.texts.iter().map(|t| t.chars().count()).collect();
-            for pass in &self.trailing {
-                match pass {
-                    PageTrailing::Veto(veto, column) => {
-                        let vetoed = veto.vetoed(column, &chars, &chosen);
-                        for (c, v) in chosen.iter_mut().zip(vetoed) {
-                            *c &= !v;
-                        }
+        for pass in &self.trailing {
+            match pass {
+                PageTrailing::Veto(veto, column) => {
+                    let vetoed = veto.vetoed(column, &self.chars, &chosen);
+                    for (c, v) in chosen.iter_mut().zip(vetoed) {
+                        *c &= !v;
                     }
-                    PageTrailing::WholeTables(pass, tables) => {
-                        chosen = pass.whole(tables, &chars, &chosen);
-                    }
+                }
+                PageTrailing::WholeTables(pass, tables) => {
+                    chosen = pass.whole(tables, &self.chars, &chosen);
                 }
             }
         }
@@ -509,12 +509,17 @@ fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepa
                 }
                 texts = ex.blocks.into_iter().map(|b| b.text).collect();
             }
+            let chars = match page_trailing.is_empty() {
+                true => Vec::new(),
+                false => texts.iter().map(|t| t.chars().count()).collect(),
+            };
             pages.push(PageRows {
                 set: s,
                 first_row,
                 texts,
                 gold: page.gold.clone(),
                 trailing: page_trailing,
+                chars,
             });
         }
     }
