@@ -115,6 +115,11 @@ pub struct ExtractArgs {
     /// markdown writes for it, data tables as pipe tables).
     #[arg(long)]
     pub markdown: bool,
+    /// Markdown keeps links as [text](url), each resolved against the page's URL (a
+    /// WARC record's, a JSON Lines line's `url`) and its <base href>; pages read from
+    /// files keep relative links as written. For --format markdown and --markdown.
+    #[arg(long)]
+    pub links: bool,
     /// Largest document in bytes, counted after decompression; a larger one is an error
     /// record and the run goes on. Default: 64 MiB for HTML files (gzipped or not) and
     /// stdin, 16 MiB for records inside WARC and JSONL inputs.
@@ -151,9 +156,15 @@ const FORMATS: [&str; 9] = [
 /// take (`--paragraphs`, `--markdown`: an error in any other format).
 fn output_mode(args: &ExtractArgs) -> Result<Mode, UsageError> {
     if args.format == "jsonl" {
+        if args.links && !args.markdown {
+            return Err(UsageError(
+                "--links writes links in Markdown: with --format jsonl it needs --markdown".into(),
+            ));
+        }
         return Ok(Mode::Jsonl {
             paragraphs: args.paragraphs,
             markdown: args.markdown,
+            links: args.links,
         });
     }
     let format: Format = args.format.parse().map_err(|_| {
@@ -177,7 +188,17 @@ fn output_mode(args: &ExtractArgs) -> Result<Mode, UsageError> {
                 .into(),
         ));
     }
-    Ok(Mode::Page(format))
+    if args.links && format != Format::Markdown {
+        return Err(UsageError(
+            "--links writes links in Markdown: it needs --format markdown, or --format \
+             jsonl --markdown"
+                .into(),
+        ));
+    }
+    Ok(Mode::Page {
+        format,
+        links: args.links,
+    })
 }
 
 /// Whether the inputs include stdin (no file, or `-`).

@@ -17,14 +17,22 @@ use crate::say::say;
 /// JSON formats).
 fn separator(mode: Mode, id: &str) -> Option<String> {
     match mode {
-        Mode::Jsonl { .. } | Mode::Page(Format::Json) => None,
-        Mode::Page(Format::Html) => Some(format!("<!-- ==> {} <== -->\n", id.replace("--", "- -"))),
+        Mode::Jsonl { .. }
+        | Mode::Page {
+            format: Format::Json,
+            ..
+        } => None,
+        Mode::Page {
+            format: Format::Html,
+            ..
+        } => Some(format!("<!-- ==> {} <== -->\n", id.replace("--", "- -"))),
         // An HTML comment, a block of its own: a `==>` line would be read as a row of
         // the table or a line of the paragraph before it; a blank line ends it.
-        Mode::Page(Format::Markdown) => {
-            Some(format!("<!-- ==> {} <== -->\n\n", id.replace("--", "- -")))
-        }
-        Mode::Page(_) => Some(format!("==> {id} <==\n")),
+        Mode::Page {
+            format: Format::Markdown,
+            ..
+        } => Some(format!("<!-- ==> {} <== -->\n\n", id.replace("--", "- -"))),
+        Mode::Page { .. } => Some(format!("==> {id} <==\n")),
     }
 }
 
@@ -94,10 +102,19 @@ impl OutputDir {
     fn extension(&self) -> &'static str {
         match self.mode {
             Mode::Jsonl { .. } => "jsonl",
-            Mode::Page(Format::Json) => "json",
-            Mode::Page(Format::Html) => "html",
-            Mode::Page(Format::Markdown) => "md",
-            Mode::Page(_) => "txt",
+            Mode::Page {
+                format: Format::Json,
+                ..
+            } => "json",
+            Mode::Page {
+                format: Format::Html,
+                ..
+            } => "html",
+            Mode::Page {
+                format: Format::Markdown,
+                ..
+            } => "md",
+            Mode::Page { .. } => "txt",
         }
     }
 

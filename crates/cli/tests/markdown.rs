@@ -304,6 +304,45 @@ fn a_record_markdown_is_what_format_markdown_writes() {
     }
 }
 
+/// A page of one paragraph with links, relative and absolute, and a relative base.
+const LINKED_PAGE: &str = "<html><head><base href='docs/'></head><body><p>The quick \
+    brown fox jumps over the lazy dog, as the <a href='guide.html'>user guide</a> \
+    explains at length, and then reads <a href='https://example.org/more'>more of it</a> \
+    in the evening, which is what the fox does every single day of the week.</p></body></html>";
+
+/// `--links` writes Markdown's links as `[text](url)`, resolved against a JSON Lines
+/// line's `url` through the page's `<base>`, the same in `--format markdown` and in a
+/// record's `markdown`; a file's relative links stay as written; without `--links`
+/// links are text.
+#[test]
+fn links_are_resolved_against_the_page_url() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = json!({"url": "https://site.example/a/page.html", "html": LINKED_PAGE});
+    let jsonl = common::write(dir.path(), "pages.jsonl", format!("{line}\n").as_bytes());
+    let file = common::write(dir.path(), "page.html", LINKED_PAGE.as_bytes());
+    let guide = "[user guide](https://site.example/a/docs/guide.html)";
+    let more = "[more of it](https://example.org/more)";
+    let [rec] = records(&["--markdown", "--links"], &[&jsonl])
+        .try_into()
+        .unwrap();
+    let md = rec["markdown"].as_str().unwrap();
+    assert!(md.contains(guide) && md.contains(more), "{md}");
+    // Only the Markdown has links: the text is the same.
+    let [plain] = records(&["--markdown"], &[&jsonl]).try_into().unwrap();
+    assert_eq!(rec["text"], plain["text"]);
+    assert!(
+        !plain["markdown"].as_str().unwrap().contains("]("),
+        "{plain}"
+    );
+    let page = extract(&["--format", "markdown", "--links"], &[&jsonl]);
+    assert!(page.contains(guide) && page.contains(more), "{page}");
+    let from_file = extract(&["--format", "markdown", "--links"], &[&file]);
+    assert!(
+        from_file.contains("[user guide](guide.html)") && from_file.contains(more),
+        "{from_file}"
+    );
+}
+
 /// Over a development folder, every record's `markdown` is the file `--format
 /// markdown --output-dir` writes for that page (tables included: some pages have
 /// data tables).

@@ -124,6 +124,25 @@ fn paragraphs_without_jsonl_is_an_error() {
 }
 
 #[test]
+fn links_without_markdown_is_an_error() {
+    let help = pith(&["extract", "--help"], None);
+    assert!(String::from_utf8_lossy(&help.stdout).contains("--links"));
+    for args in [
+        &["--format", "text"][..],
+        &["--format", "html"],
+        &["--format", "jsonl"],
+    ] {
+        let mut all = vec!["extract", "--links"];
+        all.extend_from_slice(args);
+        let o = pith(&all, Some(PAGE.as_bytes()));
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = stderr(&o);
+        assert!(e.contains("--links") && e.contains("--markdown"), "{e}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
 fn markdown_without_jsonl_is_an_error() {
     let help = pith(&["extract", "--help"], None);
     assert!(String::from_utf8_lossy(&help.stdout).contains("--markdown"));

@@ -217,7 +217,8 @@ impl Pipeline {
         };
         let omit_but_cells = Omit {
             attributes_except_on: omit.attributes_except_on.clone().map(|mut names| {
-                names.extend(["td", "th", "ol", "pre", "code"].map(str::to_owned));
+                // `a`: a link's `href`, for Markdown's links.
+                names.extend(["td", "th", "ol", "pre", "code", "a"].map(str::to_owned));
                 names
             }),
             ..omit.clone()
@@ -300,8 +301,8 @@ impl Pipeline {
 
     /// [`run_bytes_with`](Pipeline::run_bytes_with), returning the edited tree too,
     /// parsed as lean as the stages allow (the attributes no stage reads are not in
-    /// it, but table cells and ordered lists keep theirs): for outputs that read the
-    /// tree's shape, such as Markdown's tables and list numbers
+    /// it, but table cells, ordered lists, code and links keep theirs): for outputs
+    /// that read the tree's shape, such as Markdown's tables, list numbers and links
     /// ([`Block::node`](crate::Block::node) names the blocks' elements in it). For the
     /// page with every attribute, [`run_bytes_keeping_tree`](Pipeline::run_bytes_keeping_tree).
     pub fn run_bytes_and_tree(

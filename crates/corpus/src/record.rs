@@ -11,6 +11,7 @@ use std::sync::Arc;
 use pith::dom::decode::whatwg::tld_of_url;
 use pith::dom::decode::{DecodeOptions, DecodeStandard};
 use pith::dom::Document;
+use pith::markdown::MarkdownOptions;
 use pith::output::{self, Format};
 use pith::{Extraction, Pipeline};
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -29,9 +30,26 @@ pub enum Mode {
         /// Include the page as Markdown, as `--format markdown` writes it
         /// (`--markdown`).
         markdown: bool,
+        /// Its links as `[text](url)` (`--links`).
+        links: bool,
     },
     /// One of the per-page formats of `pith::output` (the reference CLI's and `json`).
-    Page(Format),
+    Page {
+        /// The format.
+        format: Format,
+        /// Markdown's links as `[text](url)` (`--links`; other formats ignore it).
+        links: bool,
+    },
+}
+
+impl Mode {
+    /// A per-page format, without links.
+    pub fn page(format: Format) -> Mode {
+        Mode::Page {
+            format,
+            links: false,
+        }
+    }
 }
 
 /// The result of one document, ready to be written.
@@ -155,7 +173,13 @@ impl Record {
         let paragraphs = opts
             .paragraphs
             .then(|| serde_json::value::to_raw_value(&output::records(ex)).expect("serialisable"));
-        let markdown = opts.markdown.then(|| markdown_of(ex, tree));
+        let markdown = opts.markdown.then(|| {
+            let options = MarkdownOptions {
+                links: opts.links,
+                url: page_url(&meta),
+            };
+            markdown_of(ex, tree, &options)
+        });
         let encoding = ex.decoded_as.as_ref().map(|(codec, source)| Encoding {
             codec: codec.clone(),
             source: if header {
@@ -237,9 +261,9 @@ impl Extracted {
 
 /// The good blocks of `ex` as Markdown, as `--format markdown` writes them: data
 /// tables as tables when the page's shape `tree` is given.
-fn markdown_of(ex: &Extraction, tree: Option<&Document>) -> String {
+fn markdown_of(ex: &Extraction, tree: Option<&Document>, options: &MarkdownOptions) -> String {
     match tree {
-        Some(tree) => pith::markdown::to_markdown_with_tables(ex, tree),
+        Some(tree) => pith::markdown::to_markdown_with(ex, tree, options),
         None => pith::markdown::to_markdown(ex),
     }
 }
@@ -323,12 +347,15 @@ pub fn error_output(mode: Mode, meta: &Arc<DocMeta>, message: &str) -> Vec<u8> {
         Mode::Jsonl { markdown, .. } => {
             Record::error(error_meta(meta, markdown), message).to_json_line()
         }
-        Mode::Page(Format::Json) => {
+        Mode::Page {
+            format: Format::Json,
+            ..
+        } => {
             let mut out = Vec::new();
             let _ = output::write_json_error(&mut out, &meta.id, message);
             out
         }
-        Mode::Page(_) => Vec::new(),
+        Mode::Page { .. } => Vec::new(),
     }
 }
 
@@ -432,8 +459,13 @@ fn undo_content_coding<'a>(
 /// good blocks are written instead. Without the tree the pipeline parses leaner: it
 /// leaves out the attributes no stage reads.
 fn writes_tree(pipeline: &Pipeline, mode: Mode) -> bool {
-    matches!(mode, Mode::Page(Format::Html))
-        && (pipeline.spec().tree.iter()).any(|stage| stage.typetag_name() == "declutter.purify")
+    matches!(
+        mode,
+        Mode::Page {
+            format: Format::Html,
+            ..
+        }
+    ) && (pipeline.spec().tree.iter()).any(|stage| stage.typetag_name() == "declutter.purify")
 }
 
 /// Which tree a mode needs besides the extraction.
@@ -454,7 +486,10 @@ fn tree_use(pipeline: &Pipeline, mode: Mode) -> TreeUse {
         TreeUse::Whole
     } else if matches!(
         mode,
-        Mode::Page(Format::Markdown | Format::Html) | Mode::Jsonl { markdown: true, .. }
+        Mode::Page {
+            format: Format::Markdown | Format::Html,
+            ..
+        } | Mode::Jsonl { markdown: true, .. }
     ) {
         TreeUse::Shape
     } else {
@@ -509,16 +544,20 @@ pub struct RecordOptions {
     /// Include the page as Markdown (`markdown`), as `--format markdown` writes it;
     /// the run then also keeps the page's shape, for the tables.
     pub markdown: bool,
+    /// The Markdown's links as `[text](url)`, resolved against the document's URL
+    /// (`--links`).
+    pub links: bool,
     /// Largest page after undoing an HTTP content coding.
     pub max_bytes: u64,
 }
 
 impl Default for RecordOptions {
-    /// No paragraphs, no Markdown, [`crate::RECORD_MAX_BYTES`].
+    /// No paragraphs, no Markdown, no links, [`crate::RECORD_MAX_BYTES`].
     fn default() -> Self {
         RecordOptions {
             paragraphs: false,
             markdown: false,
+            links: false,
             max_bytes: crate::RECORD_MAX_BYTES,
         }
     }
@@ -563,6 +602,7 @@ pub fn record(pipeline: &Pipeline, doc: &Doc, opts: &RecordOptions) -> Record {
     let mode = Mode::Jsonl {
         paragraphs: opts.paragraphs,
         markdown: opts.markdown,
+        links: opts.links,
     };
     match extract(pipeline, doc, mode, opts.max_bytes) {
         Ok((ex, tree, header)) => {
@@ -575,10 +615,11 @@ pub fn record(pipeline: &Pipeline, doc: &Doc, opts: &RecordOptions) -> Record {
 /// Runs the pipeline on one document and renders its output in `mode`: a corpus
 /// record line, or the page in one of `pith::output`'s formats.
 pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Outcome {
-    let format = match mode {
+    let (format, links) = match mode {
         Mode::Jsonl {
             paragraphs,
             markdown,
+            links,
         } => {
             let rec = record(
                 pipeline,
@@ -586,6 +627,7 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
                 &RecordOptions {
                     paragraphs,
                     markdown,
+                    links,
                     max_bytes,
                 },
             );
@@ -602,7 +644,7 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
                 notice: None,
             };
         }
-        Mode::Page(format) => format,
+        Mode::Page { format, links } => (format, links),
     };
     match extract(pipeline, doc, mode, max_bytes) {
         Ok((ex, tree, _)) => {
@@ -611,7 +653,11 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
                 TreeUse::Whole => output::Tree::Page(t),
                 _ => output::Tree::Shape(t),
             });
-            output::write(&mut bytes, format, &doc.meta.id, &ex, tree)
+            let markdown = MarkdownOptions {
+                links,
+                url: page_url(&doc.meta),
+            };
+            output::write_with(&mut bytes, format, &doc.meta.id, &ex, tree, &markdown)
                 .expect("writing to a Vec cannot fail");
             let kept_nothing = ex.good_blocks().next().is_none();
             let json = matches!(format, Format::Json);

@@ -13,7 +13,7 @@
 //! after, in the URL's path. A year and a month alone (`/2019/11/slug`) are not a date;
 //! nor are eight digits in a row, which are as often an identifier.
 
-use crate::url::split;
+use pith::url::split;
 
 /// The first complete date in the path of `url`, as `YYYY-MM-DD`; `None` when its path
 /// has none.

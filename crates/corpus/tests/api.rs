@@ -218,6 +218,7 @@ fn the_runner_writes_records_in_input_order_and_counts_them() {
     let mut cfg = RunConfig::new(Mode::Jsonl {
         paragraphs: false,
         markdown: false,
+        links: false,
     });
     cfg.workers = 4;
     let mut out = Vec::new();
@@ -258,7 +259,7 @@ fn the_runner_writes_records_in_input_order_and_counts_them() {
     let end = run(
         pipeline(),
         read_inputs(&[dir.path().join("many.warc")], InputOptions::default()),
-        &RunConfig::new(Mode::Page(pith::output::Format::Text)),
+        &RunConfig::new(Mode::page(pith::output::Format::Text)),
         &mut out,
         Arc::new(AtomicBool::new(false)),
         &mut NoObserver,

@@ -22,6 +22,11 @@ pub struct PageMetadata {
     /// The `href` of the first `<link>` whose `rel` has the token `canonical` (ASCII
     /// case-insensitive), as written (possibly relative).
     pub canonical_href: Option<String>,
+    /// The `href` of the first `<base>` that has one, as written (possibly relative):
+    /// what the page's relative links are resolved against (Markdown's `--links`).
+    /// Looked for where the canonical link is (the head and the head's kind of elements
+    /// that open the body), not in the rest of the body.
+    pub base_href: Option<String>,
     /// The page's summary: the first `<meta>` named `description`, `og:description`
     /// or `twitter:description`; else the JSON-LD article's `description`.
     pub description: Option<String>,
@@ -83,7 +88,7 @@ impl PageMetadata {
 }
 
 /// The elements the metadata reader reads attributes of (for the lean parse).
-pub const METADATA_ATTRIBUTES_OF: &[&str] = &["link", "meta", "time"];
+pub const METADATA_ATTRIBUTES_OF: &[&str] = &["link", "meta", "time", "base"];
 
 /// The raw-text elements whose text the metadata reader needs (the lean parse must not
 /// skip it).
@@ -148,6 +153,11 @@ pub fn read_metadata(doc: &Document) -> PageMetadata {
                     meta.canonical_href = canonical_href(doc, id);
                 }
                 Some("meta") => read_meta_tag(doc, id, &mut meta),
+                Some("base") if meta.base_href.is_none() => {
+                    meta.base_href = (doc.element(id))
+                        .and_then(|el| el.attr("href"))
+                        .and_then(|href| non_blank(href.trim_matches(is_ascii_whitespace)));
+                }
                 _ => {}
             }
         }
@@ -419,6 +429,17 @@ mod tests {
 
     fn meta(html: &str) -> PageMetadata {
         read_metadata(&parse_html(html))
+    }
+
+    #[test]
+    fn the_base_is_the_first_base_with_an_href() {
+        let base = |html: &str| meta(html).base_href;
+        assert_eq!(
+            base("<base target=_top><base href=' /docs/ '><base href=/x/><p>a</p>").as_deref(),
+            Some("/docs/")
+        );
+        assert_eq!(base("<base href=''><p>a</p>"), None);
+        assert_eq!(base("<p>a</p><base href=/late/>"), None);
     }
 
     #[test]

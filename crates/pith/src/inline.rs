@@ -21,6 +21,10 @@
 //! Blocks that share a node (text, a `<br>`, more text) take its text children in
 //! order, and a page's walks together visit at most a few times its nodes: past that
 //! budget, the rest of the page's blocks are written flat.
+//!
+//! The same walk reads the block's links ([`LinkSpan`]): the stretches of its text
+//! inside an `<a>` whose `href` leads somewhere (not empty, not `javascript:`), each
+//! with that `href` as written, for Markdown's `[text](url)` when it is asked for.
 
 use std::collections::HashMap;
 
@@ -97,6 +101,29 @@ pub struct InlineSpan {
     pub end: usize,
 }
 
+/// A link in a block's text: a stretch (byte offsets, `start < end`) inside one `<a>`
+/// element, with its `href` as written, but for the ASCII whitespace at its ends and
+/// the tabs and line breaks inside it, which browsers leave out too. The links of a
+/// block are disjoint and in order; two `<a>` side by side are two links.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkSpan {
+    /// Its first byte in the block's `text`.
+    pub start: usize,
+    /// The byte after its last.
+    pub end: usize,
+    /// Where it leads, relative or absolute, as the page wrote it.
+    pub href: String,
+}
+
+/// What a block's text nodes say of its text: its inline spans and its links.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BlockInline {
+    /// The spans, in order of their start.
+    pub spans: Vec<InlineSpan>,
+    /// The links, in order.
+    pub links: Vec<LinkSpan>,
+}
+
 /// The inline spans of every block of `ex` (empty for a block with none, or whose text
 /// its text nodes do not give back, or a preformatted block), read from `doc`, the tree
 /// its blocks were cut from.
@@ -109,8 +136,17 @@ pub fn inline_spans(ex: &Extraction, doc: &Document) -> Vec<Vec<InlineSpan>> {
 /// [`inline_spans`], with `None` for a block whose text its text nodes do not give
 /// back (or a preformatted block): what a count of the blocks written flat reads.
 pub fn read_spans(ex: &Extraction, doc: &Document) -> Vec<Option<Vec<InlineSpan>>> {
+    (read_inline(ex, doc).into_iter())
+        .map(|b| b.map(|b| b.spans))
+        .collect()
+}
+
+/// The spans and links of every block of `ex`, in one walk of `doc`, the tree its
+/// blocks were cut from; `None` for a block whose text its text nodes do not give back
+/// (or a preformatted block), as [`read_spans`].
+pub fn read_inline(ex: &Extraction, doc: &Document) -> Vec<Option<BlockInline>> {
     let mut reader = Reader::new(doc);
-    ex.blocks.iter().map(|b| reader.spans_of(b)).collect()
+    ex.blocks.iter().map(|b| reader.inline_of(b)).collect()
 }
 
 /// The page's walks visit at most this many nodes per node of the tree (a block's
@@ -145,9 +181,9 @@ impl<'d> Reader<'d> {
         }
     }
 
-    /// The spans of one block, `None` when its text cannot be read back from the tree
-    /// (or it is preformatted: written as it is, fenced).
-    fn spans_of(&mut self, block: &Block) -> Option<Vec<InlineSpan>> {
+    /// The spans and links of one block, `None` when its text cannot be read back from
+    /// the tree (or it is preformatted: written as it is, fenced).
+    fn inline_of(&mut self, block: &Block) -> Option<BlockInline> {
         let preformatted = || {
             may_be_preformatted(&block.dom_path)
                 && block_shape(block).kind == BlockKind::Preformatted
@@ -166,7 +202,11 @@ impl<'d> Reader<'d> {
             if starts {
                 if let Some(nodes) = self.walk(c, &block.text) {
                     self.taken.insert(node.index(), c);
-                    return Some(spans_of_nodes(&nodes, block.text.len()));
+                    let len = block.text.len();
+                    return Some(BlockInline {
+                        spans: spans_of_nodes(&nodes, len),
+                        links: links_of_nodes(self.doc, &nodes, len),
+                    });
                 }
             }
             child = self.doc.next_sibling(c);
@@ -182,9 +222,10 @@ impl<'d> Reader<'d> {
     }
 
     /// The kinds marked by the elements from `first`'s parent up to its nearest block
-    /// tag, as counts per kind.
-    fn kinds_above(&mut self, first: NodeId) -> Option<[u32; 4]> {
+    /// tag, as counts per kind, and the links among those elements, outermost first.
+    fn kinds_above(&mut self, first: NodeId) -> Option<([u32; 4], Vec<NodeId>)> {
         let mut counts = [0; 4];
+        let mut links = Vec::new();
         let mut at = self.doc.parent(first);
         while let Some(n) = at {
             self.budget = self.budget.checked_sub(1)?;
@@ -194,16 +235,20 @@ impl<'d> Reader<'d> {
             if let Some(k) = self.doc.element_name(n).and_then(InlineKind::of_element) {
                 counts[k.index()] += 1;
             }
+            if link_href(self.doc, n).is_some() {
+                links.push(n);
+            }
             at = self.doc.parent(n);
         }
-        Some(counts)
+        links.reverse();
+        Some((counts, links))
     }
 
     /// The block's text nodes from `first` on, each with the kinds around it and its
     /// byte range in the joined text, when their join is `text` exactly and the block
     /// ends after them; `None` otherwise.
     fn walk(&mut self, first: NodeId, text: &str) -> Option<Vec<TextNode>> {
-        let mut counts = self.kinds_above(first)?;
+        let (mut counts, mut links) = self.kinds_above(first)?;
         let mut joined = String::with_capacity(text.len() + 1);
         let mut checked = 0;
         let mut nodes = Vec::new();
@@ -227,6 +272,7 @@ impl<'d> Reader<'d> {
                             checked = checked.max(end);
                             nodes.push(TextNode {
                                 mask: mask_of(&counts),
+                                link: links.last().copied(),
                                 start: before,
                                 end: joined.len(),
                             });
@@ -239,6 +285,9 @@ impl<'d> Reader<'d> {
                         if let Some(k) = InlineKind::of_element(el.name()) {
                             counts[k.index()] += 1;
                         }
+                        if link_href(self.doc, id).is_some() {
+                            links.push(id);
+                        }
                     }
                     _ => {}
                 },
@@ -249,6 +298,9 @@ impl<'d> Reader<'d> {
                     if let Some(k) = self.doc.element_name(id).and_then(InlineKind::of_element) {
                         counts[k.index()] = counts[k.index()].saturating_sub(1);
                     }
+                    if links.last() == Some(&id) {
+                        links.pop();
+                    }
                 }
             }
             edge = next_edge(self.doc, e);
@@ -257,12 +309,54 @@ impl<'d> Reader<'d> {
     }
 }
 
-/// One text node of a block: the kinds around it (bit [`InlineKind::index`]) and its
-/// bytes in the block's text (with the space its leading whitespace makes).
+/// One text node of a block: the kinds around it (bit [`InlineKind::index`]), the
+/// innermost link around it, and its bytes in the block's text (with the space its
+/// leading whitespace makes).
 struct TextNode {
     mask: u8,
+    link: Option<NodeId>,
     start: usize,
     end: usize,
+}
+
+/// Where an `<a>` element leads ([`LinkSpan::href`]), if it is a link that leads
+/// somewhere: an `href` neither blank nor `javascript:`.
+fn link_href(doc: &Document, id: NodeId) -> Option<String> {
+    let el = doc.element(id)?;
+    if el.name() != "a" {
+        return None;
+    }
+    let href = el.attr("href")?;
+    let href: String = (href.trim_matches(|c: char| c <= ' '))
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let script = (href.get(..11)).is_some_and(|s| s.eq_ignore_ascii_case("javascript:"));
+    (!href.is_empty() && !script).then_some(href)
+}
+
+/// The links of a block's text nodes: the runs of consecutive nodes inside one `<a>`
+/// (nodes that add nothing do not break a run), cut at the end of the text.
+fn links_of_nodes(doc: &Document, nodes: &[TextNode], len: usize) -> Vec<LinkSpan> {
+    let mut runs: Vec<(NodeId, usize, usize)> = Vec::new();
+    let mut open: Option<(NodeId, usize, usize)> = None;
+    for n in nodes.iter().filter(|n| n.start < n.end.min(len)) {
+        let end = n.end.min(len);
+        open = match (open, n.link) {
+            (Some((a, s, _)), Some(b)) if a == b => Some((a, s, end)),
+            (before, link) => {
+                runs.extend(before);
+                link.map(|a| (a, n.start, end))
+            }
+        };
+    }
+    runs.extend(open);
+    (runs.into_iter())
+        .filter_map(|(a, start, end)| {
+            let href = link_href(doc, a)?;
+            Some(LinkSpan { start, end, href })
+        })
+        .collect()
 }
 
 /// The kinds whose count is above zero, as bits.
@@ -402,6 +496,43 @@ mod tests {
         // The tree's "x" ends inside the block's "“": no panic, no spans.
         ex.blocks[0].text = "“ y".to_owned();
         assert_eq!(read_spans(&ex, &doc)[0], None);
+    }
+
+    /// The links of every block of `html`, as `(linked text, href)`.
+    fn links(html: &str) -> Vec<Vec<(String, String)>> {
+        let pipeline = tag_blocks();
+        let (ex, doc) = pipeline.run_str_and_tree(html).unwrap();
+        (ex.blocks.iter().zip(read_inline(&ex, &doc)))
+            .map(|(b, inline)| {
+                (inline.unwrap_or_default().links.into_iter())
+                    .map(|l| (b.text[l.start..l.end].to_owned(), l.href))
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn pairs(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        (pairs.iter())
+            .map(|&(t, h)| (t.to_owned(), h.to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn links_are_read_with_their_hrefs() {
+        let got = links(
+            "<p>See <a href=' /a\n/b '>the <b>docs</b></a><a href=/c>, here</a> and \
+             <a href='javascript:void(0)'>x</a> <a href=''>y</a> <a name=z>z</a>.</p>\
+             <p><a href=/whole><i>all</i> of it</a></p><ul><li><a href=/item>one<br>two</a></li></ul>",
+        );
+        assert_eq!(
+            got,
+            [
+                pairs(&[("the docs", "/a/b"), (", here", "/c")]),
+                pairs(&[("all of it", "/whole")]),
+                pairs(&[("one", "/item")]),
+                pairs(&[("two", "/item")]),
+            ]
+        );
     }
 
     #[test]

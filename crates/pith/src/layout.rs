@@ -4,8 +4,8 @@
 //! (`<ol start="4">`: a recipe's steps continued after a photo, a list split by an ad),
 //! which list item each item's block is of (an `<li>` of two paragraphs is one item,
 //! not two: its list keeps its numbers), the language a code block names
-//! (`<pre><code class="language-rust">`), and the inline spans of each block's text (code, strong, emphasis, strikethrough:
-//! [`crate::inline`]).
+//! (`<pre><code class="language-rust">`), and the inline spans of each block's text
+//! (code, strong, emphasis, strikethrough) and its links ([`crate::inline`]).
 //!
 //! Read once per page, while the tree is at hand, into plain values: elements are named
 //! by their index in the tree ([`NodeId::index`]), identities within the page that
@@ -15,7 +15,7 @@
 use pith_core::{Block, Extraction};
 use pith_dom::{Document, NodeId};
 
-use crate::inline::{inline_spans, InlineSpan};
+use crate::inline::{read_inline, InlineSpan, LinkSpan};
 use crate::shape::{block_shape, may_be_ordered_item, may_be_preformatted, BlockKind};
 use crate::table::{table_places, TablePlace};
 
@@ -29,9 +29,11 @@ pub struct TreeLayout {
     pub tables: Vec<Option<TablePlace>>,
     /// Each block's ordered list, `None` but for an item of an `ol` ([`ordered_lists`]).
     pub lists: Vec<Option<OrderedList>>,
-    /// Each block's inline spans ([`inline_spans`]), in order of their start; empty
-    /// for a block written flat.
+    /// Each block's inline spans ([`crate::inline::inline_spans`]), in order of their
+    /// start; empty for a block written flat.
     pub spans: Vec<Vec<InlineSpan>>,
+    /// Each block's links ([`LinkSpan`]), in order; empty for a block written flat.
+    pub links: Vec<Vec<LinkSpan>>,
     /// Each list item block's `li` element, by its index in the tree ([`list_items`]):
     /// the blocks of one item (`<li><p>a</p><p>b</p></li>`, `<li>a<br>b</li>`) have the
     /// same; `None` for every other block.
@@ -44,10 +46,17 @@ pub struct TreeLayout {
 impl TreeLayout {
     /// The layout of the blocks of `ex`, read from `doc`, the tree they were cut from.
     pub fn read(ex: &Extraction, doc: &Document) -> TreeLayout {
+        let (spans, links) = (read_inline(ex, doc).into_iter())
+            .map(|b| {
+                let b = b.unwrap_or_default();
+                (b.spans, b.links)
+            })
+            .unzip();
         TreeLayout {
             tables: table_places(ex, doc),
             lists: ordered_lists(ex, doc),
-            spans: inline_spans(ex, doc),
+            spans,
+            links,
             items: list_items(ex, doc),
             languages: code_languages(ex, doc),
         }
@@ -66,6 +75,11 @@ impl TreeLayout {
     /// The inline spans of block `i` (none when unknown).
     pub fn spans(&self, i: usize) -> &[InlineSpan] {
         self.spans.get(i).map_or(&[], Vec::as_slice)
+    }
+
+    /// The links of block `i` (none when unknown).
+    pub fn links(&self, i: usize) -> &[LinkSpan] {
+        self.links.get(i).map_or(&[], Vec::as_slice)
     }
 
     /// The `li` element block `i` is (in) the item of, if any.

@@ -26,6 +26,7 @@ pub mod markdown;
 pub mod output;
 pub mod shape;
 pub mod table;
+pub mod url;
 
 use std::path::Path;
 

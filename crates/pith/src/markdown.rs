@@ -12,12 +12,12 @@
 //! Given the tree ([`TreeLayout`]), the inline code, strong, emphasis and strikethrough
 //! the page wrote in a block ([`crate::inline`]) are written as `` `code` ``,
 //! `**strong**`, `*emphasis*` and `~~struck~~` in paragraphs, headings, list items,
-//! quotes and table cells (not in fenced text, which is as written; links stay text):
-//! corpus builders want at least the code spans, as every HTML-to-Markdown converter
-//! writes them. Markers go only where a CommonMark reader reads them (a span whose
-//! markers would not flank is written without them), and the escaping counts them, so
-//! the Markdown still reads back as the block's words (the private module `spans` says
-//! how).
+//! quotes and table cells (not in fenced text, which is as written; links are text
+//! unless asked for, below): corpus builders want at least the code spans, as every
+//! HTML-to-Markdown converter writes them. Markers go only where a CommonMark reader
+//! reads them (a span whose markers would not flank is written without them), and the
+//! escaping counts them, so the Markdown still reads back as the block's words (the
+//! private module `spans` says how).
 //!
 //! Given the tree the blocks were cut from ([`TreeLayout`]), a data table's kept cells
 //! are written as a table (GitHub's pipe tables, which most Markdown readers and
@@ -45,6 +45,14 @@
 //! pairs with one on the next, a line may not open a heading, list item, fence or
 //! quote (each can interrupt a paragraph), nor be `=` alone (it would make the lines
 //! above a heading), and `|` is escaped (a table's rows could follow).
+//!
+//! Links are text unless asked for ([`MarkdownOptions::links`], the CLI's `--links`, as
+//! trafilatura's `include_links` asks for them): then, given the tree, a block's links
+//! ([`crate::inline::LinkSpan`]) are `[text](url)`, each `href` resolved against the
+//! page's base (its `<base href>`, itself resolved against the page's URL, else that
+//! URL; with neither, or a base without a scheme, as written). A link's text keeps its
+//! inline spans; a link never holds a line break (each line of a paragraph is a block
+//! of its own).
 
 use std::borrow::Cow;
 use std::io::{self, Write};
@@ -52,7 +60,7 @@ use std::io::{self, Write};
 use pith_core::{Block, Extraction};
 use pith_dom::Document;
 
-use crate::inline::InlineSpan;
+use crate::inline::{InlineSpan, LinkSpan};
 use crate::layout::{OrderedList, TreeLayout, MAX_NUMBER};
 use crate::shape::{block_shape, continues_line, BlockKind, BlockShape};
 use crate::table::{segments, Cell, DataTable, Segment};
@@ -84,6 +92,42 @@ pub fn write_markdown_with_tables<W: Write>(
     ex: &Extraction,
     layout: Option<&TreeLayout>,
 ) -> io::Result<()> {
+    write_markdown_with(out, ex, layout, &MarkdownOptions::default())
+}
+
+/// What Markdown writes beyond the blocks, their shapes and their inline spans.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MarkdownOptions {
+    /// Links as `[text](url)` (the CLI's `--links`); without, a link is its text. It
+    /// takes the tree's layout: without it, there are no links to write.
+    pub links: bool,
+    /// The URL the page was fetched from, which its relative links are resolved
+    /// against (through its `<base href>` when it has one); `None` for a page read from
+    /// a file, whose links stay as written (or resolve against an absolute `<base>`).
+    pub url: Option<String>,
+}
+
+impl MarkdownOptions {
+    /// The URL the page's links are resolved against: its `<base href>` resolved
+    /// against `url`, else `url`, else an absolute `<base href>` (one without a scheme
+    /// resolves nothing).
+    pub fn base(&self, ex: &Extraction) -> Option<String> {
+        match (&self.url, &ex.metadata.base_href) {
+            (Some(url), Some(base)) => Some(crate::url::resolve(url, base)),
+            (Some(url), None) => Some(url.clone()),
+            (None, base) => base.clone(),
+        }
+    }
+}
+
+/// [`write_markdown_with_tables`], with `options` (links).
+pub fn write_markdown_with<W: Write>(
+    out: &mut W,
+    ex: &Extraction,
+    layout: Option<&TreeLayout>,
+    options: &MarkdownOptions,
+) -> io::Result<()> {
+    let marks = Marks::new(ex, layout, options);
     let mut previous: Option<BlockShape> = None;
     let mut lists = Lists::default();
     let segments = segments(ex, layout.map(|l| l.tables.as_slice()));
@@ -104,11 +148,15 @@ pub fn write_markdown_with_tables<W: Write>(
                 let i = block.0;
                 let place = Place {
                     list: layout.and_then(|l| l.list(i)),
-                    spans: layout.map_or(&[][..], |l| l.spans(i)),
+                    spans: marks.spans(i),
+                    links: marks.links(i),
                     item: layout.and_then(|l| l.item(i)),
                     language: layout.and_then(|l| l.language(i)),
                 };
-                let paragraph = BlockLines { lines, layout };
+                let paragraph = BlockLines {
+                    lines,
+                    marks: &marks,
+                };
                 previous = Some(write_one(out, ex, &paragraph, place, previous, &mut lists)?);
             }
             Segment::Table(table) => {
@@ -119,12 +167,12 @@ pub fn write_markdown_with_tables<W: Write>(
                 let quote = "> ".repeat(shape.quote_depth);
                 for &(i, caption) in &table.captions {
                     separate(out, previous, shape)?;
-                    let spans = layout.map_or(&[][..], |l| l.spans(i));
-                    writeln!(out, "{quote}{}", spanned(caption, spans, false))?;
+                    let text = spanned(caption, marks.spans(i), marks.links(i), false);
+                    writeln!(out, "{quote}{text}")?;
                     previous = Some(shape);
                 }
                 separate(out, previous, shape)?;
-                write_table(out, table, layout, &quote)?;
+                write_table(out, table, &marks, &quote)?;
                 previous = Some(shape);
                 lists = Lists::default();
             }
@@ -133,12 +181,55 @@ pub fn write_markdown_with_tables<W: Write>(
     Ok(())
 }
 
+/// What the writer marks in each block's text: its inline spans (from the tree's
+/// layout) and, when links are asked for, its links, their `href`s resolved.
+struct Marks<'a> {
+    layout: Option<&'a TreeLayout>,
+    links: Vec<Vec<LinkSpan>>,
+}
+
+impl<'a> Marks<'a> {
+    /// The marks of `ex`'s blocks that `layout` and `options` give.
+    fn new(ex: &Extraction, layout: Option<&'a TreeLayout>, options: &MarkdownOptions) -> Self {
+        let links = match layout {
+            Some(layout) if options.links => {
+                let base = options.base(ex);
+                (layout.links.iter())
+                    .map(|links| {
+                        (links.iter())
+                            .map(|l| LinkSpan {
+                                href: match &base {
+                                    Some(base) => crate::url::resolve(base, &l.href),
+                                    None => l.href.clone(),
+                                },
+                                ..l.clone()
+                            })
+                            .collect()
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        Marks { layout, links }
+    }
+
+    /// The inline spans of block `i`.
+    fn spans(&self, i: usize) -> &'a [InlineSpan] {
+        self.layout.map_or(&[][..], |l| l.spans(i))
+    }
+
+    /// The links of block `i` (none unless asked for).
+    fn links(&self, i: usize) -> &[LinkSpan] {
+        self.links.get(i).map_or(&[], Vec::as_slice)
+    }
+}
+
 /// One paragraph to write: a block, and the blocks that are its further lines
-/// ([`continues_line`]), each with its index in the extraction; and what the tree
-/// says of them.
+/// ([`continues_line`]), each with its index in the extraction; and what is marked in
+/// their text.
 struct BlockLines<'a> {
     lines: Vec<(usize, &'a Block)>,
-    layout: Option<&'a TreeLayout>,
+    marks: &'a Marks<'a>,
 }
 
 impl BlockLines<'_> {
@@ -151,12 +242,17 @@ impl BlockLines<'_> {
     /// one line as [`spanned`] writes a block's text (`pipes`: with `|` escaped), of
     /// several as [`spans::spanned_lines`] does.
     fn texts(&self, pipes: bool) -> Vec<String> {
-        let spans = |i: usize| self.layout.map_or(&[][..], |l| l.spans(i));
+        let marks = self.marks;
         match self.lines.as_slice() {
-            [(i, block)] => vec![spanned(&block.text, spans(*i), pipes)],
+            [(i, block)] => vec![spanned(
+                &block.text,
+                marks.spans(*i),
+                marks.links(*i),
+                pipes,
+            )],
             lines => spans::spanned_lines(
                 &(lines.iter())
-                    .map(|&(i, b)| (b.text.as_str(), spans(i)))
+                    .map(|&(i, b)| (b.text.as_str(), marks.spans(i), marks.links(i)))
                     .collect::<Vec<_>>(),
             ),
         }
@@ -182,11 +278,13 @@ fn write_lines<W: Write>(
 }
 
 /// What the tree says of one block ([`TreeLayout`]): the ordered list it is an item
-/// of, its inline spans, the `li` it is (in) the item of, and its code's language.
+/// of, its inline spans and links, the `li` it is (in) the item of, and its code's
+/// language.
 #[derive(Clone, Copy, Default)]
 struct Place<'a> {
     list: Option<OrderedList>,
     spans: &'a [InlineSpan],
+    links: &'a [LinkSpan],
     item: Option<usize>,
     language: Option<&'a str>,
 }
@@ -343,10 +441,10 @@ fn separate<W: Write>(
 fn write_table<W: Write>(
     out: &mut W,
     table: &DataTable<'_>,
-    layout: Option<&TreeLayout>,
+    marks: &Marks<'_>,
     quote: &str,
 ) -> io::Result<()> {
-    let cell = |c: &Cell| spanned(&c.text, &cell_spans(c, layout), true);
+    let cell = |c: &Cell| spanned(&c.text, &cell_spans(c, marks), &cell_links(c, marks), true);
     let width = table.width();
     match &table.header {
         Some(h) => writeln!(out, "{quote}{}", pipe_row(h.iter().map(cell)))?,
@@ -365,16 +463,26 @@ fn write_table<W: Write>(
 }
 
 /// The spans of a cell's blocks, moved to where each block's text is in the cell's.
-fn cell_spans(cell: &Cell, layout: Option<&TreeLayout>) -> Vec<InlineSpan> {
-    let Some(layout) = layout else {
-        return Vec::new();
-    };
+fn cell_spans(cell: &Cell, marks: &Marks<'_>) -> Vec<InlineSpan> {
     (cell.blocks.iter())
         .flat_map(|&(i, at)| {
-            (layout.spans(i).iter()).map(move |s| InlineSpan {
+            (marks.spans(i).iter()).map(move |s| InlineSpan {
                 start: s.start + at,
                 end: s.end + at,
                 ..*s
+            })
+        })
+        .collect()
+}
+
+/// The links of a cell's blocks, moved as [`cell_spans`] moves the spans.
+fn cell_links(cell: &Cell, marks: &Marks<'_>) -> Vec<LinkSpan> {
+    (cell.blocks.iter())
+        .flat_map(|&(i, at)| {
+            (marks.links(i).iter()).map(move |l| LinkSpan {
+                start: l.start + at,
+                end: l.end + at,
+                href: l.href.clone(),
             })
         })
         .collect()
@@ -396,9 +504,15 @@ fn pipe_row(cells: impl Iterator<Item = String>) -> String {
 /// ([`Pipeline::run_bytes_and_tree`](pith_core::Pipeline::run_bytes_and_tree) or
 /// [`run_str_and_tree`](pith_core::Pipeline::run_str_and_tree) return it).
 pub fn to_markdown_with_tables(ex: &Extraction, tree: &Document) -> String {
+    to_markdown_with(ex, tree, &MarkdownOptions::default())
+}
+
+/// [`to_markdown_with_tables`], with `options` (links).
+pub fn to_markdown_with(ex: &Extraction, tree: &Document, options: &MarkdownOptions) -> String {
     let layout = TreeLayout::read(ex, tree);
     let mut out = Vec::new();
-    write_markdown_with_tables(&mut out, ex, Some(&layout)).expect("writing to a Vec never fails");
+    write_markdown_with(&mut out, ex, Some(&layout), options)
+        .expect("writing to a Vec never fails");
     String::from_utf8(out).expect("the blocks are UTF-8")
 }
 
@@ -422,7 +536,7 @@ fn write_block<W: Write>(
     lists: &mut Lists,
 ) -> io::Result<()> {
     let block = paragraph.first().1;
-    let (text, spans) = (block.text.as_str(), place.spans);
+    let (text, spans, links) = (block.text.as_str(), place.spans, place.links);
     let quote = "> ".repeat(shape.quote_depth);
     if !matches!(shape.kind, BlockKind::ListItem { .. }) {
         *lists = Lists::default();
@@ -430,7 +544,11 @@ fn write_block<W: Write>(
     match shape.kind {
         BlockKind::Heading(level) => {
             let hashes = "#".repeat(usize::from(level));
-            writeln!(out, "{quote}{hashes} {}", escape_heading(text, spans))
+            writeln!(
+                out,
+                "{quote}{hashes} {}",
+                escape_heading(text, spans, links)
+            )
         }
         BlockKind::ListItem { ordered, depth } => {
             // `|` is escaped in an item: items follow each other line after line, so an
@@ -545,15 +663,39 @@ impl Paired {
 /// - `&` where it starts what reads as an entity (`&amp;`, `&#38;`);
 /// - `|` with `pipes` (cells and list items).
 fn escape_inline(text: &str, pipes: bool) -> String {
-    escape_piece(text, &Paired::of(text), true, pipes)
+    let piece = Piece {
+        at_start: true,
+        pipes,
+        ..Piece::default()
+    };
+    escape_piece(text, &Paired::of(text), piece)
+}
+
+/// Where a piece of a block's text is, for [`escape_piece`].
+#[derive(Clone, Copy, Debug, Default)]
+struct Piece {
+    /// The piece starts the text.
+    at_start: bool,
+    /// `|` is escaped (cells, list items, paragraphs of several lines).
+    pipes: bool,
+    /// The piece is (part of) a link's text: every `[` and `]` is escaped.
+    in_link: bool,
+    /// A link's `[` follows the piece: a `]` or `!` at its end is escaped.
+    before_link: bool,
 }
 
 /// [`escape_inline`] for a piece of a block's text between its spans' markers:
 /// `paired` says which markers have two runs or more in the block (its markers
-/// counted), `at_start` whether the piece starts the text. What follows the piece is
-/// a marker or a code span (punctuation), so its end is the end of a text: a `\`
-/// there is escaped, a `]` or `&` there opens nothing.
-fn escape_piece(text: &str, paired: &Paired, at_start: bool, pipes: bool) -> String {
+/// counted), `piece` where the piece is. What follows the piece is a marker, a code
+/// span or a link's bracket (punctuation), so its end is the end of a text: a `\`
+/// there is escaped, a `]` or `&` there opens nothing, unless a link follows.
+fn escape_piece(text: &str, paired: &Paired, piece: Piece) -> String {
+    let Piece {
+        at_start,
+        pipes,
+        in_link,
+        before_link,
+    } = piece;
     let mut out = String::with_capacity(text.len() + 8);
     let mut prev: Option<char> = None;
     for (i, c) in text.char_indices() {
@@ -568,7 +710,9 @@ fn escape_piece(text: &str, paired: &Paired, at_start: bool, pipes: bool) -> Str
                     && !(prev.is_some_and(char::is_alphanumeric)
                         && next.is_some_and(char::is_alphanumeric))
             }
-            ']' => matches!(next, Some('(' | '[' | ':')),
+            '[' | ']' if in_link => true,
+            ']' => matches!(next, Some('(' | '[' | ':')) || (before_link && next.is_none()),
+            '!' => before_link && next.is_none(),
             '[' => {
                 at_start
                     && i == 0
@@ -659,8 +803,8 @@ fn escape_line_start(text: String) -> String {
 
 /// A heading's escaped text with its spans, with a run of `#` at its end after a space
 /// escaped (it would close the heading).
-fn escape_heading(text: &str, spans: &[InlineSpan]) -> String {
-    let escaped = spanned(text, spans, false);
+fn escape_heading(text: &str, spans: &[InlineSpan], links: &[LinkSpan]) -> String {
+    let escaped = spanned(text, spans, links, false);
     let body = escaped.trim_end();
     let run = body.len() - body.trim_end_matches('#').len();
     let at = body.len() - run;
@@ -722,7 +866,7 @@ mod tests {
     fn a_list_item_escapes_pipes() {
         // `- |0` over `  - |` read as a table's header and delimiter rows (found by
         // the read-back property test).
-        assert_eq!(spanned("|0", &[], true), r"\|0");
+        assert_eq!(spanned("|0", &[], &[], true), r"\|0");
         assert_eq!(escape("|0"), "|0");
     }
 
@@ -740,8 +884,8 @@ mod tests {
 
     #[test]
     fn a_heading_keeps_a_closing_hash() {
-        assert_eq!(escape_heading("Issue #", &[]), r"Issue \#");
-        assert_eq!(escape_heading("Learn C#", &[]), "Learn C#");
+        assert_eq!(escape_heading("Issue #", &[], &[]), r"Issue \#");
+        assert_eq!(escape_heading("Learn C#", &[], &[]), "Learn C#");
     }
 
     /// The `justext` preset's blocks of `html` and its tree, every block kept but those

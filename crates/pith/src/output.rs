@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::justext::features::{HEADING, LINK_DENSITY, STOPWORDS_DENSITY, WORDS_COUNT};
 use crate::justext::text::python_strip;
+use crate::markdown::MarkdownOptions;
 use crate::shape::{block_shape, continues_line, BlockKind};
 use crate::table::{Cell, DataTable, Segment};
 
@@ -236,6 +237,18 @@ pub fn write<W: Write>(
     ex: &Extraction,
     tree: Option<Tree<'_>>,
 ) -> io::Result<()> {
+    write_with(out, format, source, ex, tree, &MarkdownOptions::default())
+}
+
+/// [`write`], with `markdown`'s options (links) for the `markdown` format.
+pub fn write_with<W: Write>(
+    out: &mut W,
+    format: Format,
+    source: &str,
+    ex: &Extraction,
+    tree: Option<Tree<'_>>,
+    markdown: &MarkdownOptions,
+) -> io::Result<()> {
     match format {
         Format::Json => {
             let rec = JsonRecord {
@@ -312,7 +325,7 @@ pub fn write<W: Write>(
         },
         Format::Markdown => {
             let layout = tree.map(|t| crate::layout::TreeLayout::read(ex, t.document()));
-            crate::markdown::write_markdown_with_tables(out, ex, layout.as_ref())?
+            crate::markdown::write_markdown_with(out, ex, layout.as_ref(), markdown)?
         }
         Format::Text => {
             for b in ex.good_blocks() {

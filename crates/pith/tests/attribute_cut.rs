@@ -56,7 +56,8 @@ fn the_sample_page_gives_the_same_run_from_the_lean_parse() {
 
 /// The lean parse of the `pith` preset (jusText's, declutter's and Readability's stages
 /// and the learned features; its Readability stages leave the tree whole) leaves out the
-/// attributes no stage reads, and keeps those its stages read.
+/// attributes no stage reads, and keeps those its stages read, and those Markdown reads
+/// from the tree `run_str_and_tree` returns (all of a link's: `target` too).
 #[test]
 fn the_learned_preset_parses_lean() {
     let html = "<html><body><div class=story data-track=x id=main style='color:red' \
@@ -73,7 +74,14 @@ fn the_learned_preset_parses_lean() {
     seen.sort();
     assert_eq!(
         seen,
-        ["a@href", "a@rel", "div@class", "div@id", "div@style"]
+        [
+            "a@href",
+            "a@rel",
+            "a@target",
+            "div@class",
+            "div@id",
+            "div@style"
+        ]
     );
 }
 

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use pith::layout::TreeLayout;
-use pith::markdown::{to_markdown, write_markdown_with_tables};
+use pith::markdown::{to_markdown, write_markdown_with, MarkdownOptions};
 use pith::Pipeline;
 
 /// jusText's cleaner and segmenter, with every block labelled good.
@@ -35,14 +35,33 @@ fn golden(name: &str) {
 
 /// [`golden`], the blocks cut by `pipeline`.
 fn golden_with(name: &str, pipeline: &Pipeline) {
+    golden_written(name, pipeline, &MarkdownOptions::default());
+}
+
+/// [`golden_with`], written with `options`.
+fn golden_written(name: &str, pipeline: &Pipeline, options: &MarkdownOptions) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/markdown");
     let html = std::fs::read(dir.join(format!("{name}.html"))).unwrap();
     let want = std::fs::read_to_string(dir.join(format!("{name}.md"))).unwrap();
     let (ex, tree) = (pipeline.run_bytes_and_tree(&html, pipeline.decode_options())).unwrap();
     let layout = TreeLayout::read(&ex, &tree);
     let mut md = Vec::new();
-    write_markdown_with_tables(&mut md, &ex, Some(&layout)).unwrap();
+    write_markdown_with(&mut md, &ex, Some(&layout), options).unwrap();
     assert_eq!(String::from_utf8(md).unwrap(), want, "{name}");
+}
+
+/// With links asked for, links are `[text](url)`, resolved against the page's URL
+/// through its relative `<base href>`, around and inside other spans, in headings,
+/// items and cells; what would join a link is escaped; a destination with a space or
+/// an unpaired parenthesis is in angle brackets; `javascript:`, empty hrefs, anchors
+/// and links inside code are text.
+#[test]
+fn links_are_written_when_asked_for() {
+    let options = MarkdownOptions {
+        links: true,
+        url: Some("https://example.com/site/page.html".to_owned()),
+    };
+    golden_written("links", &keep_every_tag_block(), &options);
 }
 
 /// A lone `<br>` (`declutter.blocks` cuts a block there) is a hard line break in its
@@ -135,6 +154,7 @@ fn every_golden_case_has_a_test() {
         "inline",
         "layout_table",
         "line_breaks",
+        "links",
         "ordered_list",
         "ordered_list_start",
         "paragraphs",

@@ -2,11 +2,14 @@
 //! blocks' texts back, one block each, whatever characters they hold, however the
 //! headings, list items, quotes and preformatted blocks follow each other and whatever
 //! inline spans (code, strong, emphasis, strikethrough) they have, crossing or not; and
-//! a data table's cells, each in its row and column.
+//! a data table's cells, each in its row and column; and with links asked for, each
+//! link reads back as a link, to its URL, around its text.
 
-use pith::inline::{InlineKind, InlineSpan};
+use pith::inline::{InlineKind, InlineSpan, LinkSpan};
 use pith::layout::TreeLayout;
-use pith::markdown::{to_markdown, write_markdown_with_tables};
+use pith::markdown::{
+    to_markdown, write_markdown_with, write_markdown_with_tables, MarkdownOptions,
+};
 use pith::{Block, Pipeline};
 use proptest::prelude::*;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
@@ -215,6 +218,138 @@ fn whole_code(block: &Block, spans: &[InlineSpan], lines: bool) -> Option<Vec<St
     })
 }
 
+/// URLs of what a link's destination must escape or bracket: spaces, parentheses,
+/// angle brackets, pipes, backslashes, entities, brackets, markers, non-ASCII.
+fn href() -> impl Strategy<Value = String> {
+    proptest::string::string_regex(r"[-a-z0-9/:.?=#%()<>|\\&;é _\[\]*!`]{1,12}")
+        .unwrap()
+        .prop_map(|h| h.trim().to_owned())
+        .prop_filter("an href", |h| !h.is_empty())
+}
+
+/// Links drawn over `text` as spans are (`drawn`: two places and a URL each), those
+/// that overlap one before them left out.
+fn links_over(text: &str, drawn: &[(usize, usize, String)]) -> Vec<LinkSpan> {
+    let bounds: Vec<usize> = (text.char_indices().map(|(i, _)| i))
+        .chain([text.len()])
+        .collect();
+    let mut links: Vec<LinkSpan> = (drawn.iter())
+        .filter_map(|(a, b, href)| {
+            let (a, b) = (bounds[a % bounds.len()], bounds[b % bounds.len()]);
+            (a != b).then(|| LinkSpan {
+                start: a.min(b),
+                end: a.max(b),
+                href: href.clone(),
+            })
+        })
+        .collect();
+    links.sort_by_key(|l| (l.start, l.end));
+    let mut kept: Vec<LinkSpan> = Vec::new();
+    for l in links {
+        if kept.last().is_none_or(|k| k.end <= l.start) {
+            kept.push(l);
+        }
+    }
+    kept
+}
+
+/// Every link of the Markdown: its destination and its text, as a reader sees them.
+fn read_links(md: &str) -> Vec<(String, String)> {
+    let gfm = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
+    let mut links = Vec::new();
+    let mut open: Option<(String, String)> = None;
+    for event in Parser::new_ext(md, gfm) {
+        match event {
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                open = Some((dest_url.to_string(), String::new()))
+            }
+            Event::End(TagEnd::Link) => links.extend(open.take()),
+            Event::Text(t) | Event::Code(t) => {
+                if let Some((_, text)) = &mut open {
+                    text.push_str(&t);
+                }
+            }
+            Event::SoftBreak => {
+                if let Some((_, text)) = &mut open {
+                    text.push(' ');
+                }
+            }
+            _ => {}
+        }
+    }
+    links
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// With links asked for, each block still reads back as its text, and each link
+    /// (but in preformatted text, and those of whitespace only) reads back as a link to
+    /// its URL around its text, whatever the text and the URL hold and however strong,
+    /// emphasis and strikethrough cross it. With code spans too (whose edges move a
+    /// link's), each link read back is one of the block's.
+    #[test]
+    fn links_read_back_as_links(
+        blocks in proptest::collection::vec(
+            (
+                proptest::sample::select(PATHS),
+                text(),
+                proptest::collection::vec((0usize..4, 0usize..64, 0usize..64), 0..4),
+                proptest::collection::vec((0usize..64, 0usize..64, href()), 0..4),
+                proptest::bool::weighted(0.3),
+            ),
+            1..6,
+        )
+    ) {
+        let pipeline = Pipeline::from_json(
+            r#"{"version": 1, "segmenter": {"type": "justext.paragraphs"}, "default_label": "good"}"#,
+        ).unwrap();
+        let spans: Vec<Vec<InlineSpan>> = (blocks.iter())
+            .map(|(_, text, drawn, _, _)| spans_over(text, drawn))
+            .collect();
+        let links: Vec<Vec<LinkSpan>> = (blocks.iter())
+            .map(|(_, text, _, drawn, _)| links_over(text, drawn))
+            .collect();
+        let want_links: Vec<(String, String)> = (blocks.iter().zip(&links))
+            .filter(|((path, ..), _)| !path.ends_with("pre"))
+            .flat_map(|((_, text, ..), links)| {
+                let text = text.replace('\n', " ");
+                (links.iter())
+                    .map(|l| (l.href.clone(), text[l.start..l.end].trim().to_owned()))
+                    .filter(|(_, t)| !t.is_empty())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        let blocks: Vec<Block> = (blocks.iter())
+            .map(|(path, text, _, _, after_line_break)| Block {
+                text: text.clone(),
+                dom_path: path.to_string(),
+                after_line_break: *after_line_break,
+                ..Block::default()
+            })
+            .collect();
+        let ex = pipeline.classify_blocks(blocks).unwrap();
+        let layout = TreeLayout { spans: spans.clone(), links, ..TreeLayout::default() };
+        let mut plain = Vec::new();
+        write_markdown_with_tables(&mut plain, &ex, Some(&layout)).unwrap();
+        let plain = String::from_utf8(plain).unwrap();
+        let options = MarkdownOptions { links: true, url: None };
+        let mut md = Vec::new();
+        write_markdown_with(&mut md, &ex, Some(&layout), &options).unwrap();
+        let md = String::from_utf8(md).unwrap();
+        prop_assert_eq!(read_back(&md), read_back(&plain), "markdown:\n{}", md);
+        let code = spans.iter().flatten().any(|s| s.kind == InlineKind::Code);
+        if code {
+            for (url, _) in read_links(&md) {
+                prop_assert!(want_links.iter().any(|(u, _)| *u == url), "{} in:\n{}", url, md);
+            }
+        } else {
+            prop_assert_eq!(read_links(&md), want_links, "markdown:\n{}", md);
+        }
+        prop_assert!(read_links(&plain).is_empty());
+    }
+}
+
 /// The cells of every table of the Markdown, row by row, as a GFM reader sees them.
 fn read_tables(md: &str) -> Vec<Vec<Vec<String>>> {
     let mut tables: Vec<Vec<Vec<String>>> = Vec::new();
@@ -364,7 +499,7 @@ proptest! {
 /// edges, holding another now and then.
 fn inline_html() -> impl Strategy<Value = String> {
     let tags = proptest::sample::select(vec![
-        "", "code", "kbd", "b", "strong", "em", "i", "del", "s", "span", "a",
+        "", "code", "kbd", "b", "strong", "em", "i", "del", "s", "span", "a", LINK,
     ]);
     let leaf = (
         tags.clone(),
@@ -380,14 +515,19 @@ fn inline_html() -> impl Strategy<Value = String> {
         .prop_map(|(tag, inner, edges)| element(tag, &inner.concat(), edges))
 }
 
-/// `inner` in a `tag` element (bare without a name), with a space at its start and end
-/// by `edges`.
+/// A link's start tag (its name and attributes), and where it leads as read.
+const LINK: &str = "a href=' /p?a=1&amp;b=(2)'";
+const LINK_URL: &str = "/p?a=1&b=(2)";
+
+/// `inner` in a `tag` element (its name and attributes; bare without a name), with a
+/// space at its start and end by `edges`.
 fn element(tag: &str, inner: &str, (lead, trail): (bool, bool)) -> String {
     let (lead, trail) = (if lead { " " } else { "" }, if trail { " " } else { "" });
+    let name = tag.split(' ').next().unwrap_or(tag);
     if tag.is_empty() {
         format!("{lead}{inner}{trail}")
     } else {
-        format!("<{tag}>{lead}{inner}{trail}</{tag}>")
+        format!("<{tag}>{lead}{inner}{trail}</{name}>")
     }
 }
 
@@ -450,7 +590,18 @@ proptest! {
                 _ => want.push(b.text.clone()),
             }
         }
-        prop_assert_eq!(read_back(&md), want, "page:\n{}\nmarkdown:\n{}", html, md);
+        prop_assert_eq!(read_back(&md), want.clone(), "page:\n{}\nmarkdown:\n{}", html, md);
+        // With links: the same text, and the links lead where the page's did.
+        let options = MarkdownOptions { links: true, url: None };
+        let linked = pith::markdown::to_markdown_with(&ex, &tree, &options);
+        prop_assert_eq!(read_back(&linked), want, "page:\n{}\nmarkdown:\n{}", html, linked);
+        let urls: Vec<String> = read_links(&linked).into_iter().map(|(url, _)| url).collect();
+        prop_assert!(urls.iter().all(|u| u == LINK_URL), "{:?} in:\n{}", urls, linked);
+        // A link inside code is code, and an `<a>` inside a link ends it (the parser
+        // closes the link).
+        if !["<code", "<kbd", "<a>"].iter().any(|t| html.contains(t)) {
+            prop_assert_eq!(urls.is_empty(), !html.contains("<a href"), "markdown:\n{}", linked);
+        }
     }
 }
 

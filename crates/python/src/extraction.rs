@@ -13,7 +13,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::input::Ran;
-use pith::inline::{InlineKind, InlineSpan};
+use pith::inline::{InlineKind, InlineSpan, LinkSpan};
 use pith::layout::{OrderedList, TreeLayout};
 use pith::table::{TablePart, TablePlace};
 use pith_corpus::url_date::untagged_date;
@@ -56,6 +56,9 @@ type ListState = (usize, Option<u32>);
 /// An inline span as pickled: its kind's name (`code`, `strong`, `emphasis`,
 /// `strikethrough`) and its byte range in the block's text.
 type SpanState = (String, usize, usize);
+
+/// A link as pickled: its start, its end and its `href`.
+type LinkState = (usize, usize, String);
 
 fn span_state(s: &InlineSpan) -> SpanState {
     (s.kind.as_str().to_owned(), s.start, s.end)
@@ -128,6 +131,7 @@ impl PyExtraction {
         d.set_item("published", page.published.clone())?;
         d.set_item("dated_in_text", page.dated_in_text.clone())?;
         d.set_item("bylined_in_text", page.bylined_in_text.clone())?;
+        d.set_item("base_href", page.base_href.clone())?;
         d.set_item(
             "language",
             ex.language
@@ -152,6 +156,16 @@ impl PyExtraction {
             (layout.spans.iter())
                 .map(|spans| spans.iter().map(span_state).collect())
                 .collect::<Vec<Vec<SpanState>>>(),
+        )?;
+        d.set_item(
+            "links",
+            (layout.links.iter())
+                .map(|links| {
+                    (links.iter())
+                        .map(|l| (l.start, l.end, l.href.clone()))
+                        .collect()
+                })
+                .collect::<Vec<Vec<LinkState>>>(),
         )?;
         d.set_item("items", layout.items.clone())?;
         d.set_item("languages", layout.languages.clone())?;
@@ -224,6 +238,11 @@ impl PyExtraction {
                     Some(v) => v.extract()?,
                     None => None,
                 },
+                // Nor had those made before Markdown wrote links.
+                base_href: match d.get_item("base_href")? {
+                    Some(v) => v.extract()?,
+                    None => None,
+                },
             },
             language,
             warnings: item(d, "warnings")?,
@@ -264,6 +283,20 @@ impl PyExtraction {
         if spans.len() != inner.blocks.len() {
             return Err(bad("inline spans for every block".to_owned()));
         }
+        // Nor links, which stay text in their Markdown.
+        let links = match d.get_item("links")? {
+            Some(v) => (v.extract::<Vec<Vec<LinkState>>>()?.into_iter())
+                .map(|links| {
+                    (links.into_iter())
+                        .map(|(start, end, href)| LinkSpan { start, end, href })
+                        .collect()
+                })
+                .collect(),
+            None => vec![Vec::new(); inner.blocks.len()],
+        };
+        if links.len() != inner.blocks.len() {
+            return Err(bad("links for every block".to_owned()));
+        }
         // Pickles made before `markdown` read list items and code languages have
         // neither: each paragraph of an item is an item, and fences name no language,
         // as they did.
@@ -287,6 +320,7 @@ impl PyExtraction {
                     tables,
                     lists,
                     spans,
+                    links,
                     items,
                     languages,
                 },
@@ -325,8 +359,20 @@ impl PyExtraction {
     /// strikethrough as `` `code` ``, ``**strong**``, ``*emphasis*``, ``~~struck~~``.
     #[getter]
     fn markdown(&self) -> String {
+        self.to_markdown(false)
+    }
+
+    /// ``markdown``, with ``links=True`` its links as ``[text](url)``, each ``href``
+    /// resolved against the page's ``<base href>`` and ``url`` (``pith extract
+    /// --links``); a page given without ``url`` keeps its relative links as written.
+    #[pyo3(signature = (*, links = false))]
+    fn to_markdown(&self, links: bool) -> String {
+        let options = pith::markdown::MarkdownOptions {
+            links,
+            url: self.url.clone(),
+        };
         let mut out = Vec::new();
-        pith::markdown::write_markdown_with_tables(&mut out, &self.inner, Some(&self.layout))
+        pith::markdown::write_markdown_with(&mut out, &self.inner, Some(&self.layout), &options)
             .expect("writing to a Vec never fails");
         String::from_utf8(out).expect("the blocks are UTF-8")
     }
@@ -487,9 +533,14 @@ impl PyExtraction {
     /// ``site_name``, ``author``, ``published``, ``language``,
     /// ``language_confidence``, ``warnings``, ``encoding``, ``encoding_source``,
     /// ``limits_hit`` when known); ``markdown=True`` adds ``markdown``, as
-    /// ``--markdown`` does.
-    #[pyo3(signature = (*, markdown = false))]
-    fn to_dict<'py>(&self, py: Python<'py>, markdown: bool) -> PyResult<Bound<'py, PyDict>> {
+    /// ``--markdown`` does (``links=True``: with its links, as ``--links``).
+    #[pyo3(signature = (*, markdown = false, links = false))]
+    fn to_dict<'py>(
+        &self,
+        py: Python<'py>,
+        markdown: bool,
+        links: bool,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         if let Some(url) = &self.url {
             d.set_item("url", url)?;
@@ -517,7 +568,7 @@ impl PyExtraction {
         d.set_item("word_count", pith::core::lang::words::count_words(&text))?;
         d.set_item("text", text)?;
         if markdown {
-            d.set_item("markdown", self.markdown())?;
+            d.set_item("markdown", self.to_markdown(links))?;
         }
         if let Some(id) = &self.inner.language {
             d.set_item("language", id.language.code)?;

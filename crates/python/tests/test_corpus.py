@@ -2,6 +2,7 @@
 
 import gzip
 import json
+import pickle
 import subprocess
 from pathlib import Path
 
@@ -261,3 +262,42 @@ def test_read_warc_of_a_directory_reads_its_warc_files_only(tmp_path):
     for a, b in zip(ours, alone):
         assert {k: v for k, v in a.items() if k != "source"} == {
             k: v for k, v in b.items() if k != "source"}
+
+
+LINKED_PAGE = (
+    b"<html><head><base href='docs/'></head><body><p>The quick brown fox jumps over the lazy "
+    b"dog, as the <a href='guide.html'>user guide</a> explains at length, and then reads "
+    b"<a href='https://example.org/more'>more of it</a> in the evening, which is what the "
+    b"fox does every single day of the week.</p></body></html>"
+)
+
+
+def test_markdown_links_are_resolved_against_the_url():
+    """``to_markdown(links=True)`` writes links as ``[text](url)``, each ``href`` resolved
+    against the page's ``url`` through its ``<base href>``; ``markdown`` (and
+    ``to_markdown()``) keep links as text; the links survive pickling; a page given
+    without ``url`` keeps its relative links as written."""
+    ex = pith.Pipeline.preset("pith").extract(LINKED_PAGE, url="https://site.example/a/page.html")
+    md = ex.to_markdown(links=True)
+    assert "[user guide](https://site.example/a/docs/guide.html)" in md, md
+    assert "[more of it](https://example.org/more)" in md, md
+    assert ex.to_markdown() == ex.markdown and "](" not in ex.markdown
+    assert ex.to_dict(markdown=True, links=True)["markdown"] == md
+    assert ex.to_dict(markdown=True)["markdown"] == ex.markdown
+    assert pickle.loads(pickle.dumps(ex)).to_markdown(links=True) == md
+    assert "[user guide](guide.html)" in pith.extract(LINKED_PAGE).to_markdown(links=True)
+
+
+def test_extract_warc_links_gives_the_cli_records():
+    """``markdown=True, links=True`` gives the records of ``pith extract --format jsonl
+    --markdown --links``, links resolved against each record's URL."""
+    samples = warc_samples()
+    ours = list(pith.extract_warc(samples, "pith", workers=2, markdown=True, links=True))
+    out = subprocess.run(
+        [pith_cli(), "extract", "--format", "jsonl", "-q", "-j", "2", "--markdown", "--links",
+         *map(str, samples)],
+        capture_output=True, check=False,
+    )
+    assert out.returncode in (0, 1), out.stderr
+    assert ours == [json.loads(line) for line in out.stdout.decode("utf-8").splitlines()]
+    assert any("](http" in r.get("markdown", "") for r in ours)

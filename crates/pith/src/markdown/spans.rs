@@ -1,7 +1,8 @@
 //! A block's inline spans ([`crate::inline`]) written as Markdown: code as a code span,
 //! strong as `**`, emphasis as `*`, strikethrough as `~~`, and only where a CommonMark
 //! reader reads them so, because a marker it does not read stays in the text as a
-//! stray `*` (`word**(x)**word` is not strong).
+//! stray `*` (`word**(x)**word` is not strong). With links asked for, a block's links
+//! are `[text](destination)`.
 //!
 //! The spans are first made to nest (an element of one kind crossing one of another
 //! is cut in two; code holds no other span and another kind counts inside code only
@@ -21,21 +22,35 @@
 //! span holding one is written as text. Outside the spans, the escaping of
 //! [`escape_piece`] counts the markers among the runs: with a
 //! `**` written, every literal `*` is escaped, so none pairs with a marker.
+//!
+//! A link is never cut: a span that crosses its edge is cut there instead (CommonMark
+//! reads a link's text apart from what is around it, so no marker pairs across its
+//! brackets), a span around the whole link stays around it, and a link's edge inside
+//! code moves out of the code (a link inside code is code). In the link's text every
+//! `[` and `]` is escaped (brackets must balance there); before the link, a `!` (which
+//! would make it an image) and a `]` (a reference) are. The destination is written
+//! bare when it can be (no space, `<`, `>` or control character, its parentheses
+//! balanced), else between `<` and `>`; in both, `\`, `|` (a table's cell would end
+//! there), `` ` `` (a backtick before the link could open a code span that ends in
+//! the destination, so the text's backticks are escaped too then) and an `&` that
+//! reads as an entity are escaped ([`destination`]).
 
 use std::cmp::Reverse;
 
-use super::{escape_line_start, escape_piece, one_line, Paired};
-use crate::inline::{InlineKind, InlineSpan};
+use super::{could_be_entity, escape_line_start, escape_piece, one_line, Paired, Piece};
+use crate::inline::{InlineKind, InlineSpan, LinkSpan};
 
-/// `text` (a block's, on one line) with its `spans` as Markdown, escaped as
-/// [`escape`](super::escape) escapes text (with `pipes`, `|` too).
-pub(super) fn spanned(text: &str, spans: &[InlineSpan], pipes: bool) -> String {
+/// `text` (a block's, on one line) with its `spans` and `links` as Markdown, escaped as
+/// [`escape`](super::escape) escapes text (with `pipes`, `|` too). A link's `href` is
+/// its destination, as it is to be read.
+pub(super) fn spanned(text: &str, spans: &[InlineSpan], links: &[LinkSpan], pipes: bool) -> String {
     let text = one_line(text);
-    let nested = nest(&text, spans, pipes);
-    let keep = readable(&text, &nested);
-    let tokens = tokens(text.len(), &nested, &keep);
-    let paired = paired(&text, &nested, &tokens);
-    line_start_escaped(render(&text, &nested, &tokens, &paired, pipes), &tokens)
+    let (nested, linked) = nest(&text, spans, links, pipes);
+    let keep = readable(&text, &nested, &linked);
+    let tokens = tokens(text.len(), &nested, &keep, &linked);
+    let paired = paired(&text, &nested, &tokens, &linked);
+    let out = render(&text, &nested, &tokens, &paired, &linked, pipes);
+    line_start_escaped(out, &tokens)
 }
 
 /// The lines of one paragraph (blocks cut at a lone `<br>`, each with its spans) as
@@ -46,36 +61,51 @@ pub(super) fn spanned(text: &str, spans: &[InlineSpan], pipes: bool) -> String {
 /// `=` makes it a heading); and `|` is escaped, as a table's rows may follow a
 /// paragraph's first line. A span out of its line is ignored, as [`spanned`] ignores
 /// one out of its text.
-pub(super) fn spanned_lines(lines: &[(&str, &[InlineSpan])]) -> Vec<String> {
+pub(super) fn spanned_lines(lines: &[(&str, &[InlineSpan], &[LinkSpan])]) -> Vec<String> {
     let mut text = String::new();
     let mut spans = Vec::new();
-    for (k, (line, line_spans)) in lines.iter().enumerate() {
+    let mut links = Vec::new();
+    for (k, (line, line_spans, line_links)) in lines.iter().enumerate() {
         if k > 0 {
             text.push('\n');
         }
         let at = text.len();
         // `one_line` puts a space for each `\n` or `\r`: the spans keep their places.
         let line = one_line(line);
-        let inside = |s: &&InlineSpan| {
-            s.start < s.end
-                && s.end <= line.len()
-                && line.is_char_boundary(s.start)
-                && line.is_char_boundary(s.end)
+        let inside = |(start, end): (usize, usize)| {
+            start < end
+                && end <= line.len()
+                && line.is_char_boundary(start)
+                && line.is_char_boundary(end)
         };
-        spans.extend(line_spans.iter().filter(inside).map(|s| InlineSpan {
-            start: s.start + at,
-            end: s.end + at,
-            ..*s
-        }));
+        spans.extend(
+            (line_spans.iter())
+                .filter(|s| inside((s.start, s.end)))
+                .map(|s| InlineSpan {
+                    start: s.start + at,
+                    end: s.end + at,
+                    ..*s
+                }),
+        );
+        links.extend(
+            (line_links.iter())
+                .filter(|l| inside((l.start, l.end)))
+                .map(|l| LinkSpan {
+                    start: l.start + at,
+                    end: l.end + at,
+                    href: l.href.clone(),
+                }),
+        );
         text.push_str(&line);
     }
-    let nested = nest(&text, &spans, true);
-    let keep = readable(&text, &nested);
-    let tokens = tokens(text.len(), &nested, &keep);
-    let paired = paired(&text, &nested, &tokens);
+    let (nested, linked) = nest(&text, &spans, &links, true);
+    let keep = readable(&text, &nested, &linked);
+    let tokens = tokens(text.len(), &nested, &keep, &linked);
+    let paired = paired(&text, &nested, &tokens, &linked);
     (token_lines(&text, &tokens).iter().enumerate())
         .map(|(k, line)| {
-            let out = line_start_escaped(render(&text, &nested, line, &paired, true), line);
+            let out = render(&text, &nested, line, &paired, &linked, true);
+            let out = line_start_escaped(out, line);
             if k > 0 && is_setext_underline(&out) {
                 format!("\\{out}")
             } else {
@@ -140,15 +170,32 @@ struct Nested {
     depth: usize,
 }
 
-/// The spans of `text` made to nest, edges trimmed of whitespace, empty ones dropped.
-fn nest(text: &str, spans: &[InlineSpan], pipes: bool) -> Vec<Nested> {
-    if spans.is_empty() {
-        return Vec::new();
+/// A link placed: its text's bytes, and its destination as Markdown writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Linked {
+    start: usize,
+    end: usize,
+    destination: String,
+}
+
+/// The spans of `text` made to nest, edges trimmed of whitespace, empty ones dropped;
+/// and its links, placed (sorted, disjoint, trimmed, out of code), which the spans
+/// nest around or inside.
+fn nest(
+    text: &str,
+    spans: &[InlineSpan],
+    links: &[LinkSpan],
+    pipes: bool,
+) -> (Vec<Nested>, Vec<Linked>) {
+    if spans.is_empty() && links.is_empty() {
+        return (Vec::new(), Vec::new());
     }
     let code: Vec<(usize, usize)> = (ranges(text, spans, InlineKind::Code).into_iter())
         .filter_map(|r| trimmed(text, r))
         .filter(|&(s, e)| !(pipes && text[s..e].contains('|')))
         .collect();
+    let linked = placed_links(text, links, &code);
+    let edges: Vec<(usize, usize)> = linked.iter().map(|l| (l.start, l.end)).collect();
     let mut kinds: [Vec<(usize, usize)>; 4] = Default::default();
     for kind in InlineKind::ALL {
         kinds[kind.index()] = match kind {
@@ -158,12 +205,101 @@ fn nest(text: &str, spans: &[InlineSpan], pipes: bool) -> Vec<Nested> {
                 .collect(),
         };
     }
-    (stacked(&kinds).into_iter())
+    let nested = (stacked(&kinds, &edges).into_iter())
         .filter_map(|n| match n.kind {
             InlineKind::Code => Some(n),
             _ => trimmed(text, (n.start, n.end)).map(|(start, end)| Nested { start, end, ..n }),
         })
-        .collect()
+        .collect();
+    (nested, linked)
+}
+
+/// The links of `text` that can be written, in order: within the text and on its
+/// characters' boundaries, not overlapping the one before, each edge inside code moved
+/// out of it, trimmed of whitespace, not empty.
+fn placed_links(text: &str, links: &[LinkSpan], code: &[(usize, usize)]) -> Vec<Linked> {
+    let mut sorted: Vec<&LinkSpan> = (links.iter())
+        .filter(|l| l.start < l.end && l.end <= text.len())
+        .filter(|l| text.is_char_boundary(l.start) && text.is_char_boundary(l.end))
+        .collect();
+    sorted.sort_by_key(|l| (l.start, l.end));
+    let mut out: Vec<Linked> = Vec::new();
+    for l in sorted {
+        let Some((start, end)) =
+            outside_code((l.start, l.end), code).and_then(|r| trimmed(text, r))
+        else {
+            continue;
+        };
+        if out.last().is_some_and(|last| start < last.end) {
+            continue;
+        }
+        out.push(Linked {
+            start,
+            end,
+            destination: destination(&l.href),
+        });
+    }
+    out
+}
+
+/// A link's destination as Markdown writes it, to be read back as `url`: bare when it
+/// has no space, `<`, `>` or control character and its parentheses balance (nested
+/// at most [`MAX_BARE_PARENS`] deep), else between `<` and `>` with `<` and `>`
+/// escaped; in both, `\`, `|`, `` ` `` and an `&` that would read as an entity
+/// escaped.
+fn destination(url: &str) -> String {
+    let bare = !url.is_empty()
+        && !url
+            .chars()
+            .any(|c| c <= ' ' || c == '\u{7f}' || c == '<' || c == '>')
+        && parens_balance(url);
+    let mut out = String::with_capacity(url.len() + 2);
+    if !bare {
+        out.push('<');
+    }
+    for (i, c) in url.char_indices() {
+        let escaped = match c {
+            // A backtick in the text before could open a code span that ends here
+            // (code binds tighter than a link's brackets); escaped, it opens none.
+            '\\' | '|' | '`' => true,
+            '<' | '>' => !bare,
+            '&' => could_be_entity(&url[i + 1..]),
+            _ => false,
+        };
+        if escaped {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    if !bare {
+        out.push('>');
+    }
+    out
+}
+
+/// How deep a bare destination's parentheses may nest (CommonMark readers limit it:
+/// cmark to 32).
+const MAX_BARE_PARENS: usize = 8;
+
+/// Whether `url`'s parentheses pair up, nested at most [`MAX_BARE_PARENS`] deep.
+fn parens_balance(url: &str) -> bool {
+    let mut depth = 0usize;
+    for c in url.chars() {
+        match c {
+            '(' => {
+                depth += 1;
+                if depth > MAX_BARE_PARENS {
+                    return false;
+                }
+            }
+            ')' => match depth.checked_sub(1) {
+                Some(d) => depth = d,
+                None => return false,
+            },
+            _ => {}
+        }
+    }
+    depth == 0
 }
 
 /// The spans of one kind as sorted, disjoint ranges of `text` (overlapping or touching
@@ -219,14 +355,22 @@ fn outside_code(
 /// The ranges of each kind (indexed by [`InlineKind::index`]) as nested spans: at each
 /// point where the kinds change, the spans no longer on are closed with every span
 /// opened inside them (those still on reopen), and the kinds that come on open, the
-/// longest outermost and code innermost.
-fn stacked(kinds: &[Vec<(usize, usize)>; 4]) -> Vec<Nested> {
-    let mut points: Vec<usize> = kinds.iter().flatten().flat_map(|&(s, e)| [s, e]).collect();
+/// longest outermost and code innermost. `links` (sorted, disjoint) are never cut: at a
+/// link's start the spans that would end inside it close (to reopen inside it), and at
+/// its end those opened inside it close (to reopen after it).
+fn stacked(kinds: &[Vec<(usize, usize)>; 4], links: &[(usize, usize)]) -> Vec<Nested> {
+    let mut points: Vec<usize> = (kinds.iter().flatten().chain(links))
+        .flat_map(|&(s, e)| [s, e])
+        .collect();
     points.sort_unstable();
     points.dedup();
     let mut cursor = [0usize; 4];
     let mut stack: Vec<(InlineKind, usize)> = Vec::new();
     let mut out = Vec::new();
+    // The next link, and the stack's height under the link open (what is above it
+    // opened inside the link).
+    let mut next_link = 0;
+    let mut floor: Option<usize> = None;
     for &p in &points {
         // The range of each kind that is on at `p`, if any: its end.
         let mut on = [None; 4];
@@ -237,7 +381,21 @@ fn stacked(kinds: &[Vec<(usize, usize)>; 4]) -> Vec<Nested> {
             }
             on[kind.index()] = list.get(*at).filter(|&&(s, _)| s <= p).map(|&(_, e)| e);
         }
-        if let Some(i) = stack.iter().position(|(k, _)| on[k.index()].is_none()) {
+        let mut close_from = stack.iter().position(|(k, _)| on[k.index()].is_none());
+        let mut lower = |i: usize| close_from = Some(close_from.map_or(i, |c| c.min(i)));
+        if let Some(f) = floor.filter(|_| links[next_link - 1].1 == p) {
+            lower(f);
+            floor = None;
+        }
+        let starting = links.get(next_link).filter(|l| l.0 == p).map(|l| l.1);
+        if let Some(link_end) = starting {
+            let ends_inside =
+                |(k, _): &(InlineKind, usize)| on[k.index()].is_some_and(|end| end < link_end);
+            if let Some(i) = stack.iter().position(ends_inside) {
+                lower(i);
+            }
+        }
+        if let Some(i) = close_from {
             while stack.len() > i {
                 let (kind, start) = stack.pop().expect("longer than i");
                 let depth = stack.len();
@@ -254,6 +412,15 @@ fn stacked(kinds: &[Vec<(usize, usize)>; 4]) -> Vec<Nested> {
             .filter_map(|k| on[k.index()].map(|end| (k, end)))
             .collect();
         opening.sort_by_key(|&(k, end)| (k == InlineKind::Code, Reverse(end), k));
+        if let Some(link_end) = starting {
+            // What opens here and ends after the link holds it.
+            let around = (opening.iter())
+                .take_while(|&&(k, end)| k != InlineKind::Code && end > link_end)
+                .count();
+            stack.extend(opening.drain(..around).map(|(k, _)| (k, p)));
+            floor = Some(stack.len());
+            next_link += 1;
+        }
         stack.extend(opening.into_iter().map(|(k, _)| (k, p)));
     }
     out
@@ -264,10 +431,10 @@ fn stacked(kinds: &[Vec<(usize, usize)>; 4]) -> Vec<Nested> {
 const MAX_ROUNDS: usize = 16;
 
 /// Which spans are written: all whose markers a CommonMark reader reads as written.
-fn readable(text: &str, nested: &[Nested]) -> Vec<bool> {
+fn readable(text: &str, nested: &[Nested], linked: &[Linked]) -> Vec<bool> {
     let mut keep = vec![true; nested.len()];
     for _ in 0..MAX_ROUNDS {
-        let tokens = tokens(text.len(), nested, &keep);
+        let tokens = tokens(text.len(), nested, &keep, linked);
         let failed = unread_runs(text, nested, &tokens);
         if failed.is_empty() {
             return keep;
@@ -288,19 +455,46 @@ enum Token {
     Code(usize, usize),
     /// The opening (`true`) or closing marker of the span of that index.
     Mark(usize, bool),
+    /// The opening `[` (`true`) or the closing `](destination)` of the link of that
+    /// index.
+    Link(usize, bool),
 }
 
-/// The tokens of a text of `len` bytes with the kept spans: at each place, the spans
-/// that end there close (the innermost first), then those that start there open (the
-/// outermost first).
-fn tokens(len: usize, nested: &[Nested], keep: &[bool]) -> Vec<Token> {
+/// The order of what happens at one place: the spans inside a link that end there
+/// close, then the link, then the spans outside links close and open, then a link
+/// opens, then the spans inside it open.
+mod phase {
+    pub const CLOSE_INSIDE: u8 = 0;
+    pub const CLOSE_LINK: u8 = 1;
+    pub const CLOSE_OUTSIDE: u8 = 2;
+    pub const OPEN_OUTSIDE: u8 = 3;
+    pub const OPEN_LINK: u8 = 4;
+    pub const OPEN_INSIDE: u8 = 5;
+}
+
+/// The tokens of a text of `len` bytes with the kept spans and the links: at each
+/// place, the spans that end there close (the innermost first), then those that start
+/// there open (the outermost first), a link's brackets around the spans inside it.
+fn tokens(len: usize, nested: &[Nested], keep: &[bool], linked: &[Linked]) -> Vec<Token> {
+    let inside_link = |n: &Nested| {
+        let i = linked.partition_point(|l| l.start <= n.start);
+        i.checked_sub(1).is_some_and(|i| n.end <= linked[i].end)
+    };
     let mut events: Vec<(usize, u8, i64, usize)> = Vec::new();
     for (i, n) in nested.iter().enumerate().filter(|&(i, _)| keep[i]) {
         let depth = i64::try_from(n.depth).unwrap_or(i64::MAX);
-        events.push((n.start, 1, depth, i));
+        let (open, close) = match inside_link(n) {
+            true => (phase::OPEN_INSIDE, phase::CLOSE_INSIDE),
+            false => (phase::OPEN_OUTSIDE, phase::CLOSE_OUTSIDE),
+        };
+        events.push((n.start, open, depth, i));
         if n.kind != InlineKind::Code {
-            events.push((n.end, 0, -depth, i));
+            events.push((n.end, close, -depth, i));
         }
+    }
+    for (i, l) in linked.iter().enumerate() {
+        events.push((l.start, phase::OPEN_LINK, 0, i));
+        events.push((l.end, phase::CLOSE_LINK, 0, i));
     }
     events.sort_unstable();
     let mut out = Vec::with_capacity(events.len() * 2 + 1);
@@ -310,11 +504,17 @@ fn tokens(len: usize, nested: &[Nested], keep: &[bool]) -> Vec<Token> {
             out.push(Token::Text(at, pos));
             at = pos;
         }
-        if nested[i].kind == InlineKind::Code {
-            out.push(Token::Code(pos, nested[i].end));
-            at = nested[i].end;
-        } else {
-            out.push(Token::Mark(i, phase == 1));
+        match phase {
+            phase::OPEN_LINK => out.push(Token::Link(i, true)),
+            phase::CLOSE_LINK => out.push(Token::Link(i, false)),
+            _ if nested[i].kind == InlineKind::Code => {
+                out.push(Token::Code(pos, nested[i].end));
+                at = nested[i].end;
+            }
+            phase => out.push(Token::Mark(
+                i,
+                matches!(phase, phase::OPEN_INSIDE | phase::OPEN_OUTSIDE),
+            )),
         }
     }
     if at < len {
@@ -342,6 +542,10 @@ fn unread_runs(text: &str, nested: &[Nested], tokens: &[Token]) -> Vec<usize> {
             Token::Text(s, e) => text[s..e].chars().next(),
             Token::Code(..) => Some('`'),
             Token::Mark(i, _) => marker(nested[i].kind).chars().next(),
+            // `[`, and `](destination)`: its `]` after a run, its `)` before one.
+            Token::Link(_, true) => Some('['),
+            Token::Link(_, false) if last => Some(')'),
+            Token::Link(_, false) => Some(']'),
         }
     };
     let mut failed = Vec::new();
@@ -419,14 +623,17 @@ fn closes_at(before: Option<char>, after: Option<char>) -> bool {
 }
 
 /// Which markers need escaping in the text of `tokens`: its runs of `*`, `` ` `` and
-/// `~` counted with the markers and code spans written.
-fn paired(text: &str, nested: &[Nested], tokens: &[Token]) -> Paired {
+/// `~` counted with the markers and code spans written; and every backtick when a
+/// link's destination has one (a backtick of the text could open a code span that
+/// ends in the destination, escaped there or not).
+fn paired(text: &str, nested: &[Nested], tokens: &[Token], linked: &[Linked]) -> Paired {
     let mut paired = Paired::default();
     let pieces = tokens.iter().filter_map(|t| match *t {
         Token::Text(s, e) => Some(&text[s..e]),
         _ => None,
     });
     paired.count(pieces);
+    paired.ticks |= linked.iter().any(|l| l.destination.contains('`'));
     for t in tokens {
         match *t {
             Token::Code(s, e) => {
@@ -437,21 +644,48 @@ fn paired(text: &str, nested: &[Nested], tokens: &[Token]) -> Paired {
                 InlineKind::Strikethrough => paired.tildes = true,
                 _ => paired.stars = true,
             },
-            Token::Text(..) => {}
+            Token::Text(..) | Token::Link(..) => {}
         }
     }
     paired
 }
 
-/// The Markdown of the tokens: text escaped as `paired` says, code spans as they are,
-/// markers.
-fn render(text: &str, nested: &[Nested], tokens: &[Token], paired: &Paired, pipes: bool) -> String {
+/// The Markdown of the tokens: text escaped as `paired` says (its brackets too in a
+/// link's text, and what would join the link before one), code spans as they are,
+/// markers, links' brackets and destinations.
+fn render(
+    text: &str,
+    nested: &[Nested],
+    tokens: &[Token],
+    paired: &Paired,
+    linked: &[Linked],
+    pipes: bool,
+) -> String {
     let mut out = String::with_capacity(text.len() + 8 * tokens.len());
-    for t in tokens {
+    let mut in_link = false;
+    for (k, t) in tokens.iter().enumerate() {
         match *t {
-            Token::Text(s, e) => out.push_str(&escape_piece(&text[s..e], paired, s == 0, pipes)),
+            Token::Text(s, e) => {
+                let piece = Piece {
+                    at_start: s == 0,
+                    pipes,
+                    in_link,
+                    before_link: matches!(tokens.get(k + 1), Some(Token::Link(_, true))),
+                };
+                out.push_str(&escape_piece(&text[s..e], paired, piece));
+            }
             Token::Code(s, e) => out.push_str(&code_span(&text[s..e])),
             Token::Mark(i, _) => out.push_str(marker(nested[i].kind)),
+            Token::Link(_, true) => {
+                in_link = true;
+                out.push('[');
+            }
+            Token::Link(i, false) => {
+                in_link = false;
+                out.push_str("](");
+                out.push_str(&linked[i].destination);
+                out.push(')');
+            }
         }
     }
     out
@@ -486,7 +720,7 @@ mod tests {
     /// `text` written with spans of `(kind, the first occurrence of this part)`.
     fn md(text: &str, parts: &[(InlineKind, &str)]) -> String {
         let spans: Vec<InlineSpan> = parts.iter().map(|&(k, p)| span(k, text, p)).collect();
-        spanned(text, &spans, false)
+        spanned(text, &spans, &[], false)
     }
 
     use InlineKind::{Code, Emphasis as Em, Strikethrough as Del, Strong};
@@ -601,8 +835,110 @@ mod tests {
     #[test]
     fn a_pipe_in_code_is_text_where_pipes_are_escaped() {
         let spans = [span(Code, "a | b", "a | b")];
-        assert_eq!(spanned("a | b", &spans, true), "a \\| b");
-        assert_eq!(spanned("a | b", &spans, false), "`a | b`");
+        assert_eq!(spanned("a | b", &spans, &[], true), "a \\| b");
+        assert_eq!(spanned("a | b", &spans, &[], false), "`a | b`");
+    }
+
+    /// `text` written with spans as [`md`] and links of `(the first occurrence of this
+    /// part, its URL)`.
+    fn linked(text: &str, parts: &[(InlineKind, &str)], links: &[(&str, &str)]) -> String {
+        let spans: Vec<InlineSpan> = parts.iter().map(|&(k, p)| span(k, text, p)).collect();
+        let links: Vec<LinkSpan> = (links.iter())
+            .map(|&(part, href)| {
+                let start = text.find(part).expect(part);
+                LinkSpan {
+                    start,
+                    end: start + part.len(),
+                    href: href.to_owned(),
+                }
+            })
+            .collect();
+        spanned(text, &spans, &links, false)
+    }
+
+    #[test]
+    fn a_link_is_its_text_in_brackets_and_its_destination() {
+        assert_eq!(
+            linked("see the docs now", &[], &[("the docs", "https://e.com/d")]),
+            "see [the docs](https://e.com/d) now"
+        );
+        // Whitespace at its edges goes outside; two links side by side stay two.
+        assert_eq!(
+            linked("a  b c", &[], &[(" b ", "/b"), ("c", "/c")]),
+            "a  [b](/b) [c](/c)"
+        );
+        assert_eq!(
+            linked("ab", &[], &[("a", "/a"), ("b", "/b")]),
+            "[a](/a)[b](/b)"
+        );
+    }
+
+    #[test]
+    fn spans_nest_around_and_inside_links_but_never_cut_them() {
+        assert_eq!(
+            linked(
+                "see the docs",
+                &[(Strong, "see the docs")],
+                &[("docs", "/d")]
+            ),
+            "**see the [docs](/d)**"
+        );
+        assert_eq!(
+            linked("the docs", &[(Em, "docs")], &[("the docs", "/d")]),
+            "[the *docs*](/d)"
+        );
+        // Strong from "a" into the link is cut at its start, and goes on inside it.
+        assert_eq!(
+            linked("a b c", &[(Strong, "a b")], &[("b c", "/b")]),
+            "**a** [**b** c](/b)"
+        );
+        assert_eq!(
+            linked("a b c", &[(Strong, "b c")], &[("a b", "/a")]),
+            "[a **b**](/a) **c**"
+        );
+        // A span over exactly the link, and one over the link and more.
+        assert_eq!(linked("x", &[(Strong, "x")], &[("x", "/x")]), "[**x**](/x)");
+        assert_eq!(
+            linked("x y", &[(Strong, "x y")], &[("x", "/x")]),
+            "**[x](/x) y**"
+        );
+        // Code in a link; a link in code is code.
+        assert_eq!(
+            linked("run f()", &[(Code, "f()")], &[("run f()", "/f")]),
+            "[run `f()`](/f)"
+        );
+        assert_eq!(linked("f(x)", &[(Code, "f(x)")], &[("x", "/x")]), "`f(x)`");
+        assert_eq!(
+            linked("a f()", &[(Code, "f()")], &[("a f", "/a")]),
+            "[a](/a) `f()`"
+        );
+    }
+
+    #[test]
+    fn brackets_in_and_before_links_are_escaped() {
+        assert_eq!(linked("[1] x", &[], &[("[1] x", "/n")]), "[\\[1\\] x](/n)");
+        assert_eq!(linked("Wow!x", &[], &[("x", "/x")]), "Wow\\![x](/x)");
+        assert_eq!(linked("[a]x", &[], &[("x", "/x")]), "[a\\][x](/x)");
+        // Without a link after it, `!` and `]` are text.
+        assert_eq!(
+            linked("Wow! [a] x", &[], &[("x", "/x")]),
+            "Wow! [a] [x](/x)"
+        );
+    }
+
+    #[test]
+    fn a_destination_is_bare_or_in_angle_brackets() {
+        assert_eq!(
+            destination("https://e.com/a_(b)?q=1"),
+            "https://e.com/a_(b)?q=1"
+        );
+        assert_eq!(destination("/a b"), "</a b>");
+        assert_eq!(destination("/a)b"), "</a)b>");
+        assert_eq!(destination("/<a>"), "</\\<a\\>>");
+        assert_eq!(destination("/a|b\\c"), "/a\\|b\\\\c");
+        assert_eq!(destination("/?a=1&amp;b"), "/?a=1\\&amp;b");
+        assert_eq!(destination("/?a=1&b=2"), "/?a=1&b=2");
+        assert_eq!(destination(""), "<>");
     }
 
     #[test]
@@ -619,6 +955,6 @@ mod tests {
                 end: 2,
             },
         ];
-        assert_eq!(spanned("é x", &spans, false), "é x");
+        assert_eq!(spanned("é x", &spans, &[], false), "é x");
     }
 }

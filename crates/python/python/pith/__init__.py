@@ -9,13 +9,14 @@ GIL while it works. Four ways in:
 * ``Pipeline`` -- load a pipeline (``Pipeline.preset("justext")``, a file, JSON),
   then ``pipeline.extract(html)`` for one page or ``pipeline.extract_many(pages,
   workers=N)`` for many, on N threads. An ``Extraction`` has ``.text`` (the good
-  blocks, one per line), ``.markdown`` (as ``--format markdown``), ``.blocks`` (every block with its labels and features),
+  blocks, one per line), ``.markdown`` (as ``--format markdown``;
+  ``.to_markdown(links=True)`` with links, as ``--links``), ``.blocks`` (every block with its labels and features),
   ``.language``, ``.limits_hit``. Pipelines, extractions, blocks and the drop-in's
   paragraphs pickle, so Spark and ``multiprocessing`` can ship them.
 * ``read_warc(path)`` / ``extract_warc(path, pipeline)`` (a ``Pipeline`` or a preset's
   name, default ``"pith"``) -- the corpus runner of
   ``pith extract --format jsonl``, yielding its records as dicts (``markdown=True``
-  adds each page's ``markdown``, as ``--markdown``).
+  adds each page's ``markdown``, as ``--markdown``; ``links=True`` its links).
 * ``pith.justext`` -- a drop-in for Python jusText 3.0.2:
   ``from pith import justext`` then ``justext.justext(html, justext.get_stoplist("English"))``.
 

@@ -59,7 +59,10 @@ class Extraction:
         """The good blocks as Markdown (headings, lists, ordered ones numbered from
         their ``start``, quotes, a lone ``<br>`` as a hard line break, fenced
         preformatted text, data tables as pipe tables),
-        as ``pith extract --format markdown``."""
+        as ``pith extract --format markdown``; links stay text."""
+    def to_markdown(self, *, links: bool = False) -> str:
+        """``markdown``; with ``links=True`` its links as ``[text](url)``, resolved
+        against the page's ``<base href>`` and ``url`` (``pith extract --links``)."""
     @property
     def blocks(self) -> list[Block]:
         """Every block, in document order."""
@@ -109,7 +112,7 @@ class Extraction:
     @property
     def canonical_url(self) -> Optional[str]:
         """``<link rel=canonical>`` resolved against ``url``, else ``url``."""
-    def to_dict(self, *, markdown: bool = False) -> dict[str, object]: ...
+    def to_dict(self, *, markdown: bool = False, links: bool = False) -> dict[str, object]: ...
     def __len__(self) -> int: ...
 
 class Pipeline:
@@ -177,6 +180,7 @@ def extract_warc(
     workers: Optional[int] = None,
     paragraphs: bool = False,
     markdown: bool = False,
+    links: bool = False,
     html_field: str = "html",
     max_bytes: int = 16777216,
     timeout: float = 60.0,

@@ -1,5 +1,7 @@
-//! Resolving a page's relative `<link rel=canonical href>` against the URL it was
-//! fetched from (RFC 3986, section 5.2: reference resolution and dot-segment removal).
+//! Resolving a relative reference against a base URL (RFC 3986, section 5.2: reference
+//! resolution and dot-segment removal): a page's `<link rel=canonical href>` against
+//! the URL it was fetched from (records' `canonical_url`), and a link's `href` in
+//! Markdown (`--links`) against the page's base.
 //!
 //! Hand-written rather than taken from the `url` crate: records need only this one
 //! string operation, on strings kept as written (no normalisation, no IDNA), and the
@@ -8,16 +10,21 @@
 /// The five parts of a URI reference; `None` for an absent part, which differs from an
 /// empty one (`http://h?` has an empty query).
 #[derive(Debug, PartialEq)]
-pub(crate) struct Parts<'a> {
-    scheme: Option<&'a str>,
-    authority: Option<&'a str>,
-    pub(crate) path: &'a str,
-    query: Option<&'a str>,
-    fragment: Option<&'a str>,
+pub struct Parts<'a> {
+    /// The scheme, without its `:`.
+    pub scheme: Option<&'a str>,
+    /// The authority, without its `//`.
+    pub authority: Option<&'a str>,
+    /// The path (empty when absent).
+    pub path: &'a str,
+    /// The query, without its `?`.
+    pub query: Option<&'a str>,
+    /// The fragment, without its `#`.
+    pub fragment: Option<&'a str>,
 }
 
 /// Splits a reference as RFC 3986 appendix B's regular expression does.
-pub(crate) fn split(s: &str) -> Parts<'_> {
+pub fn split(s: &str) -> Parts<'_> {
     let (s, fragment) = match s.split_once('#') {
         Some((a, f)) => (a, Some(f)),
         None => (s, None),
