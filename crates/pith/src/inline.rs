@@ -235,7 +235,7 @@ impl<'d> Reader<'d> {
             if let Some(k) = self.doc.element_name(n).and_then(InlineKind::of_element) {
                 counts[k.index()] += 1;
             }
-            if link_href(self.doc, n).is_some() {
+            if is_link(self.doc, n) {
                 links.push(n);
             }
             at = self.doc.parent(n);
@@ -285,7 +285,7 @@ impl<'d> Reader<'d> {
                         if let Some(k) = InlineKind::of_element(el.name()) {
                             counts[k.index()] += 1;
                         }
-                        if link_href(self.doc, id).is_some() {
+                        if el.name() == "a" && is_link(self.doc, id) {
                             links.push(id);
                         }
                     }
@@ -319,20 +319,41 @@ struct TextNode {
     end: usize,
 }
 
-/// Where an `<a>` element leads ([`LinkSpan::href`]), if it is a link that leads
-/// somewhere: an `href` neither blank nor `javascript:`.
-fn link_href(doc: &Document, id: NodeId) -> Option<String> {
-    let el = doc.element(id)?;
-    if el.name() != "a" {
-        return None;
-    }
-    let href = el.attr("href")?;
-    let href: String = (href.trim_matches(|c: char| c <= ' '))
-        .chars()
+/// Whether an element is a link that leads somewhere: an `<a>` whose `href` is neither
+/// blank nor `javascript:` (browsers read it without the tabs and line breaks in it,
+/// and without the spaces and control characters at its ends).
+fn is_link(doc: &Document, id: NodeId) -> bool {
+    let Some(href) = (doc.element(id))
+        .filter(|el| el.name() == "a")
+        .and_then(|el| el.attr("href"))
+    else {
+        return false;
+    };
+    let mut read = (href.chars())
         .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .collect();
-    let script = (href.get(..11)).is_some_and(|s| s.eq_ignore_ascii_case("javascript:"));
-    (!href.is_empty() && !script).then_some(href)
+        .skip_while(|&c| c <= ' ')
+        .peekable();
+    if read.peek().is_none() {
+        return false;
+    }
+    const SCRIPT: &str = "javascript:";
+    let same = (SCRIPT.chars().zip(read))
+        .take_while(|&(s, c)| c.to_ascii_lowercase() == s)
+        .count();
+    same < SCRIPT.len()
+}
+
+/// Where a link leads ([`LinkSpan::href`]): its `href` as browsers read it, without the
+/// tabs and line breaks in it and the spaces and control characters at its ends.
+fn link_href(doc: &Document, id: NodeId) -> Option<String> {
+    let href = doc
+        .element(id)?
+        .attr("href")?
+        .trim_matches(|c: char| c <= ' ');
+    Some(match href.contains(['\t', '\n', '\r']) {
+        true => href.replace(['\t', '\n', '\r'], ""),
+        false => href.to_owned(),
+    })
 }
 
 /// The links of a block's text nodes: the runs of consecutive nodes inside one `<a>`
