@@ -6,6 +6,7 @@
 
 use pith::core::FeatureKey;
 use pith::dom::decode::{decode as decode_bytes, DecodeOptions, ErrorPolicy};
+use pith::markdown::MarkdownOptions;
 use pith::Pipeline;
 
 /// The page every pipeline loaded by [`pipeline_json`] is run on.
@@ -39,7 +40,8 @@ thread_local! {
 /// every attribute for the returned tree, and as the parse that keeps table cells'
 /// attributes for Markdown's tables; and Markdown, tables read from that tree, holds
 /// every word of every good block, also with every block of `declutter.blocks` kept
-/// (their inline code, strong, emphasis and strikethrough read from the tree).
+/// (their inline code, strong, emphasis and strikethrough read from the tree), with
+/// and without links (resolved against a page URL).
 pub fn extract_bytes(data: &[u8]) {
     JUSTEXT.with(|p| {
         let lean = p.run_bytes(data);
@@ -49,7 +51,7 @@ pub fn extract_bytes(data: &[u8]) {
             (Ok(lean), Ok((full, _)), Ok((cells, tree))) => {
                 assert_same_run(&lean, &full, "whole");
                 assert_same_run(&lean, &cells, "cells'");
-                markdown_keeps_every_word(&cells, &tree);
+                markdown_keeps_every_word(&cells, &tree, &MarkdownOptions::default());
             }
             (lean, full, cells) => {
                 assert_eq!(lean.is_ok(), full.is_ok(), "one of them failed");
@@ -59,7 +61,12 @@ pub fn extract_bytes(data: &[u8]) {
     });
     TAG_BLOCKS.with(|p| {
         if let Ok((ex, tree)) = p.run_bytes_and_tree(data, p.decode_options()) {
-            markdown_keeps_every_word(&ex, &tree);
+            markdown_keeps_every_word(&ex, &tree, &MarkdownOptions::default());
+            let links = MarkdownOptions {
+                links: true,
+                url: Some("https://example.com/a/page.html".to_owned()),
+            };
+            links_change_no_word(&ex, &tree, &links);
         }
     });
 }
@@ -68,8 +75,12 @@ pub fn extract_bytes(data: &[u8]) {
 /// (the writer adds list numbers; its escapes are undone before counting, as
 /// CommonMark reads them: a backslash before ASCII punctuation is that character, so an
 /// escaped backslash between two words leaves them two words).
-fn markdown_keeps_every_word(ex: &pith::Extraction, tree: &pith::dom::Document) {
-    let md = unescape_markdown(&pith::markdown::to_markdown_with_tables(ex, tree));
+fn markdown_keeps_every_word(
+    ex: &pith::Extraction,
+    tree: &pith::dom::Document,
+    options: &MarkdownOptions,
+) {
+    let md = unescape_markdown(&pith::markdown::to_markdown_with(ex, tree, options));
     let mut have = std::collections::HashMap::new();
     for w in pith::core::words::word_tokens(&md) {
         *have.entry(w).or_insert(0usize) += 1;
@@ -84,6 +95,44 @@ fn markdown_keeps_every_word(ex: &pith::Extraction, tree: &pith::dom::Document) 
             *n -= 1;
         }
     }
+}
+
+/// Markdown with links reads back (through a CommonMark reader) as the same text as
+/// Markdown without: a link's brackets and destination add no word and split none.
+fn links_change_no_word(
+    ex: &pith::Extraction,
+    tree: &pith::dom::Document,
+    options: &MarkdownOptions,
+) {
+    let plain = pith::markdown::to_markdown_with_tables(ex, tree);
+    let linked = pith::markdown::to_markdown_with(ex, tree, options);
+    assert_eq!(
+        read_text(&linked),
+        read_text(&plain),
+        "links changed the text:\n{linked}\nwithout links:\n{plain}"
+    );
+}
+
+/// The text a CommonMark reader (with GitHub's tables and strikethrough) gives for
+/// `md`: its text and code, a space for each line break and after each block.
+fn read_text(md: &str) -> String {
+    use pulldown_cmark::{Event, Options, Parser, TagEnd};
+    let gfm = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
+    let mut out = String::new();
+    for event in Parser::new_ext(md, gfm) {
+        match event {
+            Event::Text(t) | Event::Code(t) | Event::Html(t) | Event::InlineHtml(t) => {
+                out.push_str(&t)
+            }
+            // The end of an inline element is no break.
+            Event::End(
+                TagEnd::Link | TagEnd::Emphasis | TagEnd::Strong | TagEnd::Strikethrough,
+            ) => {}
+            Event::SoftBreak | Event::HardBreak | Event::End(_) => out.push(' '),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Markdown's backslash escapes undone as CommonMark reads them: `\\` before ASCII
