@@ -120,6 +120,12 @@ pub struct ExtractArgs {
     /// files keep relative links as written. For --format markdown and --markdown.
     #[arg(long)]
     pub links: bool,
+    /// The URL the page (one file, or stdin) was fetched from, as a WARC record's
+    /// target URI: the record's `url`, what its canonical URL and Markdown's links
+    /// resolve against, a date in its path for `published`, its domain a hint for the
+    /// encoding. WARC and JSON Lines inputs keep their records' own.
+    #[arg(long, value_name = "URL")]
+    pub url: Option<String>,
     /// Largest document in bytes, counted after decompression; a larger one is an error
     /// record and the run goes on. Default: 64 MiB for HTML files (gzipped or not) and
     /// stdin, 16 MiB for records inside WARC and JSONL inputs.
@@ -408,12 +414,18 @@ fn run_extract(
             }
         });
     }
+    if args.url.is_some() && (args.files.len() > 1 || args.files.iter().any(|f| f.is_dir())) {
+        return Err(UsageError(
+            "--url names where one page was fetched from: give one file, or stdin".into(),
+        ));
+    }
     let opts = InputOptions {
         format: input_format,
         html_field: args.html_field.clone(),
         max_bytes: args.max_bytes.unwrap_or(RECORD_MAX_BYTES),
         max_file_bytes: args.max_bytes.unwrap_or(FILE_MAX_BYTES),
         globs,
+        page_url: args.url.clone(),
     };
     let inputs = pith_corpus::read_inputs(&args.files, opts);
     // A --stats file that cannot be written is found now, not after the whole run

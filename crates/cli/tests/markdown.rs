@@ -343,6 +343,37 @@ fn links_are_resolved_against_the_page_url() {
     );
 }
 
+/// `--url` gives a page read from a file or stdin the URL it was fetched from, as a
+/// WARC record's target URI: the record's `url` and `canonical_url`, a `published`
+/// date from its path, and what Markdown's links resolve against.
+#[test]
+fn url_names_where_a_file_or_stdin_page_came_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = common::write(dir.path(), "page.html", LINKED_PAGE.as_bytes());
+    let url = "https://site.example/2024/05/17/page.html";
+    let guide = "[user guide](https://site.example/2024/05/17/docs/guide.html)";
+    let [rec] = records(&["--markdown", "--links", "--url", url], &[&file])
+        .try_into()
+        .unwrap();
+    assert_eq!(rec["url"], url, "{rec}");
+    assert_eq!(rec["canonical_url"], url, "{rec}");
+    assert_eq!(rec["published"], "2024-05-17", "{rec}");
+    assert!(rec["markdown"].as_str().unwrap().contains(guide), "{rec}");
+    let o = pith(
+        &[
+            "extract", "-q", "--format", "markdown", "--links", "--url", url,
+        ],
+        Some(LINKED_PAGE.as_bytes()),
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains(guide));
+    let [plain] = records(&[], &[&file]).try_into().unwrap();
+    assert!(
+        plain.get("url").is_none() && plain.get("published").is_none(),
+        "{plain}"
+    );
+}
+
 /// Over a development folder, every record's `markdown` is the file `--format
 /// markdown --output-dir` writes for that page (tables included: some pages have
 /// data tables).

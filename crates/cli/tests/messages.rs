@@ -143,6 +143,22 @@ fn links_without_markdown_is_an_error() {
 }
 
 #[test]
+fn url_with_more_than_one_page_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.html");
+    std::fs::write(&a, PAGE).unwrap();
+    let (a, d) = (a.to_str().unwrap(), dir.path().to_str().unwrap());
+    for inputs in [&[a, a][..], &[d]] {
+        let mut args = vec!["extract", "--url", "https://e.com/"];
+        args.extend_from_slice(inputs);
+        let o = pith(&args, None);
+        assert_eq!(o.status.code(), Some(2), "{inputs:?}");
+        assert!(stderr(&o).contains("--url"), "{}", stderr(&o));
+        assert!(o.stdout.is_empty());
+    }
+}
+
+#[test]
 fn markdown_without_jsonl_is_an_error() {
     let help = pith(&["extract", "--help"], None);
     assert!(String::from_utf8_lossy(&help.stdout).contains("--markdown"));

@@ -23,7 +23,8 @@ pub struct DocMeta {
     pub id: String,
     /// The input it came from (a path, or `-` for stdin).
     pub source: String,
-    /// WARC-Target-URI.
+    /// Where the document was fetched from: a WARC record's WARC-Target-URI, or the
+    /// URL given for a page read as HTML ([`InputOptions::page_url`]).
     pub url: Option<String>,
     /// WARC-Date.
     pub date: Option<String>,
@@ -157,11 +158,15 @@ pub struct InputOptions {
     pub max_file_bytes: u64,
     /// Glob patterns for files inside directories (all files when empty).
     pub globs: Option<globset::GlobSet>,
+    /// The URL a page read as HTML (a file, stdin) was fetched from (`pith extract
+    /// --url`): its documents' [`DocMeta::url`], as a WARC record's target URI is. WARC
+    /// records and JSON Lines lines keep their own.
+    pub page_url: Option<String>,
 }
 
 impl Default for InputOptions {
     /// `auto` format, HTML field `html`, [`RECORD_MAX_BYTES`] for records,
-    /// [`FILE_MAX_BYTES`] for files, every file of a directory.
+    /// [`FILE_MAX_BYTES`] for files, every file of a directory, no page URL.
     fn default() -> Self {
         InputOptions {
             format: InputFormat::Auto,
@@ -169,6 +174,7 @@ impl Default for InputOptions {
             max_bytes: RECORD_MAX_BYTES,
             max_file_bytes: FILE_MAX_BYTES,
             globs: None,
+            page_url: None,
         }
     }
 }
@@ -518,9 +524,13 @@ fn read_one(
             jsonl::JsonlReader::new(stream, source, opts.html_field.clone(), opts.max_bytes)
                 .map(jsonl_item),
         ),
-        _ => Box::new(std::iter::once_with(move || {
-            read_html(stream, source, opts.max_file_bytes, named)
-        })),
+        _ => {
+            let url = opts.page_url.clone();
+            let limit = opts.max_file_bytes;
+            Box::new(std::iter::once_with(move || {
+                read_html(stream, source, url, limit, named)
+            }))
+        }
     }
 }
 
@@ -591,8 +601,14 @@ pub fn read_page(path: Option<&Path>, limit: u64) -> io::Result<Vec<u8>> {
 /// A whole input as one HTML page, at most `limit` bytes: reading stops one byte past
 /// it (a gzip file is inflated only that far). A binary file (an image, a PDF) is no
 /// page: skipped when found in a directory, an error naming it when the command line
-/// `named` it.
-fn read_html(mut stream: Stream, source: String, limit: u64, named: bool) -> Item {
+/// `named` it. `url`: where the page was fetched from, when known.
+fn read_html(
+    mut stream: Stream,
+    source: String,
+    url: Option<String>,
+    limit: u64,
+    named: bool,
+) -> Item {
     let mut bytes = Vec::new();
     let gz = stream.gz;
     let read = read_up_to(&mut stream, limit.saturating_add(1), &mut bytes);
@@ -624,6 +640,7 @@ fn read_html(mut stream: Stream, source: String, limit: u64, named: bool) -> Ite
         meta: Arc::new(DocMeta {
             id: source.clone(),
             source,
+            url,
             ..DocMeta::default()
         }),
         body,
