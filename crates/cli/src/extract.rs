@@ -116,8 +116,9 @@ pub struct ExtractArgs {
     #[arg(long)]
     pub markdown: bool,
     /// Markdown keeps links as [text](url), each resolved against the page's URL (a
-    /// WARC record's, a JSON Lines line's `url`) and its <base href>; pages read from
-    /// files keep relative links as written. For --format markdown and --markdown.
+    /// WARC record's, a JSON Lines line's `url`, --url's) and its <base href>; pages
+    /// read from files without --url keep relative links as written. For --format
+    /// markdown and --markdown.
     #[arg(long)]
     pub links: bool,
     /// The URL the page (one file, or stdin) was fetched from, as a WARC record's
