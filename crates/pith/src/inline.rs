@@ -101,6 +101,17 @@ pub struct InlineSpan {
     pub end: usize,
 }
 
+impl InlineSpan {
+    /// The span `by` bytes further on (where a block's text is in a longer one).
+    pub fn shifted(self, by: usize) -> InlineSpan {
+        InlineSpan {
+            start: self.start + by,
+            end: self.end + by,
+            ..self
+        }
+    }
+}
+
 /// A link in a block's text: a stretch (byte offsets, `start < end`) inside one `<a>`
 /// element, with its `href` as written, but for the ASCII whitespace at its ends and
 /// the tabs and line breaks inside it, which browsers leave out too. The links of a
@@ -113,6 +124,17 @@ pub struct LinkSpan {
     pub end: usize,
     /// Where it leads, relative or absolute, as the page wrote it.
     pub href: String,
+}
+
+impl LinkSpan {
+    /// The link `by` bytes further on (where a block's text is in a longer one).
+    pub fn shifted(&self, by: usize) -> LinkSpan {
+        LinkSpan {
+            start: self.start + by,
+            end: self.end + by,
+            href: self.href.clone(),
+        }
+    }
 }
 
 /// What a block's text nodes say of its text: its inline spans and its links.

@@ -465,26 +465,14 @@ fn write_table<W: Write>(
 /// The spans of a cell's blocks, moved to where each block's text is in the cell's.
 fn cell_spans(cell: &Cell, marks: &Marks<'_>) -> Vec<InlineSpan> {
     (cell.blocks.iter())
-        .flat_map(|&(i, at)| {
-            (marks.spans(i).iter()).map(move |s| InlineSpan {
-                start: s.start + at,
-                end: s.end + at,
-                ..*s
-            })
-        })
+        .flat_map(|&(i, at)| marks.spans(i).iter().map(move |s| s.shifted(at)))
         .collect()
 }
 
 /// The links of a cell's blocks, moved as [`cell_spans`] moves the spans.
 fn cell_links(cell: &Cell, marks: &Marks<'_>) -> Vec<LinkSpan> {
     (cell.blocks.iter())
-        .flat_map(|&(i, at)| {
-            (marks.links(i).iter()).map(move |l| LinkSpan {
-                start: l.start + at,
-                end: l.end + at,
-                href: l.href.clone(),
-            })
-        })
+        .flat_map(|&(i, at)| marks.links(i).iter().map(move |l| l.shifted(at)))
         .collect()
 }
 

@@ -81,20 +81,12 @@ pub(super) fn spanned_lines(lines: &[(&str, &[InlineSpan], &[LinkSpan])]) -> Vec
         spans.extend(
             (line_spans.iter())
                 .filter(|s| inside((s.start, s.end)))
-                .map(|s| InlineSpan {
-                    start: s.start + at,
-                    end: s.end + at,
-                    ..*s
-                }),
+                .map(|s| s.shifted(at)),
         );
         links.extend(
             (line_links.iter())
                 .filter(|l| inside((l.start, l.end)))
-                .map(|l| LinkSpan {
-                    start: l.start + at,
-                    end: l.end + at,
-                    href: l.href.clone(),
-                }),
+                .map(|l| l.shifted(at)),
         );
         text.push_str(&line);
     }
