@@ -162,9 +162,12 @@ pub struct Pipeline {
     /// What it leaves out when the edited tree is returned: only that content.
     omit_keeping_tree: Omit,
     /// What it leaves out when the tree is returned for its shape (Markdown's tables,
-    /// list numbers and code languages): as `omit`, but table cells, ordered lists and
-    /// code keep their attributes (`colspan`, `rowspan`, `start`, `class`).
+    /// list numbers, code languages and links): as `omit`, but table cells, ordered
+    /// lists, code and links keep their attributes (`colspan`, `rowspan`, `start`,
+    /// `class`, `href`).
     omit_but_cells: Omit,
+    /// `omit_but_cells`, but `<a>` keeps no attribute (Markdown without links).
+    omit_but_cells_not_links: Omit,
 }
 
 impl Pipeline {
@@ -215,20 +218,23 @@ impl Pipeline {
             // `AttributeUse::union` gives `Named` or `All`.
             AttributeUse::All | AttributeUse::Of(_) => omit_keeping_tree.clone(),
         };
-        let omit_but_cells = Omit {
+        let omit_but = |extra: &[&str]| Omit {
             attributes_except_on: omit.attributes_except_on.clone().map(|mut names| {
-                // `a`: a link's `href`, for Markdown's links.
-                names.extend(["td", "th", "ol", "pre", "code", "a"].map(str::to_owned));
+                names.extend(extra.iter().map(|&n| n.to_owned()));
                 names
             }),
             ..omit.clone()
         };
+        let omit_but_cells_not_links = omit_but(&["td", "th", "ol", "pre", "code"]);
+        // `a`: a link's `href`, for Markdown's links.
+        let omit_but_cells = omit_but(&["td", "th", "ol", "pre", "code", "a"]);
         Ok(Pipeline {
             spec,
             feature_order,
             omit,
             omit_keeping_tree,
             omit_but_cells,
+            omit_but_cells_not_links,
         })
     }
 
@@ -313,6 +319,18 @@ impl Pipeline {
         self.decode_and_run(bytes, decode, &self.omit_but_cells)
     }
 
+    /// [`run_bytes_and_tree`](Pipeline::run_bytes_and_tree), but the tree's links keep
+    /// no attributes: for Markdown without links, whose parse then costs what it did
+    /// before links were read (a page's `<a>` attributes are a good part of its
+    /// markup).
+    pub fn run_bytes_and_tree_without_links(
+        &self,
+        bytes: &[u8],
+        decode: &DecodeOptions,
+    ) -> Result<(Extraction, Document)> {
+        self.decode_and_run(bytes, decode, &self.omit_but_cells_not_links)
+    }
+
     /// Decodes (borrowing the bytes when they are the text already), then
     /// [`parse_and_run`](Pipeline::parse_and_run); records how the page was decoded.
     fn decode_and_run(
@@ -342,6 +360,12 @@ impl Pipeline {
     /// as the stages allow (see [`run_bytes_and_tree`](Pipeline::run_bytes_and_tree)).
     pub fn run_str_and_tree(&self, html: &str) -> Result<(Extraction, Document)> {
         self.parse_and_run(html, &self.omit_but_cells)
+    }
+
+    /// [`run_str_and_tree`](Pipeline::run_str_and_tree), but the tree's links keep no
+    /// attributes ([`run_bytes_and_tree_without_links`](Pipeline::run_bytes_and_tree_without_links)).
+    pub fn run_str_and_tree_without_links(&self, html: &str) -> Result<(Extraction, Document)> {
+        self.parse_and_run(html, &self.omit_but_cells_not_links)
     }
 
     /// Parses, leaving out what `omit` says, and runs every stage.

@@ -476,24 +476,28 @@ enum TreeUse {
     /// The page to write, every attribute kept ([`writes_tree`]).
     Whole,
     /// Its shape only, parsed lean: the tables of Markdown (the format, or a record's
-    /// `markdown`) and of html's page of kept blocks.
-    Shape,
+    /// `markdown`) and of html's page of kept blocks; with `links`, the links' `href`s
+    /// too (`--links`).
+    Shape {
+        /// Whether Markdown writes links.
+        links: bool,
+    },
 }
 
 /// The tree `mode` needs from `pipeline`'s run.
 fn tree_use(pipeline: &Pipeline, mode: Mode) -> TreeUse {
-    if writes_tree(pipeline, mode) {
-        TreeUse::Whole
-    } else if matches!(
-        mode,
+    match mode {
+        _ if writes_tree(pipeline, mode) => TreeUse::Whole,
         Mode::Page {
             format: Format::Markdown | Format::Html,
+            links,
+        }
+        | Mode::Jsonl {
+            markdown: true,
+            links,
             ..
-        } | Mode::Jsonl { markdown: true, .. }
-    ) {
-        TreeUse::Shape
-    } else {
-        TreeUse::None
+        } => TreeUse::Shape { links },
+        _ => TreeUse::None,
     }
 }
 
@@ -508,8 +512,12 @@ fn run_text(
             let (ex, tree) = pipeline.run_str_keeping_tree(text)?;
             (ex, Some(tree))
         }
-        TreeUse::Shape => {
+        TreeUse::Shape { links: true } => {
             let (ex, tree) = pipeline.run_str_and_tree(text)?;
+            (ex, Some(tree))
+        }
+        TreeUse::Shape { links: false } => {
+            let (ex, tree) = pipeline.run_str_and_tree_without_links(text)?;
             (ex, Some(tree))
         }
         TreeUse::None => (pipeline.run_str(text)?, None),
@@ -528,8 +536,12 @@ fn run_bytes(
             let (ex, tree) = pipeline.run_bytes_keeping_tree(bytes, opts)?;
             (ex, Some(tree))
         }
-        TreeUse::Shape => {
+        TreeUse::Shape { links: true } => {
             let (ex, tree) = pipeline.run_bytes_and_tree(bytes, opts)?;
+            (ex, Some(tree))
+        }
+        TreeUse::Shape { links: false } => {
+            let (ex, tree) = pipeline.run_bytes_and_tree_without_links(bytes, opts)?;
             (ex, Some(tree))
         }
         TreeUse::None => (pipeline.run_bytes_with(bytes, opts)?, None),

@@ -13,10 +13,16 @@
 //! the pith, declutter and Readability presets' blocks joins them
 //! ([`pith_core::tag_blocks`]: each text node's whitespace runs collapsed to one space,
 //! no space at the start or after one, the end stripped). When that does not give the
-//! block's `text` exactly (another segmenter, jusText's, joins otherwise; a text node a
-//! segmenter refused), the block gets no spans and is written flat: the spans are never
-//! guessed. An element counts for a text node when it is between the node and its
-//! nearest block tag, so a `<b>` around whole paragraphs does not make them strong.
+//! block's `text` exactly, the walk is tried as jusText's segmenter cut the block (the
+//! `justext` presets): its paragraph keeps the pieces it joined
+//! ([`Block::text_nodes`]: each text node's text with its whitespace normalised, a space
+//! for a lone `<br>`), which the text nodes must give one by one before one of its
+//! paragraph tags, and which joined with Python's whitespace rules (a run holding a line
+//! break stays one) must give the `text`. When neither does (a text node a segmenter
+//! refused), the block gets no spans and is written flat: the spans are never guessed.
+//! An element counts for a text node when it is between the node and its nearest block
+//! tag (jusText's paragraph tag for its paragraphs), so a `<b>` around whole paragraphs
+//! does not make them strong.
 //!
 //! Blocks that share a node (text, a `<br>`, more text) take its text children in
 //! order, and a page's walks together visit at most a few times its nodes: past that
@@ -31,6 +37,8 @@ use std::collections::HashMap;
 use pith_core::tag_blocks::{collapse_whitespace_into, BLOCK_TAGS};
 use pith_core::{Block, Extraction};
 use pith_dom::{Document, Edge, NodeData, NodeId, TagNames};
+use pith_justext::segment::PARAGRAPH_TAGS;
+use pith_justext::text::{is_blank, is_python_space, normalize_whitespace};
 
 use crate::shape::{block_shape, may_be_preformatted, BlockKind};
 
@@ -182,6 +190,8 @@ const BUDGET_EXTRA: usize = 10_000;
 struct Reader<'d> {
     doc: &'d Document,
     boundaries: TagNames,
+    /// jusText's paragraph tags: where its paragraphs end ([`Reader::walk_pieces`]).
+    paragraph_tags: TagNames,
     /// For each node that held a block's first text, that text node: the next block
     /// of the same node starts after it.
     taken: HashMap<usize, NodeId>,
@@ -195,6 +205,7 @@ impl<'d> Reader<'d> {
         Reader {
             doc,
             boundaries: TagNames::from(BLOCK_TAGS),
+            paragraph_tags: TagNames::from(PARAGRAPH_TAGS),
             taken: HashMap::new(),
             budget: doc
                 .arena_len()
@@ -222,7 +233,14 @@ impl<'d> Reader<'d> {
             self.budget = self.budget.checked_sub(1)?;
             let starts = self.doc.text(c).is_some_and(|t| !t.trim().is_empty());
             if starts {
-                if let Some(nodes) = self.walk(c, &block.text) {
+                // The segmenter that cuts at tags joins no line breaks into a text:
+                // a text with one is jusText's.
+                let nodes = match block.text.contains('\n') {
+                    false => (self.walk(c, &block.text))
+                        .or_else(|| self.walk_pieces(c, &block.text, &block.text_nodes)),
+                    true => self.walk_pieces(c, &block.text, &block.text_nodes),
+                };
+                if let Some(nodes) = nodes {
                     self.taken.insert(node.index(), c);
                     let len = block.text.len();
                     return Some(BlockInline {
@@ -243,15 +261,25 @@ impl<'d> Reader<'d> {
             .is_some_and(|e| e.name() == "br" || e.is_named_in(&self.boundaries))
     }
 
+    /// Whether the element ends a jusText paragraph (one of its paragraph tags).
+    fn is_paragraph_tag(&self, id: NodeId) -> bool {
+        (self.doc.element(id)).is_some_and(|e| e.is_named_in(&self.paragraph_tags))
+    }
+
     /// The kinds marked by the elements from `first`'s parent up to its nearest block
-    /// tag, as counts per kind, and the links among those elements, outermost first.
-    fn kinds_above(&mut self, first: NodeId) -> Option<([u32; 4], Vec<NodeId>)> {
+    /// tag (jusText's paragraph tag with `paragraphs`), as counts per kind, and the
+    /// links among those elements, outermost first.
+    fn kinds_above(&mut self, first: NodeId, paragraphs: bool) -> Option<([u32; 4], Vec<NodeId>)> {
         let mut counts = [0; 4];
         let mut links = Vec::new();
         let mut at = self.doc.parent(first);
         while let Some(n) = at {
             self.budget = self.budget.checked_sub(1)?;
-            if self.is_boundary(n) {
+            let ends = match paragraphs {
+                true => self.is_paragraph_tag(n),
+                false => self.is_boundary(n),
+            };
+            if ends {
                 break;
             }
             if let Some(k) = self.doc.element_name(n).and_then(InlineKind::of_element) {
@@ -270,7 +298,7 @@ impl<'d> Reader<'d> {
     /// byte range in the joined text, when their join is `text` exactly and the block
     /// ends after them; `None` otherwise.
     fn walk(&mut self, first: NodeId, text: &str) -> Option<Vec<TextNode>> {
-        let (mut counts, mut links) = self.kinds_above(first)?;
+        let (mut counts, mut links) = self.kinds_above(first, false)?;
         let mut joined = String::with_capacity(text.len() + 1);
         let mut checked = 0;
         let mut nodes = Vec::new();
@@ -329,6 +357,125 @@ impl<'d> Reader<'d> {
         }
         (joined.trim_end() == text).then_some(nodes)
     }
+
+    /// [`walk`](Reader::walk) for a paragraph of jusText's segmenter, which keeps the
+    /// text pieces it joined (`pieces`: each text node's text with its whitespace
+    /// normalised, blank ones left out, and a space for a lone `<br>`) and joins them
+    /// otherwise (Python's whitespace, a run holding a line break kept as one): the
+    /// text nodes from `first` on must give those pieces, one by one, before one of
+    /// jusText's paragraph tags opens or closes, and the pieces joined as jusText
+    /// joins them must be `text`; each node's bytes are where its piece lands in it.
+    fn walk_pieces(
+        &mut self,
+        first: NodeId,
+        text: &str,
+        pieces: &[String],
+    ) -> Option<Vec<TextNode>> {
+        if pieces.is_empty() {
+            return None;
+        }
+        let (mut counts, mut links) = self.kinds_above(first, true)?;
+        let mut joined = String::new();
+        let mut nodes = Vec::new();
+        let mut left = pieces.iter();
+        let mut next = left.next();
+        let mut edge = Some(Edge::Open(first));
+        while let (Some(e), Some(piece)) = (edge, next) {
+            self.budget = self.budget.checked_sub(1)?;
+            match e {
+                Edge::Open(id) => match self.doc.data(id) {
+                    NodeData::Text(t) if !is_blank(t) => {
+                        // Most text nodes are their piece as they are.
+                        if t != piece && normalize_whitespace(t) != *piece {
+                            return None;
+                        }
+                        nodes.push(TextNode {
+                            mask: mask_of(&counts),
+                            link: links.last().copied(),
+                            start: joined.len(),
+                            end: joined.len() + piece.len(),
+                        });
+                        joined.push_str(piece);
+                        next = left.next();
+                    }
+                    NodeData::Element(_) if self.is_paragraph_tag(id) => return None,
+                    NodeData::Element(el) if el.name() == "br" && piece == " " => {
+                        joined.push(' ');
+                        next = left.next();
+                    }
+                    NodeData::Element(el) => {
+                        if let Some(k) = InlineKind::of_element(el.name()) {
+                            counts[k.index()] += 1;
+                        }
+                        if el.name() == "a" && is_link(self.doc, id) {
+                            links.push(id);
+                        }
+                    }
+                    _ => {}
+                },
+                Edge::Close(id) => {
+                    if self.is_paragraph_tag(id) {
+                        return None;
+                    }
+                    if let Some(k) = self.doc.element_name(id).and_then(InlineKind::of_element) {
+                        counts[k.index()] = counts[k.index()].saturating_sub(1);
+                    }
+                    if links.last() == Some(&id) {
+                        links.pop();
+                    }
+                }
+            }
+            edge = next_edge(self.doc, e);
+        }
+        if next.is_some() {
+            return None;
+        }
+        let at = joined_offsets(&joined, text)?;
+        for n in &mut nodes {
+            (n.start, n.end) = (at[n.start], at[n.end]);
+        }
+        Some(nodes)
+    }
+}
+
+/// Where each byte of `joined` (jusText's pieces, one after the other) lands in `text`,
+/// the pieces as jusText joins them (stripped of Python's whitespace, each run of it one
+/// character); `None` when they do not give `text`. A run's first byte lands on the
+/// character it becomes, its other bytes after it (so a node that ends in the run keeps
+/// that character and the next node starts after it); the bytes of a run stripped at an
+/// end land where the text starts or ends.
+fn joined_offsets(joined: &str, text: &str) -> Option<Vec<usize>> {
+    let mut at = vec![0; joined.len() + 1];
+    let mut j = 0;
+    let mut chars = joined.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        if !is_python_space(c) {
+            if !text[j..].starts_with(c) {
+                return None;
+            }
+            at[i..i + c.len_utf8()].fill(j);
+            j += c.len_utf8();
+            continue;
+        }
+        let mut end = i + c.len_utf8();
+        while let Some(&(k, d)) = chars.peek().filter(|&&(_, d)| is_python_space(d)) {
+            end = k + d.len_utf8();
+            chars.next();
+        }
+        let stripped = j == 0 || chars.peek().is_none();
+        if stripped {
+            at[i..end].fill(j);
+            continue;
+        }
+        if !matches!(text.as_bytes().get(j), Some(b' ' | b'\n')) {
+            return None;
+        }
+        at[i] = j;
+        at[i + 1..end].fill(j + 1);
+        j += 1;
+    }
+    at[joined.len()] = j;
+    (j == text.len()).then_some(at)
 }
 
 /// One text node of a block: the kinds around it (bit [`InlineKind::index`]), the

@@ -605,6 +605,57 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// The same pages cut by jusText's segmenter (after its cleaner), which joins a
+    /// paragraph's text nodes otherwise (a lone `<br>` a space, two a paragraph's end,
+    /// whitespace runs with a line break kept as one): every paragraph's spans and
+    /// links are read back from the tree (none written flat), and the Markdown, with
+    /// links or without, reads back as the paragraphs.
+    #[test]
+    fn jus_text_paragraphs_read_their_spans_back_too(
+        blocks in proptest::collection::vec(
+            (
+                proptest::sample::select(vec![
+                    ("<p>", "</p>"), ("<ul><li>", "</li></ul>"), ("<h2>", "</h2>"),
+                    ("<blockquote><p>", "</p></blockquote>"), ("<div>", "</div>"),
+                    ("<section>", "</section>"),
+                ]),
+                proptest::collection::vec(
+                    (inline_html(), proptest::sample::select(vec!["", "", "<br>", "<br><br>", "\n  "])),
+                    1..5,
+                ),
+            ),
+            1..5,
+        ),
+    ) {
+        let mut html = String::from("<html><body>");
+        for ((open, close), parts) in &blocks {
+            html.push_str(open);
+            for (part, after) in parts {
+                html.push_str(part);
+                html.push_str(after);
+            }
+            html.push_str(close);
+        }
+        let pipeline = Pipeline::from_json(
+            r#"{"version": 1, "tree": [{"type": "justext.clean"}],
+                "segmenter": {"type": "justext.paragraphs"}, "default_label": "good"}"#,
+        ).unwrap();
+        let (ex, tree) = pipeline.run_str_and_tree(&html).unwrap();
+        let read = pith::inline::read_spans(&ex, &tree);
+        prop_assert!(read.iter().all(Option::is_some), "written flat: {:?}\npage:\n{}", read, html);
+        let want: Vec<String> = ex.blocks.iter().map(|b| b.text.replace('\n', " ")).collect();
+        let md = pith::markdown::to_markdown_with_tables(&ex, &tree);
+        prop_assert_eq!(read_back(&md), want.clone(), "page:\n{}\nmarkdown:\n{}", html, md);
+        let options = MarkdownOptions { links: true, url: None };
+        let linked = pith::markdown::to_markdown_with(&ex, &tree, &options);
+        prop_assert_eq!(read_back(&linked), want, "page:\n{}\nmarkdown:\n{}", html, linked);
+        prop_assert!(read_links(&linked).iter().all(|(u, _)| u == LINK_URL), "{}", linked);
+    }
+}
+
 /// The number of list items of the Markdown, and the info string of each code block.
 fn items_and_fences(md: &str) -> (usize, Vec<String>) {
     let (mut items, mut fences) = (0, Vec::new());

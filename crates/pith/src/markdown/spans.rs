@@ -225,6 +225,13 @@ fn placed_links(text: &str, links: &[LinkSpan], code: &[(usize, usize)]) -> Vec<
         if out.last().is_some_and(|last| start < last.end) {
             continue;
         }
+        // A link that opens the text, with a `]` in a code span of its text, would be
+        // read as a link reference definition (`[`]:`…`: a label ends at the first
+        // `]`, in code or not): written as text.
+        let opens_text = text[..start].trim().is_empty();
+        if opens_text && code_brackets(text, (start, end), code) {
+            continue;
+        }
         out.push(Linked {
             start,
             end,
@@ -232,6 +239,13 @@ fn placed_links(text: &str, links: &[LinkSpan], code: &[(usize, usize)]) -> Vec<
         });
     }
     out
+}
+
+/// Whether a code range within `range` of `text` holds a `]`.
+fn code_brackets(text: &str, (start, end): (usize, usize), code: &[(usize, usize)]) -> bool {
+    (code.iter())
+        .filter(|&&(s, e)| start <= s && e <= end)
+        .any(|&(s, e)| text[s..e].contains(']'))
 }
 
 /// A link's destination as Markdown writes it, to be read back as `url`: bare when it
@@ -903,6 +917,12 @@ mod tests {
         assert_eq!(
             linked("a f()", &[(Code, "f()")], &[("a f", "/a")]),
             "[a](/a) `f()`"
+        );
+        // A link opening the text with `]` in its code would be a reference definition.
+        assert_eq!(linked("]: x", &[(Code, "]:")], &[("]: x", "/x")]), "`]:` x");
+        assert_eq!(
+            linked("a ]: x", &[(Code, "]:")], &[("]: x", "/x")]),
+            "a [`]:` x](/x)"
         );
     }
 
