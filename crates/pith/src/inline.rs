@@ -266,12 +266,10 @@ impl<'d> Reader<'d> {
         (self.doc.element(id)).is_some_and(|e| e.is_named_in(&self.paragraph_tags))
     }
 
-    /// The kinds marked by the elements from `first`'s parent up to its nearest block
-    /// tag (jusText's paragraph tag with `paragraphs`), as counts per kind, and the
-    /// links among those elements, outermost first.
-    fn kinds_above(&mut self, first: NodeId, paragraphs: bool) -> Option<([u32; 4], Vec<NodeId>)> {
-        let mut counts = [0; 4];
-        let mut links = Vec::new();
+    /// What the elements from `first`'s parent up to its nearest block tag (jusText's
+    /// paragraph tag with `paragraphs`) mark.
+    fn kinds_above(&mut self, first: NodeId, paragraphs: bool) -> Option<Around> {
+        let mut around = Around::default();
         let mut at = self.doc.parent(first);
         while let Some(n) = at {
             self.budget = self.budget.checked_sub(1)?;
@@ -282,23 +280,19 @@ impl<'d> Reader<'d> {
             if ends {
                 break;
             }
-            if let Some(k) = self.doc.element_name(n).and_then(InlineKind::of_element) {
-                counts[k.index()] += 1;
-            }
-            if is_link(self.doc, n) {
-                links.push(n);
-            }
+            around.open(self.doc, n);
             at = self.doc.parent(n);
         }
-        links.reverse();
-        Some((counts, links))
+        // Opened from the inside out: the outermost link first.
+        around.links.reverse();
+        Some(around)
     }
 
     /// The block's text nodes from `first` on, each with the kinds around it and its
     /// byte range in the joined text, when their join is `text` exactly and the block
     /// ends after them; `None` otherwise.
     fn walk(&mut self, first: NodeId, text: &str) -> Option<Vec<TextNode>> {
-        let (mut counts, mut links) = self.kinds_above(first, false)?;
+        let mut around = self.kinds_above(first, false)?;
         let mut joined = String::with_capacity(text.len() + 1);
         let mut checked = 0;
         let mut nodes = Vec::new();
@@ -321,23 +315,18 @@ impl<'d> Reader<'d> {
                             }
                             checked = checked.max(end);
                             nodes.push(TextNode {
-                                mask: mask_of(&counts),
-                                link: links.last().copied(),
+                                mask: around.mask(),
+                                link: around.link(),
                                 start: before,
                                 end: joined.len(),
                             });
                         }
                     }
-                    NodeData::Element(el) => {
+                    NodeData::Element(_) => {
                         if self.is_boundary(id) {
                             break;
                         }
-                        if let Some(k) = InlineKind::of_element(el.name()) {
-                            counts[k.index()] += 1;
-                        }
-                        if el.name() == "a" && is_link(self.doc, id) {
-                            links.push(id);
-                        }
+                        around.open(self.doc, id);
                     }
                     _ => {}
                 },
@@ -345,12 +334,7 @@ impl<'d> Reader<'d> {
                     if self.is_boundary(id) {
                         break;
                     }
-                    if let Some(k) = self.doc.element_name(id).and_then(InlineKind::of_element) {
-                        counts[k.index()] = counts[k.index()].saturating_sub(1);
-                    }
-                    if links.last() == Some(&id) {
-                        links.pop();
-                    }
+                    around.close(self.doc, id);
                 }
             }
             edge = next_edge(self.doc, e);
@@ -374,7 +358,7 @@ impl<'d> Reader<'d> {
         if pieces.is_empty() {
             return None;
         }
-        let (mut counts, mut links) = self.kinds_above(first, true)?;
+        let mut around = self.kinds_above(first, true)?;
         let mut joined = String::new();
         let mut nodes = Vec::new();
         let mut left = pieces.iter();
@@ -390,8 +374,8 @@ impl<'d> Reader<'d> {
                             return None;
                         }
                         nodes.push(TextNode {
-                            mask: mask_of(&counts),
-                            link: links.last().copied(),
+                            mask: around.mask(),
+                            link: around.link(),
                             start: joined.len(),
                             end: joined.len() + piece.len(),
                         });
@@ -403,26 +387,14 @@ impl<'d> Reader<'d> {
                         joined.push(' ');
                         next = left.next();
                     }
-                    NodeData::Element(el) => {
-                        if let Some(k) = InlineKind::of_element(el.name()) {
-                            counts[k.index()] += 1;
-                        }
-                        if el.name() == "a" && is_link(self.doc, id) {
-                            links.push(id);
-                        }
-                    }
+                    NodeData::Element(_) => around.open(self.doc, id),
                     _ => {}
                 },
                 Edge::Close(id) => {
                     if self.is_paragraph_tag(id) {
                         return None;
                     }
-                    if let Some(k) = self.doc.element_name(id).and_then(InlineKind::of_element) {
-                        counts[k.index()] = counts[k.index()].saturating_sub(1);
-                    }
-                    if links.last() == Some(&id) {
-                        links.pop();
-                    }
+                    around.close(self.doc, id);
                 }
             }
             edge = next_edge(self.doc, e);
@@ -549,11 +521,49 @@ fn links_of_nodes(doc: &Document, nodes: &[TextNode], len: usize) -> Vec<LinkSpa
         .collect()
 }
 
-/// The kinds whose count is above zero, as bits.
-fn mask_of(counts: &[u32; 4]) -> u8 {
-    (0..4)
-        .filter(|&i| counts[i] > 0)
-        .fold(0, |m, i| m | (1 << i))
+/// The elements open around a text node in a walk: how many of each kind, and the
+/// links, innermost last.
+#[derive(Default)]
+struct Around {
+    counts: [u32; 4],
+    links: Vec<NodeId>,
+}
+
+impl Around {
+    /// The walk enters element `id`.
+    fn open(&mut self, doc: &Document, id: NodeId) {
+        let Some(name) = doc.element_name(id) else {
+            return;
+        };
+        if let Some(k) = InlineKind::of_element(name) {
+            self.counts[k.index()] += 1;
+        }
+        if name == "a" && is_link(doc, id) {
+            self.links.push(id);
+        }
+    }
+
+    /// The walk leaves element `id`.
+    fn close(&mut self, doc: &Document, id: NodeId) {
+        if let Some(k) = doc.element_name(id).and_then(InlineKind::of_element) {
+            self.counts[k.index()] = self.counts[k.index()].saturating_sub(1);
+        }
+        if self.links.last() == Some(&id) {
+            self.links.pop();
+        }
+    }
+
+    /// The kinds open, as bits ([`InlineKind::index`]).
+    fn mask(&self) -> u8 {
+        (0..4)
+            .filter(|&i| self.counts[i] > 0)
+            .fold(0, |m, i| m | (1 << i))
+    }
+
+    /// The innermost link open.
+    fn link(&self) -> Option<NodeId> {
+        self.links.last().copied()
+    }
 }
 
 /// The spans of a block's text nodes: for each kind, the runs of consecutive nodes
