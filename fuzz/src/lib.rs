@@ -37,25 +37,28 @@ thread_local! {
 ///
 /// Checked besides "no panic": the lean parse (attributes no stage reads are cut,
 /// decision 0007) gives the same blocks, features and labels as the parse that keeps
-/// every attribute for the returned tree, and as the parse that keeps table cells'
-/// attributes for Markdown's tables; and Markdown, tables read from that tree, holds
-/// every word of every good block, also with every block of `declutter.blocks` kept
-/// (their inline code, strong, emphasis and strikethrough read from the tree), with
-/// and without links (resolved against a page URL).
+/// every attribute for the returned tree, and as the parses that keep table cells'
+/// attributes for Markdown's tables (and links', or not); and Markdown, tables read
+/// from that tree, holds every word of every good block, also with every block of
+/// `declutter.blocks` kept (their inline code, strong, emphasis and strikethrough read
+/// from the tree), with and without links (resolved against a page URL).
 pub fn extract_bytes(data: &[u8]) {
     JUSTEXT.with(|p| {
         let lean = p.run_bytes(data);
         let full = p.run_bytes_keeping_tree(data, p.decode_options());
         let cells = p.run_bytes_and_tree(data, p.decode_options());
-        match (lean, full, cells) {
-            (Ok(lean), Ok((full, _)), Ok((cells, tree))) => {
+        let no_links = p.run_bytes_and_tree_without_links(data, p.decode_options());
+        match (lean, full, cells, no_links) {
+            (Ok(lean), Ok((full, _)), Ok((cells, tree)), Ok((no_links, _))) => {
                 assert_same_run(&lean, &full, "whole");
                 assert_same_run(&lean, &cells, "cells'");
+                assert_same_run(&lean, &no_links, "cells' without links'");
                 markdown_keeps_every_word(&cells, &tree, &MarkdownOptions::default());
             }
-            (lean, full, cells) => {
+            (lean, full, cells, no_links) => {
                 assert_eq!(lean.is_ok(), full.is_ok(), "one of them failed");
                 assert_eq!(lean.is_ok(), cells.is_ok(), "one of them failed");
+                assert_eq!(lean.is_ok(), no_links.is_ok(), "one of them failed");
             }
         }
     });
