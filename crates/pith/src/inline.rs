@@ -32,6 +32,7 @@
 //! inside an `<a>` whose `href` leads somewhere (not empty, not `javascript:`), each
 //! with that `href` as written, for Markdown's `[text](url)` when it is asked for.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use pith_core::tag_blocks::{collapse_whitespace_into, BLOCK_TAGS};
@@ -460,40 +461,28 @@ struct TextNode {
     end: usize,
 }
 
-/// Whether an element is a link that leads somewhere: an `<a>` whose `href` is neither
-/// blank nor `javascript:` (browsers read it without the tabs and line breaks in it,
-/// and without the spaces and control characters at its ends).
+/// Whether an element is a link that leads somewhere: an `<a>` whose `href`
+/// ([`href_read`]) is neither blank nor `javascript:`.
 fn is_link(doc: &Document, id: NodeId) -> bool {
-    let Some(href) = (doc.element(id))
-        .filter(|el| el.name() == "a")
-        .and_then(|el| el.attr("href"))
-    else {
-        return false;
-    };
-    let mut read = (href.chars())
-        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .skip_while(|&c| c <= ' ')
-        .peekable();
-    if read.peek().is_none() {
-        return false;
-    }
-    const SCRIPT: &str = "javascript:";
-    let same = (SCRIPT.chars().zip(read))
-        .take_while(|&(s, c)| c.to_ascii_lowercase() == s)
-        .count();
-    same < SCRIPT.len()
+    href_read(doc, id).is_some_and(|href| {
+        let script = (href.get(..11)).is_some_and(|s| s.eq_ignore_ascii_case("javascript:"));
+        !href.is_empty() && !script
+    })
 }
 
-/// Where a link leads ([`LinkSpan::href`]): its `href` as browsers read it, without the
-/// tabs and line breaks in it and the spaces and control characters at its ends.
+/// Where a link leads ([`LinkSpan::href`]).
 fn link_href(doc: &Document, id: NodeId) -> Option<String> {
-    let href = doc
-        .element(id)?
-        .attr("href")?
-        .trim_matches(|c: char| c <= ' ');
+    href_read(doc, id).map(Cow::into_owned)
+}
+
+/// An `<a>`'s `href` as browsers read it: without the spaces and control characters at
+/// its ends and the tabs and line breaks in it (borrowed when it has none inside).
+fn href_read(doc: &Document, id: NodeId) -> Option<Cow<'_, str>> {
+    let el = doc.element(id).filter(|el| el.name() == "a")?;
+    let href = el.attr("href")?.trim_matches(|c: char| c <= ' ');
     Some(match href.contains(['\t', '\n', '\r']) {
-        true => href.replace(['\t', '\n', '\r'], ""),
-        false => href.to_owned(),
+        true => Cow::Owned(href.replace(['\t', '\n', '\r'], "")),
+        false => Cow::Borrowed(href),
     })
 }
 
