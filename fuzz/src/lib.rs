@@ -41,7 +41,8 @@ thread_local! {
 /// attributes for Markdown's tables (and links', or not); and Markdown, tables read
 /// from that tree, holds every word of every good block, also with every block of
 /// `declutter.blocks` kept (their inline code, strong, emphasis and strikethrough read
-/// from the tree), with and without links (resolved against a page URL).
+/// from the tree), with and without links (resolved against a page URL); and the page
+/// of kept blocks (`--format html`) holds their words.
 pub fn extract_bytes(data: &[u8]) {
     JUSTEXT.with(|p| {
         let lean = p.run_bytes(data);
@@ -54,6 +55,7 @@ pub fn extract_bytes(data: &[u8]) {
                 assert_same_run(&lean, &cells, "cells'");
                 assert_same_run(&lean, &no_links, "cells' without links'");
                 markdown_keeps_every_word(&cells, &tree, &MarkdownOptions::default());
+                html_keeps_every_word(&cells, &tree);
             }
             (lean, full, cells, no_links) => {
                 assert_eq!(lean.is_ok(), full.is_ok(), "one of them failed");
@@ -70,8 +72,31 @@ pub fn extract_bytes(data: &[u8]) {
                 url: Some("https://example.com/a/page.html".to_owned()),
             };
             links_change_no_word(&ex, &tree, &links);
+            html_keeps_every_word(&ex, &tree);
         }
     });
+}
+
+/// The page of kept blocks (`--format html`, with links), parsed and cut into blocks
+/// again, holds the good blocks' words, no more and no fewer: its text is escaped and
+/// its elements nested, so no character of the page becomes markup or is lost.
+fn html_keeps_every_word(ex: &pith::Extraction, tree: &pith::dom::Document) {
+    let options = MarkdownOptions {
+        links: true,
+        url: Some("https://example.com/a/page.html".to_owned()),
+    };
+    let html = pith::html::to_html(ex, tree, &options);
+    let words = |ex: &pith::Extraction| {
+        let mut words: Vec<String> = (ex.good_blocks())
+            .flat_map(|b| b.shown_text().split_whitespace().map(str::to_owned))
+            .collect();
+        words.sort_unstable();
+        words
+    };
+    let again = TAG_BLOCKS
+        .with(|p| p.run_str(&html))
+        .expect("the written page runs");
+    assert_eq!(words(&again), words(ex), "the page of kept blocks:\n{html}");
 }
 
 /// The words (`\w+` runs) of every good block are in the Markdown, as often at least
@@ -163,9 +188,16 @@ fn unescape_markdown(md: &str) -> String {
             let run = rest.len() - rest.trim_start_matches('`').len();
             let after = &rest[run..];
             // pith writes a code span on its block's line; a fence (three backticks or
-            // more) closes on a later line.
+            // more opening a line, after the quotes and indentation around it) closes
+            // on a later line.
             let line_end = after.find('\n').unwrap_or(after.len());
-            let within = if run >= 3 { after } else { &after[..line_end] };
+            let line_start = out.rfind('\n').map_or(0, |n| n + 1);
+            let opens_line = out[line_start..].chars().all(|c| c == ' ' || c == '>');
+            let within = if run >= 3 && opens_line {
+                after
+            } else {
+                &after[..line_end]
+            };
             if let Some(end) = closing_run(within, run) {
                 out.push_str(&after[..end]);
                 rest = &after[end + run..];

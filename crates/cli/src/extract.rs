@@ -41,10 +41,11 @@ pub struct ExtractArgs {
     /// (`English` for the jusText presets, `auto` for the others).
     #[arg(short = 's', long = "stoplist")]
     pub stoplist: Option<String>,
-    /// Output format: default, text, html (the kept blocks), markdown (headings, lists,
-    /// quotes, code blocks, data tables, and inline `code`, **strong**, *emphasis* and
-    /// ~~strikethrough~~), json (paragraphs with features), jsonl (corpus records,
-    /// docs/record-format.md), boilerplate, detailed, krdwrd.
+    /// Output format: default, text, html (the kept blocks as a page: headings, lists,
+    /// quotes, code blocks, data tables, inline code, strong, emphasis, strikethrough),
+    /// markdown (the same as Markdown: `code`, **strong**, *emphasis*, ~~struck~~), json
+    /// (paragraphs with features), jsonl (corpus records, docs/record-format.md),
+    /// boilerplate, detailed, krdwrd.
     #[arg(long, default_value = "default")]
     pub format: String,
     /// A built-in preset (see `pith pipeline list`). Default: `pith`, pith's learned
@@ -115,15 +116,15 @@ pub struct ExtractArgs {
     /// markdown writes for it, data tables as pipe tables).
     #[arg(long)]
     pub markdown: bool,
-    /// Markdown keeps links as [text](url), each resolved against the page's URL (a
-    /// WARC record's, a JSON Lines line's `url`, --url's) and its <base href>; pages
-    /// read from files without --url keep relative links as written. For --format
-    /// markdown and --markdown.
+    /// Keep links: Markdown's as [text](url), HTML's as <a href>, each resolved against
+    /// the page's URL (a WARC record's, a JSON Lines line's `url`, --url's) and its
+    /// <base href>; pages read from files without --url keep relative links as
+    /// written. For --format markdown, --format html and --markdown.
     #[arg(long)]
     pub links: bool,
     /// The URL the page (one file, or stdin) was fetched from, as a WARC record's
-    /// target URI: the record's `url`, what its canonical URL and Markdown's links
-    /// resolve against, a date in its path for `published`, its domain a hint for the
+    /// target URI: the record's `url`, what its canonical URL and the links of
+    /// --links resolve against, a date in its path for `published`, its domain a hint for the
     /// encoding. WARC and JSON Lines inputs keep their records' own.
     #[arg(long, value_name = "URL")]
     pub url: Option<String>,
@@ -165,7 +166,7 @@ fn output_mode(args: &ExtractArgs) -> Result<Mode, UsageError> {
     if args.format == "jsonl" {
         if args.links && !args.markdown {
             return Err(UsageError(
-                "--links writes links in Markdown: with --format jsonl it needs --markdown".into(),
+                "--links writes links in Markdown and HTML: with --format jsonl it needs --markdown".into(),
             ));
         }
         return Ok(Mode::Jsonl {
@@ -195,10 +196,10 @@ fn output_mode(args: &ExtractArgs) -> Result<Mode, UsageError> {
                 .into(),
         ));
     }
-    if args.links && format != Format::Markdown {
+    if args.links && !matches!(format, Format::Markdown | Format::Html) {
         return Err(UsageError(
-            "--links writes links in Markdown: it needs --format markdown, or --format \
-             jsonl --markdown"
+            "--links writes links in Markdown and HTML: it needs --format markdown, \
+             --format html, or --format jsonl --markdown"
                 .into(),
         ));
     }

@@ -343,6 +343,35 @@ fn links_are_resolved_against_the_page_url() {
     );
 }
 
+/// `--format html --links` writes the same links as `<a href>`, resolved the same way
+/// (a JSON Lines line's `url`, the page's `<base>`); without `--links` the page of kept
+/// blocks has no link, and its text is the same.
+#[test]
+fn html_keeps_links_when_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = json!({"url": "https://site.example/a/page.html", "html": LINKED_PAGE});
+    let jsonl = common::write(dir.path(), "pages.jsonl", format!("{line}\n").as_bytes());
+    let page = extract(&["--format", "html", "--links"], &[&jsonl]);
+    assert!(
+        page.contains("<a href=\"https://site.example/a/docs/guide.html\">user guide</a>")
+            && page.contains("<a href=\"https://example.org/more\">more of it</a>"),
+        "{page}"
+    );
+    let plain = extract(&["--format", "html"], &[&jsonl]);
+    assert!(!plain.contains("<a "), "{plain}");
+    let strip = |html: &str| {
+        let without_links = html.replace("</a>", "");
+        let mut text = String::new();
+        let mut rest = without_links.as_str();
+        while let Some(at) = rest.find("<a href=") {
+            text.push_str(&rest[..at]);
+            rest = &rest[at + rest[at..].find('>').unwrap() + 1..];
+        }
+        text + rest
+    };
+    assert_eq!(strip(&page), plain);
+}
+
 /// `--url` gives a page read from a file or stdin the URL it was fetched from, as a
 /// WARC record's target URI: the record's `url` and `canonical_url`, a `published`
 /// date from its path, and what Markdown's links resolve against.

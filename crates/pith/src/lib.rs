@@ -20,9 +20,11 @@
 #![forbid(unsafe_code)]
 
 pub mod explain;
+pub mod html;
 pub mod inline;
 pub mod layout;
 pub mod markdown;
+mod marks;
 pub mod output;
 pub mod shape;
 pub mod table;

@@ -62,6 +62,7 @@ use pith_dom::Document;
 
 use crate::inline::{InlineSpan, LinkSpan};
 use crate::layout::{OrderedList, TreeLayout, MAX_NUMBER};
+use crate::marks::Marks;
 use crate::shape::{block_shape, continues_line, BlockKind, BlockShape};
 use crate::table::{segments, Cell, DataTable, Segment};
 
@@ -179,49 +180,6 @@ pub fn write_markdown_with<W: Write>(
         }
     }
     Ok(())
-}
-
-/// What the writer marks in each block's text: its inline spans (from the tree's
-/// layout) and, when links are asked for, its links, their `href`s resolved.
-struct Marks<'a> {
-    layout: Option<&'a TreeLayout>,
-    links: Vec<Vec<LinkSpan>>,
-}
-
-impl<'a> Marks<'a> {
-    /// The marks of `ex`'s blocks that `layout` and `options` give.
-    fn new(ex: &Extraction, layout: Option<&'a TreeLayout>, options: &MarkdownOptions) -> Self {
-        let links = match layout {
-            Some(layout) if options.links => {
-                let base = options.base(ex);
-                (layout.links.iter())
-                    .map(|links| {
-                        (links.iter())
-                            .map(|l| LinkSpan {
-                                href: match &base {
-                                    Some(base) => crate::url::resolve(base, &l.href),
-                                    None => l.href.clone(),
-                                },
-                                ..l.clone()
-                            })
-                            .collect()
-                    })
-                    .collect()
-            }
-            _ => Vec::new(),
-        };
-        Marks { layout, links }
-    }
-
-    /// The inline spans of block `i`.
-    fn spans(&self, i: usize) -> &'a [InlineSpan] {
-        self.layout.map_or(&[][..], |l| l.spans(i))
-    }
-
-    /// The links of block `i` (none unless asked for).
-    fn links(&self, i: usize) -> &[LinkSpan] {
-        self.links.get(i).map_or(&[], Vec::as_slice)
-    }
 }
 
 /// One paragraph to write: a block, and the blocks that are its further lines
@@ -444,7 +402,7 @@ fn write_table<W: Write>(
     marks: &Marks<'_>,
     quote: &str,
 ) -> io::Result<()> {
-    let cell = |c: &Cell| spanned(&c.text, &cell_spans(c, marks), &cell_links(c, marks), true);
+    let cell = |c: &Cell| spanned(&c.text, &marks.cell_spans(c), &marks.cell_links(c), true);
     let width = table.width();
     match &table.header {
         Some(h) => writeln!(out, "{quote}{}", pipe_row(h.iter().map(cell)))?,
@@ -460,20 +418,6 @@ fn write_table<W: Write>(
         writeln!(out, "{quote}{}", pipe_row(row.iter().map(cell)))?;
     }
     Ok(())
-}
-
-/// The spans of a cell's blocks, moved to where each block's text is in the cell's.
-fn cell_spans(cell: &Cell, marks: &Marks<'_>) -> Vec<InlineSpan> {
-    (cell.blocks.iter())
-        .flat_map(|&(i, at)| marks.spans(i).iter().map(move |s| s.shifted(at)))
-        .collect()
-}
-
-/// The links of a cell's blocks, moved as [`cell_spans`] moves the spans.
-fn cell_links(cell: &Cell, marks: &Marks<'_>) -> Vec<LinkSpan> {
-    (cell.blocks.iter())
-        .flat_map(|&(i, at)| marks.links(i).iter().map(move |l| l.shifted(at)))
-        .collect()
 }
 
 /// One line of a pipe table: `| a | b |`.

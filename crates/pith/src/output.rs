@@ -3,14 +3,12 @@
 
 use std::io::{self, Write};
 
-use pith_core::{Block, Extraction, Label};
+use pith_core::{Extraction, Label};
 use serde::Serialize;
 
 use crate::justext::features::{HEADING, LINK_DENSITY, STOPWORDS_DENSITY, WORDS_COUNT};
 use crate::justext::text::python_strip;
 use crate::markdown::MarkdownOptions;
-use crate::shape::{block_shape, continues_line, BlockKind};
-use crate::table::{Cell, DataTable, Segment};
 
 /// An output format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,9 +25,9 @@ pub enum Format {
     Text,
     /// One JSON object per input with every paragraph and its features.
     Json,
-    /// A UTF-8 HTML5 document of the good blocks (`<p>`, or `<h1>`–`<h6>` when the
-    /// block's element is a heading); when the pipeline kept every block and the tree
-    /// is given, the tree itself with its inline markup (declutter's purified page,
+    /// A UTF-8 HTML5 document of the good blocks, with their structure and inline
+    /// markup ([`crate::html`]); when the pipeline kept every block and the tree is
+    /// given as [`Tree::Page`], the tree itself (declutter's purified page,
     /// [`pith_declutter::to_html_document`]).
     Html,
     /// The good blocks as Markdown: headings with their level, list items, block
@@ -77,14 +75,6 @@ fn is_heading(ex: &Extraction, i: usize) -> bool {
 /// `no_headings`) makes it for every block. Without the column, nothing is denied.
 pub(crate) fn heading_denied(ex: &Extraction, i: usize) -> bool {
     ex.features.get(&HEADING, i) == Some(0.0)
-}
-
-/// Closes the paragraph `open` (its last block), if one is open.
-fn close_paragraph<W: Write>(out: &mut W, open: &mut Option<(usize, &Block)>) -> io::Result<()> {
-    if open.take().is_some() {
-        writeln!(out, "</p>")?;
-    }
-    Ok(())
 }
 
 /// One paragraph as `--format json` writes it, with jusText's field names.
@@ -185,49 +175,12 @@ impl<'a> Tree<'a> {
     }
 }
 
-/// Writes a data table of the page of kept blocks: its caption, its header row (when
-/// the page had one) as `th` cells, its rows.
-fn write_html_table<W: Write>(out: &mut W, table: &DataTable<'_>) -> io::Result<()> {
-    out.write_all(b"<table>")?;
-    if !table.captions.is_empty() {
-        write!(
-            out,
-            "<caption>{}</caption>",
-            escape(
-                &table
-                    .captions
-                    .iter()
-                    .map(|c| c.1)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            )
-        )?;
-    }
-    let row = |out: &mut W, cells: &[Cell], tag: &str| -> io::Result<()> {
-        out.write_all(b"<tr>")?;
-        for c in cells {
-            write!(out, "<{tag}>{}</{tag}>", escape(&c.text))?;
-        }
-        out.write_all(b"</tr>")
-    };
-    if let Some(header) = &table.header {
-        out.write_all(b"<thead>")?;
-        row(out, header, "th")?;
-        out.write_all(b"</thead>")?;
-    }
-    out.write_all(b"<tbody>")?;
-    for cells in &table.rows {
-        row(out, cells, "td")?;
-    }
-    out.write_all(b"</tbody></table>\n")
-}
-
 /// Writes one extraction in the given format.
 ///
 /// With a `tree`, `markdown` and `html` read from it where each block sits in a table
-/// and write data tables as tables ([`crate::table`]), and `markdown` numbers ordered
-/// lists from their `start` ([`crate::layout`]); without it, cells are paragraphs and
-/// lists are numbered from 1. `html` writes a [`Tree::Page`] itself when every block is good;
+/// and write data tables as tables ([`crate::table`]), number ordered lists from their
+/// `start` ([`crate::layout`]) and write the blocks' inline spans; without it, cells
+/// are paragraphs, lists are numbered from 1 and the text is plain. `html` writes a [`Tree::Page`] itself when every block is good;
 /// otherwise the good blocks, escaped: it never holds what the pipeline dropped, nor
 /// the page's own markup. Other formats do not read the tree.
 pub fn write<W: Write>(
@@ -240,14 +193,14 @@ pub fn write<W: Write>(
     write_with(out, format, source, ex, tree, &MarkdownOptions::default())
 }
 
-/// [`write`], with `markdown`'s options (links) for the `markdown` format.
+/// [`write`], with the options (links) of the `markdown` and `html` formats.
 pub fn write_with<W: Write>(
     out: &mut W,
     format: Format,
     source: &str,
     ex: &Extraction,
     tree: Option<Tree<'_>>,
-    markdown: &MarkdownOptions,
+    options: &MarkdownOptions,
 ) -> io::Result<()> {
     match format {
         Format::Json => {
@@ -272,60 +225,15 @@ pub fn write_with<W: Write>(
                 out.write_all(pith_declutter::to_html_document(doc).as_bytes())?;
                 out.write_all(b"\n")?;
             }
-            // Otherwise: the good blocks as a minimal page.
+            // Otherwise: the good blocks as a page of their own.
             _ => {
-                // The page's language (so a browser and a screen reader read it
-                // right) and title, when known; the direction from the text itself
-                // (`dir="auto"`: an Arabic or Hebrew page reads right to left).
-                let lang = ex.language.map_or(String::new(), |id| {
-                    format!(" lang=\"{}\"", id.language.code)
-                });
-                let title = (ex.metadata.title.as_deref())
-                    .map_or(String::new(), |t| format!("<title>{}</title>", escape(t)));
-                writeln!(
-                    out,
-                    "<!DOCTYPE html><html{lang}><head><meta charset=\"utf-8\">{title}</head><body dir=\"auto\">"
-                )?;
-                let places = tree.map(|t| crate::table::table_places(ex, t.document()));
-                // The last block of the paragraph being written, still open: a line
-                // of it (cut at a lone `<br>`) goes on after a `<br>`.
-                let mut open: Option<(usize, &Block)> = None;
-                for segment in crate::table::segments(ex, places.as_deref()) {
-                    let Segment::Block((i, b)) = segment else {
-                        close_paragraph(out, &mut open)?;
-                        if let Segment::Table(table) = segment {
-                            write_html_table(out, &table)?;
-                        }
-                        continue;
-                    };
-                    if open.is_some_and(|last| continues_line(last, (i, b))) {
-                        write!(out, "<br>{}", escape(&b.text))?;
-                        open = Some((i, b));
-                        continue;
-                    }
-                    close_paragraph(out, &mut open)?;
-                    // The element the block stands for, as Markdown reads it: a
-                    // heading's second line (`<h2>a<br>b</h2>`) is a heading too.
-                    match block_shape(b).kind {
-                        _ if b.preformatted.is_some() => {
-                            writeln!(out, "<pre>{}</pre>", escape(b.shown_text()))?;
-                        }
-                        BlockKind::Heading(level) if !heading_denied(ex, i) => {
-                            writeln!(out, "<h{level}>{}</h{level}>", escape(&b.text))?;
-                        }
-                        _ => {
-                            write!(out, "<p>{}", escape(&b.text))?;
-                            open = Some((i, b));
-                        }
-                    }
-                }
-                close_paragraph(out, &mut open)?;
-                out.write_all(b"</body></html>\n")?;
+                let layout = tree.map(|t| crate::layout::TreeLayout::read(ex, t.document()));
+                crate::html::write_html(out, ex, layout.as_ref(), options)?
             }
         },
         Format::Markdown => {
             let layout = tree.map(|t| crate::layout::TreeLayout::read(ex, t.document()));
-            crate::markdown::write_markdown_with(out, ex, layout.as_ref(), markdown)?
+            crate::markdown::write_markdown_with(out, ex, layout.as_ref(), options)?
         }
         Format::Text => {
             for b in ex.good_blocks() {
@@ -410,8 +318,9 @@ mod tests {
         assert_eq!(crate::markdown::to_markdown(&ex), "");
     }
 
-    /// The minimal page keeps a paragraph's lines (blocks cut at a lone `<br>`) in one
-    /// `<p>`, and a line after a dropped block starts its own.
+    /// The page of kept blocks keeps a paragraph's lines (blocks cut at a lone `<br>`)
+    /// in one `<p>`, a heading's in one heading, and a line after a dropped block
+    /// starts its own paragraph.
     #[test]
     fn the_minimal_page_keeps_line_breaks() {
         let pipeline = crate::preset("declutter").expect("preset");
@@ -424,7 +333,7 @@ mod tests {
         let body = out.split_once("<body dir=\"auto\">\n").expect("a body").1;
         assert_eq!(
             body,
-            "<p>a<br>b &amp; c</p>\n<h2>d</h2>\n<h2>e</h2>\n<p>f</p>\n<p>h</p>\n</body></html>\n"
+            "<p>a<br>b &amp; c</p>\n<h2>d<br>e</h2>\n<p>f</p>\n<p>h</p>\n</body></html>\n"
         );
     }
 }

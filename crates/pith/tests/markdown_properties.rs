@@ -14,6 +14,9 @@ use pith::{Block, Pipeline};
 use proptest::prelude::*;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
+mod common;
+use common::{inline_html, word, LINK_URL};
+
 /// Paths of every shape the writer knows.
 const PATHS: &[&str] = &[
     "html.body.p",
@@ -29,11 +32,6 @@ const PATHS: &[&str] = &[
     "html.body.pre",
     "html.body.blockquote.pre",
 ];
-
-/// Words made of what Markdown reads as markup, digits, letters and non-ASCII.
-fn word() -> impl Strategy<Value = String> {
-    proptest::string::string_regex(r"[-#*_`\[\]()<>&|\\!=~+.)0-9a-zé:;/\x22']{1,6}").unwrap()
-}
 
 /// Words joined by spaces, or now and then by a line break (jusText's paragraphs keep
 /// the page's).
@@ -493,50 +491,6 @@ proptest! {
         prop_assert_eq!(list_starts(&md), want, "page:\n{}\nmarkdown:\n{}", html, md);
         prop_assert_eq!(read_back(&md), want_items, "markdown:\n{}", md);
     }
-}
-
-/// An inline element (or none: bare text) around words, with spaces or not at its
-/// edges, holding another now and then.
-fn inline_html() -> impl Strategy<Value = String> {
-    let tags = proptest::sample::select(vec![
-        "", "code", "kbd", "b", "strong", "em", "i", "del", "s", "span", "a", LINK,
-    ]);
-    let leaf = (
-        tags.clone(),
-        proptest::collection::vec(word(), 1..3),
-        any::<(bool, bool)>(),
-    )
-        .prop_map(|(tag, words, edges)| element(tag, &html_words(&words), edges));
-    (
-        tags,
-        proptest::collection::vec(leaf, 1..4),
-        any::<(bool, bool)>(),
-    )
-        .prop_map(|(tag, inner, edges)| element(tag, &inner.concat(), edges))
-}
-
-/// A link's start tag (its name and attributes), and where it leads as read.
-const LINK: &str = "a href=' /p?a=1&amp;b=(2)'";
-const LINK_URL: &str = "/p?a=1&b=(2)";
-
-/// `inner` in a `tag` element (its name and attributes; bare without a name), with a
-/// space at its start and end by `edges`.
-fn element(tag: &str, inner: &str, (lead, trail): (bool, bool)) -> String {
-    let (lead, trail) = (if lead { " " } else { "" }, if trail { " " } else { "" });
-    let name = tag.split(' ').next().unwrap_or(tag);
-    if tag.is_empty() {
-        format!("{lead}{inner}{trail}")
-    } else {
-        format!("<{tag}>{lead}{inner}{trail}</{name}>")
-    }
-}
-
-/// Words as HTML text (`<`, `>` and `&` escaped), joined by spaces.
-fn html_words(words: &[String]) -> String {
-    let text = words.join(" ");
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 proptest! {

@@ -377,6 +377,25 @@ impl PyExtraction {
         String::from_utf8(out).expect("the blocks are UTF-8")
     }
 
+    /// The good blocks as an HTML5 page, as ``pith extract --format html`` writes it:
+    /// headings, paragraphs, nested lists (an ``<ol>`` with its ``start``), quotes,
+    /// preformatted text, data tables, and inline ``<code>``, ``<strong>``, ``<em>``,
+    /// ``<del>``; with ``links=True`` its links as ``<a href>``, resolved as
+    /// ``to_markdown(links=True)`` resolves them. The text is escaped and nothing the
+    /// pipeline dropped is in it. (The CLI writes the ``declutter`` presets' purified
+    /// tree instead when they keep every block; an extraction has no tree to write.)
+    #[pyo3(signature = (*, links = false))]
+    fn to_html(&self, links: bool) -> String {
+        let options = pith::markdown::MarkdownOptions {
+            links,
+            url: self.url.clone(),
+        };
+        let mut out = Vec::new();
+        pith::html::write_html(&mut out, &self.inner, Some(&self.layout), &options)
+            .expect("writing to a Vec never fails");
+        String::from_utf8(out).expect("the blocks are UTF-8")
+    }
+
     /// Every block, in document order, good and bad: a new list on each access, of the
     /// same ``Block`` objects (made on the first access; a block's ``features`` dict on
     /// the first access to it, so a loop that reads only texts and labels builds none).

@@ -288,6 +288,24 @@ def test_markdown_links_are_resolved_against_the_url():
     assert "[user guide](guide.html)" in pith.extract(LINKED_PAGE).to_markdown(links=True)
 
 
+def test_to_html_is_the_cli_page_of_kept_blocks(tmp_path):
+    """``to_html(links=True)`` is the page ``pith extract --format html --links --url``
+    writes, links resolved alike; ``to_html()`` has no link; it survives pickling."""
+    url = "https://site.example/a/page.html"
+    page = tmp_path / "page.html"
+    page.write_bytes(LINKED_PAGE)
+    ex = pith.Pipeline.preset("pith").extract(LINKED_PAGE, url=url)
+    html = ex.to_html(links=True)
+    assert '<a href="https://site.example/a/docs/guide.html">user guide</a>' in html, html
+    assert "<a " not in ex.to_html()
+    out = subprocess.run(
+        [pith_cli(), "extract", "-q", "--format", "html", "--links", "--url", url, str(page)],
+        capture_output=True, check=True,
+    )
+    assert out.stdout.decode("utf-8") == html
+    assert pickle.loads(pickle.dumps(ex)).to_html(links=True) == html
+
+
 def test_extract_warc_links_gives_the_cli_records():
     """``markdown=True, links=True`` gives the records of ``pith extract --format jsonl
     --markdown --links``, links resolved against each record's URL."""

@@ -10,7 +10,8 @@ GIL while it works. Four ways in:
   then ``pipeline.extract(html)`` for one page or ``pipeline.extract_many(pages,
   workers=N)`` for many, on N threads. An ``Extraction`` has ``.text`` (the good
   blocks, one per line), ``.markdown`` (as ``--format markdown``;
-  ``.to_markdown(links=True)`` with links, as ``--links``), ``.blocks`` (every block with its labels and features),
+  ``.to_markdown(links=True)`` with links, as ``--links``), ``.to_html()`` (as
+  ``--format html``), ``.blocks`` (every block with its labels and features),
   ``.language``, ``.limits_hit``. Pipelines, extractions, blocks and the drop-in's
   paragraphs pickle, so Spark and ``multiprocessing`` can ship them.
 * ``read_warc(path)`` / ``extract_warc(path, pipeline)`` (a ``Pipeline`` or a preset's

@@ -63,6 +63,11 @@ class Extraction:
     def to_markdown(self, *, links: bool = False) -> str:
         """``markdown``; with ``links=True`` its links as ``[text](url)``, resolved
         against the page's ``<base href>`` and ``url`` (``pith extract --links``)."""
+    def to_html(self, *, links: bool = False) -> str:
+        """The good blocks as an HTML5 page, as ``pith extract --format html``: headings,
+        paragraphs, nested lists, quotes, preformatted text, data tables, inline
+        ``<code>``, ``<strong>``, ``<em>``, ``<del>``; with ``links=True`` its links as
+        ``<a href>``, resolved as ``to_markdown(links=True)`` resolves them."""
     @property
     def blocks(self) -> list[Block]:
         """Every block, in document order."""

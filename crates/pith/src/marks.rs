@@ -1,0 +1,72 @@
+//! What the Markdown and HTML writers mark in each block's text: its inline spans, read
+//! from the tree ([`TreeLayout`]), and, when links are asked for, its links with their
+//! `href`s resolved against the page's base ([`MarkdownOptions::base`]). Both writers
+//! take them from here, so a link leads to the same place in either format.
+
+use pith_core::Extraction;
+
+use crate::inline::{InlineSpan, LinkSpan};
+use crate::layout::TreeLayout;
+use crate::markdown::MarkdownOptions;
+use crate::table::Cell;
+
+/// The marks of a page's blocks: their inline spans (from the tree's layout) and, when
+/// links are asked for, their links, `href`s resolved.
+pub(crate) struct Marks<'a> {
+    layout: Option<&'a TreeLayout>,
+    links: Vec<Vec<LinkSpan>>,
+}
+
+impl<'a> Marks<'a> {
+    /// The marks of `ex`'s blocks that `layout` and `options` give.
+    pub(crate) fn new(
+        ex: &Extraction,
+        layout: Option<&'a TreeLayout>,
+        options: &MarkdownOptions,
+    ) -> Self {
+        let links = match layout {
+            Some(layout) if options.links => {
+                let base = options.base(ex);
+                (layout.links.iter())
+                    .map(|links| {
+                        (links.iter())
+                            .map(|l| LinkSpan {
+                                href: match &base {
+                                    Some(base) => crate::url::resolve(base, &l.href),
+                                    None => l.href.clone(),
+                                },
+                                ..l.clone()
+                            })
+                            .collect()
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        Marks { layout, links }
+    }
+
+    /// The inline spans of block `i`.
+    pub(crate) fn spans(&self, i: usize) -> &'a [InlineSpan] {
+        self.layout.map_or(&[][..], |l| l.spans(i))
+    }
+
+    /// The links of block `i` (none unless asked for).
+    pub(crate) fn links(&self, i: usize) -> &[LinkSpan] {
+        self.links.get(i).map_or(&[], Vec::as_slice)
+    }
+
+    /// The spans of a cell's blocks, moved to where each block's text is in the cell's.
+    pub(crate) fn cell_spans(&self, cell: &Cell) -> Vec<InlineSpan> {
+        (cell.blocks.iter())
+            .flat_map(|&(i, at)| self.spans(i).iter().map(move |s| s.shifted(at)))
+            .collect()
+    }
+
+    /// The links of a cell's blocks, moved as [`Marks::cell_spans`] moves the spans.
+    pub(crate) fn cell_links(&self, cell: &Cell) -> Vec<LinkSpan> {
+        (cell.blocks.iter())
+            .flat_map(|&(i, at)| self.links(i).iter().map(move |l| l.shifted(at)))
+            .collect()
+    }
+}
