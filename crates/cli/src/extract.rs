@@ -122,6 +122,12 @@ pub struct ExtractArgs {
     /// written. For --format markdown, --format html and --markdown.
     #[arg(long)]
     pub links: bool,
+    /// Open each page's output with its metadata, the fields its corpus record has
+    /// (title, url, canonical_url, description, site_name, author, published,
+    /// language): YAML front matter for --format text and markdown, <meta> and <link>
+    /// elements in the head for --format html.
+    #[arg(long)]
+    pub with_metadata: bool,
     /// The URL the page (one file, or stdin) was fetched from, as a WARC record's
     /// target URI: the record's `url`, what its canonical URL and the links of
     /// --links resolve against, a date in its path for `published`, its domain a hint for the
@@ -169,6 +175,13 @@ fn output_mode(args: &ExtractArgs) -> Result<Mode, UsageError> {
                 "--links writes links in Markdown and HTML: with --format jsonl it needs --markdown".into(),
             ));
         }
+        if args.with_metadata {
+            return Err(UsageError(
+                "--with-metadata is for --format text, markdown and html: --format jsonl \
+                 records always have the page's metadata"
+                    .into(),
+            ));
+        }
         return Ok(Mode::Jsonl {
             paragraphs: args.paragraphs,
             markdown: args.markdown,
@@ -203,9 +216,17 @@ fn output_mode(args: &ExtractArgs) -> Result<Mode, UsageError> {
                 .into(),
         ));
     }
+    if args.with_metadata && !matches!(format, Format::Text | Format::Markdown | Format::Html) {
+        return Err(UsageError(
+            "--with-metadata opens a page with its metadata: it needs --format text, \
+             markdown or html (--format jsonl records always have it)"
+                .into(),
+        ));
+    }
     Ok(Mode::Page {
         format,
         links: args.links,
+        metadata: args.with_metadata,
     })
 }
 

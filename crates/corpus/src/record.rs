@@ -39,15 +39,20 @@ pub enum Mode {
         format: Format,
         /// Markdown's links as `[text](url)` (`--links`; other formats ignore it).
         links: bool,
+        /// A header of the page's metadata, the fields its record would have
+        /// (`--with-metadata`: YAML front matter for `text` and `markdown`, the head
+        /// of `html`; other formats ignore it).
+        metadata: bool,
     },
 }
 
 impl Mode {
-    /// A per-page format, without links.
+    /// A per-page format, without links or metadata.
     pub fn page(format: Format) -> Mode {
         Mode::Page {
             format,
             links: false,
+            metadata: false,
         }
     }
 }
@@ -152,6 +157,68 @@ pub struct Encoding {
     pub source: String,
 }
 
+/// What a record says of a page besides its text: its title, its canonical URL and the
+/// fields its `<meta>` tags, bylines and dates describe ([`Extracted`]'s fields of the
+/// same names).
+struct PageFacts {
+    title: Option<String>,
+    canonical_url: Option<String>,
+    described: Vec<(&'static str, String)>,
+}
+
+impl PageFacts {
+    /// The facts of the page `ex` was extracted from, the document `meta`.
+    fn of(meta: &DocMeta, ex: &Extraction) -> PageFacts {
+        let page = &ex.metadata;
+        let canonical_url = match (&page.canonical_href, &page_url(meta)) {
+            (Some(href), Some(base)) => Some(crate::url::resolve(base, href)),
+            (Some(href), None) => Some(href.clone()),
+            (None, url) => url.clone(),
+        };
+        let mut described: Vec<(&'static str, String)> = (page.described().into_iter())
+            .filter_map(|(key, value)| Some((key, value?.to_owned())))
+            .collect();
+        let input_has = |field: &str| meta.extra.iter().any(|(key, _)| key == field);
+        if let (None, Some(author), false) =
+            (&page.author, &page.bylined_in_text, input_has("author"))
+        {
+            // In its place among the described fields: before `published`.
+            let at = (described.iter())
+                .position(|(key, _)| *key == "published")
+                .unwrap_or(described.len());
+            described.insert(at, ("author", author.clone()));
+        }
+        let input_published = input_has("published");
+        if page.published.is_none() && !input_published {
+            if let Some(date) = untagged_date(page, &[canonical_url.clone(), page_url(meta)]) {
+                // `published` is the last of the described fields: its place is kept.
+                described.push(("published", date));
+            }
+        }
+        PageFacts {
+            title: page.title.clone(),
+            canonical_url,
+            described,
+        }
+    }
+
+    /// The fields a page format's metadata header holds (`--with-metadata`), by their
+    /// record names and in a record's order: `url`, `title`, `canonical_url`, the
+    /// described fields, `language`; only those the page has.
+    fn header(self, meta: &DocMeta, ex: &Extraction) -> Vec<(&'static str, String)> {
+        let mut fields: Vec<(&'static str, String)> = Vec::new();
+        fields.extend(page_url(meta).map(|u| ("url", u)));
+        fields.extend(self.title.map(|t| ("title", t)));
+        fields.extend(self.canonical_url.map(|u| ("canonical_url", u)));
+        fields.extend(self.described);
+        fields.extend(
+            ex.language
+                .map(|id| ("language", id.language.code.to_owned())),
+        );
+        fields
+    }
+}
+
 impl Record {
     /// The error record of a document.
     pub fn error(meta: Arc<DocMeta>, message: impl Into<String>) -> Record {
@@ -189,38 +256,13 @@ impl Record {
             }
             .to_owned(),
         });
-        let page = &ex.metadata;
-        let canonical_url = match (&page.canonical_href, &page_url(&meta)) {
-            (Some(href), Some(base)) => Some(crate::url::resolve(base, href)),
-            (Some(href), None) => Some(href.clone()),
-            (None, url) => url.clone(),
-        };
         let text = ex.good_text("\n");
-        let mut described: Vec<(&'static str, String)> = (page.described().into_iter())
-            .filter_map(|(key, value)| Some((key, value?.to_owned())))
-            .collect();
-        let input_has = |field: &str| meta.extra.iter().any(|(key, _)| key == field);
-        if let (None, Some(author), false) =
-            (&page.author, &page.bylined_in_text, input_has("author"))
-        {
-            // In its place among the described fields: before `published`.
-            let at = (described.iter())
-                .position(|(key, _)| *key == "published")
-                .unwrap_or(described.len());
-            described.insert(at, ("author", author.clone()));
-        }
-        let input_published = input_has("published");
-        if page.published.is_none() && !input_published {
-            if let Some(date) = untagged_date(page, &[canonical_url.clone(), page_url(&meta)]) {
-                // `published` is the last of the described fields: its place is kept.
-                described.push(("published", date));
-            }
-        }
+        let facts = PageFacts::of(&meta, ex);
         Record {
             result: Ok(Extracted {
-                title: page.title.clone(),
-                canonical_url,
-                described,
+                title: facts.title,
+                canonical_url: facts.canonical_url,
+                described: facts.described,
                 word_count: pith::core::lang::words::count_words(&text),
                 text,
                 markdown,
@@ -491,6 +533,7 @@ fn tree_use(pipeline: &Pipeline, mode: Mode) -> TreeUse {
         Mode::Page {
             format: Format::Markdown | Format::Html,
             links,
+            ..
         }
         | Mode::Jsonl {
             markdown: true,
@@ -627,7 +670,7 @@ pub fn record(pipeline: &Pipeline, doc: &Doc, opts: &RecordOptions) -> Record {
 /// Runs the pipeline on one document and renders its output in `mode`: a corpus
 /// record line, or the page in one of `pith::output`'s formats.
 pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Outcome {
-    let (format, links) = match mode {
+    let (format, links, metadata) = match mode {
         Mode::Jsonl {
             paragraphs,
             markdown,
@@ -656,7 +699,11 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
                 notice: None,
             };
         }
-        Mode::Page { format, links } => (format, links),
+        Mode::Page {
+            format,
+            links,
+            metadata,
+        } => (format, links, metadata),
     };
     match extract(pipeline, doc, mode, max_bytes) {
         Ok((ex, tree, _)) => {
@@ -669,8 +716,20 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
                 links,
                 url: page_url(&doc.meta),
             };
-            output::write_with(&mut bytes, format, &doc.meta.id, &ex, tree, &markdown)
-                .expect("writing to a Vec cannot fail");
+            let fields = match metadata {
+                true => PageFacts::of(&doc.meta, &ex).header(&doc.meta, &ex),
+                false => Vec::new(),
+            };
+            output::write_with_metadata(
+                &mut bytes,
+                format,
+                &doc.meta.id,
+                &ex,
+                tree,
+                &markdown,
+                &fields,
+            )
+            .expect("writing to a Vec cannot fail");
             let kept_nothing = ex.good_blocks().next().is_none();
             let json = matches!(format, Format::Json);
             Outcome {

@@ -44,6 +44,17 @@ pub fn write_html<W: Write>(
     layout: Option<&TreeLayout>,
     options: &MarkdownOptions,
 ) -> io::Result<()> {
+    write_html_with_metadata(out, ex, layout, options, &[])
+}
+
+/// [`write_html`], with the page's metadata in its head ([`head_metadata`]).
+pub fn write_html_with_metadata<W: Write>(
+    out: &mut W,
+    ex: &Extraction,
+    layout: Option<&TreeLayout>,
+    options: &MarkdownOptions,
+    fields: &[(&str, String)],
+) -> io::Result<()> {
     // The page's language (so a browser and a screen reader read it right) and title,
     // when known; the direction from the text itself (`dir="auto"`: an Arabic or
     // Hebrew page reads right to left).
@@ -54,7 +65,8 @@ pub fn write_html<W: Write>(
         .map_or(String::new(), |t| format!("<title>{}</title>", escape(t)));
     writeln!(
         out,
-        "<!DOCTYPE html><html{lang}><head><meta charset=\"utf-8\">{title}</head><body dir=\"auto\">"
+        "<!DOCTYPE html><html{lang}><head><meta charset=\"utf-8\">{title}{}</head><body dir=\"auto\">",
+        head_metadata(fields)
     )?;
     let marks = Marks::new(ex, layout, options);
     let mut body = Body::default();
@@ -92,6 +104,35 @@ pub fn write_html<W: Write>(
     body.close_to(0);
     out.write_all(body.html.as_bytes())?;
     out.write_all(b"</body></html>\n")
+}
+
+/// The elements of a page's head that say its metadata (`fields` by their record
+/// names), in the tags pith's own metadata reader reads, so a page written with them
+/// reads back with the same metadata: `canonical_url` as `<link rel="canonical">`,
+/// `description` and `author` as `<meta name>`, `site_name` and `published` as Open
+/// Graph's `og:site_name` and `article:published_time`, `url` (where the page was
+/// fetched from) as Dublin Core's `DC.source`. The title and language have their own
+/// places (`<title>`, `<html lang>`); other names are left out.
+pub fn head_metadata(fields: &[(&str, String)]) -> String {
+    let mut head = String::new();
+    for (name, value) in fields {
+        let value = escape_attribute(value);
+        match *name {
+            "canonical_url" => head.push_str(&format!("<link rel=\"canonical\" href=\"{value}\">")),
+            "url" => head.push_str(&format!("<meta name=\"DC.source\" content=\"{value}\">")),
+            "description" | "author" => {
+                head.push_str(&format!("<meta name=\"{name}\" content=\"{value}\">"))
+            }
+            "site_name" => head.push_str(&format!(
+                "<meta property=\"og:site_name\" content=\"{value}\">"
+            )),
+            "published" => head.push_str(&format!(
+                "<meta property=\"article:published_time\" content=\"{value}\">"
+            )),
+            _ => {}
+        }
+    }
+    head
 }
 
 /// The HTML page of the good blocks as a string, with the layout read from `tree`,

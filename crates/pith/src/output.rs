@@ -175,6 +175,22 @@ impl<'a> Tree<'a> {
     }
 }
 
+/// Writes the page's metadata as YAML front matter, as static-site generators and
+/// trafilatura's `--with-metadata` write it: a `---` line, one `name: "value"` line a
+/// field (each value a JSON string, which YAML reads as the same double-quoted string,
+/// so no character of it can break the header), a `---` line, and a blank line.
+pub fn write_front_matter<W: Write>(out: &mut W, fields: &[(&str, String)]) -> io::Result<()> {
+    out.write_all(b"---\n")?;
+    for (name, value) in fields {
+        writeln!(
+            out,
+            "{name}: {}",
+            serde_json::to_string(value).expect("a string serialises")
+        )?;
+    }
+    out.write_all(b"---\n\n")
+}
+
 /// Writes one extraction in the given format.
 ///
 /// With a `tree`, `markdown` and `html` read from it where each block sits in a table
@@ -202,6 +218,27 @@ pub fn write_with<W: Write>(
     tree: Option<Tree<'_>>,
     options: &MarkdownOptions,
 ) -> io::Result<()> {
+    write_with_metadata(out, format, source, ex, tree, options, &[])
+}
+
+/// [`write_with`], with a header of the page's metadata (`--with-metadata`; `fields`
+/// by name, as corpus records name them: `title`, `url`, `canonical_url`,
+/// `description`, `site_name`, `author`, `published`, `language`) for the formats that
+/// take one: `text` and `markdown` open with it as YAML front matter
+/// ([`write_front_matter`]), `html` writes it in its head ([`crate::html`]). Other
+/// formats have no place for it and write as [`write_with`] does.
+pub fn write_with_metadata<W: Write>(
+    out: &mut W,
+    format: Format,
+    source: &str,
+    ex: &Extraction,
+    tree: Option<Tree<'_>>,
+    options: &MarkdownOptions,
+    fields: &[(&str, String)],
+) -> io::Result<()> {
+    if matches!(format, Format::Text | Format::Markdown) && !fields.is_empty() {
+        write_front_matter(out, fields)?;
+    }
     match format {
         Format::Json => {
             let rec = JsonRecord {
@@ -222,13 +259,22 @@ pub fn write_with<W: Write>(
             // only when the pipeline kept every block: otherwise the tree still holds
             // what it dropped (jusText's headers, navs, footers).
             Some(Tree::Page(doc)) if ex.labels.iter().all(|l| *l == Label::Good) => {
-                out.write_all(pith_declutter::to_html_document(doc).as_bytes())?;
+                let page = pith_declutter::to_html_document(doc);
+                // The document's head is written as `<head>` (made when the page had
+                // none): the metadata goes first in it.
+                let (before, after) = page.split_once("<head>").unwrap_or((&page, ""));
+                out.write_all(before.as_bytes())?;
+                if page.contains("<head>") {
+                    out.write_all(b"<head>")?;
+                    out.write_all(crate::html::head_metadata(fields).as_bytes())?;
+                }
+                out.write_all(after.as_bytes())?;
                 out.write_all(b"\n")?;
             }
             // Otherwise: the good blocks as a page of their own.
             _ => {
                 let layout = tree.map(|t| crate::layout::TreeLayout::read(ex, t.document()));
-                crate::html::write_html(out, ex, layout.as_ref(), options)?
+                crate::html::write_html_with_metadata(out, ex, layout.as_ref(), options, fields)?
             }
         },
         Format::Markdown => {
@@ -316,6 +362,22 @@ mod tests {
             write(&mut out, format, "hand-built", &ex, None).unwrap();
         }
         assert_eq!(crate::markdown::to_markdown(&ex), "");
+    }
+
+    /// Front matter values are JSON strings: quotes, line breaks, `#` and `: ` stay in
+    /// their value.
+    #[test]
+    fn front_matter_values_are_quoted() {
+        let mut out = Vec::new();
+        let fields = [
+            ("title", "A: \"b\" # c\nd".to_owned()),
+            ("url", "https://x.example/?a=1".to_owned()),
+        ];
+        write_front_matter(&mut out, &fields).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "---\ntitle: \"A: \\\"b\\\" # c\\nd\"\nurl: \"https://x.example/?a=1\"\n---\n\n"
+        );
     }
 
     /// The page of kept blocks keeps a paragraph's lines (blocks cut at a lone `<br>`)

@@ -341,6 +341,26 @@ impl PyExtraction {
     }
 }
 
+impl PyExtraction {
+    /// The metadata header's fields (`--with-metadata`), by their record names and in a
+    /// record's order, from this extraction's properties.
+    fn metadata_fields(&self) -> Vec<(&'static str, String)> {
+        let fields: [(&'static str, Option<String>); 8] = [
+            ("url", self.url.clone()),
+            ("title", self.title().map(str::to_owned)),
+            ("canonical_url", self.canonical_url()),
+            ("description", self.description().map(str::to_owned)),
+            ("site_name", self.site_name().map(str::to_owned)),
+            ("author", self.author().map(str::to_owned)),
+            ("published", self.published()),
+            ("language", self.language().map(str::to_owned)),
+        ];
+        (fields.into_iter())
+            .filter_map(|(name, value)| Some((name, value?)))
+            .collect()
+    }
+}
+
 #[pymethods]
 impl PyExtraction {
     /// The main text: the good blocks' texts joined by newlines (the ``text`` of
@@ -359,19 +379,27 @@ impl PyExtraction {
     /// strikethrough as `` `code` ``, ``**strong**``, ``*emphasis*``, ``~~struck~~``.
     #[getter]
     fn markdown(&self) -> String {
-        self.to_markdown(false)
+        self.to_markdown(false, false)
     }
 
     /// ``markdown``, with ``links=True`` its links as ``[text](url)``, each ``href``
     /// resolved against the page's ``<base href>`` and ``url`` (``pith extract
     /// --links``); a page given without ``url`` keeps its relative links as written.
-    #[pyo3(signature = (*, links = false))]
-    fn to_markdown(&self, links: bool) -> String {
+    /// ``metadata=True`` opens it with the page's metadata as YAML front matter, as
+    /// ``pith extract --with-metadata`` does (``url``, ``title``, ``canonical_url``,
+    /// ``description``, ``site_name``, ``author``, ``published``, ``language``: this
+    /// extraction's properties of those names that are not ``None``).
+    #[pyo3(signature = (*, links = false, metadata = false))]
+    fn to_markdown(&self, links: bool, metadata: bool) -> String {
         let options = pith::markdown::MarkdownOptions {
             links,
             url: self.url.clone(),
         };
         let mut out = Vec::new();
+        if metadata {
+            pith::output::write_front_matter(&mut out, &self.metadata_fields())
+                .expect("writing to a Vec never fails");
+        }
         pith::markdown::write_markdown_with(&mut out, &self.inner, Some(&self.layout), &options)
             .expect("writing to a Vec never fails");
         String::from_utf8(out).expect("the blocks are UTF-8")
@@ -384,15 +412,27 @@ impl PyExtraction {
     /// ``to_markdown(links=True)`` resolves them. The text is escaped and nothing the
     /// pipeline dropped is in it. (The CLI writes the ``declutter`` presets' purified
     /// tree instead when they keep every block; an extraction has no tree to write.)
-    #[pyo3(signature = (*, links = false))]
-    fn to_html(&self, links: bool) -> String {
+    /// ``metadata=True`` writes the page's metadata in its head, as ``pith extract
+    /// --with-metadata`` does.
+    #[pyo3(signature = (*, links = false, metadata = false))]
+    fn to_html(&self, links: bool, metadata: bool) -> String {
         let options = pith::markdown::MarkdownOptions {
             links,
             url: self.url.clone(),
         };
+        let fields = match metadata {
+            true => self.metadata_fields(),
+            false => Vec::new(),
+        };
         let mut out = Vec::new();
-        pith::html::write_html(&mut out, &self.inner, Some(&self.layout), &options)
-            .expect("writing to a Vec never fails");
+        pith::html::write_html_with_metadata(
+            &mut out,
+            &self.inner,
+            Some(&self.layout),
+            &options,
+            &fields,
+        )
+        .expect("writing to a Vec never fails");
         String::from_utf8(out).expect("the blocks are UTF-8")
     }
 
@@ -587,7 +627,7 @@ impl PyExtraction {
         d.set_item("word_count", pith::core::lang::words::count_words(&text))?;
         d.set_item("text", text)?;
         if markdown {
-            d.set_item("markdown", self.to_markdown(links))?;
+            d.set_item("markdown", self.to_markdown(links, false))?;
         }
         if let Some(id) = &self.inner.language {
             d.set_item("language", id.language.code)?;

@@ -306,6 +306,37 @@ def test_to_html_is_the_cli_page_of_kept_blocks(tmp_path):
     assert pickle.loads(pickle.dumps(ex)).to_html(links=True) == html
 
 
+TAGGED_PAGE = (
+    b"<html><head><title>Rivers: \"the old bridge\"</title><link rel='canonical' href='/b.html'>"
+    b"<meta name='description' content='A town rebuilds its bridge.'>"
+    b"<meta property='og:site_name' content='The Valley Courier'>"
+    b"<meta name='author' content='Martha Ellison'></head><body><article><p>When the spring "
+    b"flood of last year tore the middle span off the footbridge, most people in the town "
+    b"assumed that it would be years before anyone could walk across the river again, and "
+    b"the county had no money set aside for it at all.</p></article></body></html>"
+)
+
+
+def test_metadata_is_the_cli_with_metadata_header(tmp_path):
+    """``to_markdown(metadata=True)`` and ``to_html(metadata=True)`` are what ``pith extract
+    --with-metadata`` writes for the page: the record's metadata as YAML front matter, or in
+    the head."""
+    url = "https://site.example/2024/05/17/page.html"
+    page = tmp_path / "page.html"
+    page.write_bytes(TAGGED_PAGE)
+    ex = pith.Pipeline.preset("pith").extract(TAGGED_PAGE, url=url)
+    md = ex.to_markdown(metadata=True)
+    assert md.startswith('---\nurl: "https://site.example/2024/05/17/page.html"\ntitle: '), md
+    assert 'published: "2024-05-17"\n' in md and md.endswith(ex.markdown), md
+    for fmt, ours in [("markdown", md), ("html", ex.to_html(metadata=True))]:
+        out = subprocess.run(
+            [pith_cli(), "extract", "-q", "--format", fmt, "--with-metadata", "--url", url,
+             str(page)],
+            capture_output=True, check=True,
+        )
+        assert out.stdout.decode("utf-8") == ours, fmt
+
+
 def test_extract_warc_links_gives_the_cli_records():
     """``markdown=True, links=True`` gives the records of ``pith extract --format jsonl
     --markdown --links``, links resolved against each record's URL."""

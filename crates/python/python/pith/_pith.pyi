@@ -60,14 +60,17 @@ class Extraction:
         their ``start``, quotes, a lone ``<br>`` as a hard line break, fenced
         preformatted text, data tables as pipe tables),
         as ``pith extract --format markdown``; links stay text."""
-    def to_markdown(self, *, links: bool = False) -> str:
+    def to_markdown(self, *, links: bool = False, metadata: bool = False) -> str:
         """``markdown``; with ``links=True`` its links as ``[text](url)``, resolved
-        against the page's ``<base href>`` and ``url`` (``pith extract --links``)."""
-    def to_html(self, *, links: bool = False) -> str:
+        against the page's ``<base href>`` and ``url`` (``pith extract --links``); with
+        ``metadata=True`` opened by the page's metadata as YAML front matter
+        (``--with-metadata``)."""
+    def to_html(self, *, links: bool = False, metadata: bool = False) -> str:
         """The good blocks as an HTML5 page, as ``pith extract --format html``: headings,
         paragraphs, nested lists, quotes, preformatted text, data tables, inline
         ``<code>``, ``<strong>``, ``<em>``, ``<del>``; with ``links=True`` its links as
-        ``<a href>``, resolved as ``to_markdown(links=True)`` resolves them."""
+        ``<a href>``, resolved as ``to_markdown(links=True)`` resolves them; with
+        ``metadata=True`` the page's metadata in its head (``--with-metadata``)."""
     @property
     def blocks(self) -> list[Block]:
         """Every block, in document order."""
