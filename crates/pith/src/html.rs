@@ -32,7 +32,7 @@ use crate::markdown::MarkdownOptions;
 use crate::marks::Marks;
 use crate::output::{escape, heading_denied};
 use crate::shape::{block_shape, BlockKind, BlockShape};
-use crate::table::{segments, Cell, DataTable, Segment};
+use crate::table::{segments, written, Cell, DataTable, Written};
 
 /// Writes the good blocks of `ex` as an HTML5 page: the page's language and title in
 /// its head when known, and in its body the blocks with their structure (see the
@@ -71,20 +71,9 @@ pub fn write_html_with_metadata<W: Write>(
     let marks = Marks::new(ex, layout, options);
     let mut body = Body::default();
     let segments = segments(ex, layout.map(|l| l.tables.as_slice()));
-    let mut k = 0;
-    while k < segments.len() {
-        let segment = &segments[k];
-        k += 1;
-        match segment {
-            Segment::Block(block) => {
-                let mut lines = vec![*block];
-                while let Some(&Segment::Block(next)) = segments.get(k) {
-                    if !continues(*lines.last().expect("one line"), next) {
-                        break;
-                    }
-                    lines.push(next);
-                    k += 1;
-                }
+    for piece in written(&segments, continues) {
+        match piece {
+            Written::Lines(lines) => {
                 let (i, _) = lines[0];
                 let place = Place {
                     list: layout.and_then(|l| l.list(i)),
@@ -94,7 +83,7 @@ pub fn write_html_with_metadata<W: Write>(
                 let text = lines_html(&lines, &marks);
                 body.block(ex, &lines, &text, place);
             }
-            Segment::Table(table) => {
+            Written::Table(table) => {
                 body.enter_quotes(block_shape(table.first).quote_depth);
                 table_html(&mut body.html, table, &marks);
                 body.previous = None;

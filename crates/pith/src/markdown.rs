@@ -64,7 +64,7 @@ use crate::inline::{InlineSpan, LinkSpan};
 use crate::layout::{OrderedList, TreeLayout, MAX_NUMBER};
 use crate::marks::Marks;
 use crate::shape::{block_shape, continues_line, BlockKind, BlockShape};
-use crate::table::{segments, Cell, DataTable, Segment};
+use crate::table::{segments, written, Cell, DataTable, Written};
 
 mod spans;
 use spans::spanned;
@@ -132,21 +132,10 @@ pub fn write_markdown_with<W: Write>(
     let mut previous: Option<BlockShape> = None;
     let mut lists = Lists::default();
     let segments = segments(ex, layout.map(|l| l.tables.as_slice()));
-    let mut k = 0;
-    while k < segments.len() {
-        let segment = &segments[k];
-        k += 1;
-        match segment {
-            Segment::Block(block) => {
-                let mut lines = vec![*block];
-                while let Some(&Segment::Block(next)) = segments.get(k) {
-                    if !continues_line(*lines.last().expect("one line"), next) {
-                        break;
-                    }
-                    lines.push(next);
-                    k += 1;
-                }
-                let i = block.0;
+    for piece in written(&segments, continues_line) {
+        match piece {
+            Written::Lines(lines) => {
+                let i = lines[0].0;
                 let place = Place {
                     list: layout.and_then(|l| l.list(i)),
                     spans: marks.spans(i),
@@ -160,7 +149,7 @@ pub fn write_markdown_with<W: Write>(
                 };
                 previous = Some(write_one(out, ex, &paragraph, place, previous, &mut lists)?);
             }
-            Segment::Table(table) => {
+            Written::Table(table) => {
                 let shape = BlockShape {
                     kind: BlockKind::Paragraph,
                     quote_depth: block_shape(table.first).quote_depth,

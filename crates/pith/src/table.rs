@@ -110,6 +110,46 @@ pub fn segments<'a>(ex: &'a Extraction, places: Option<&[Option<TablePlace>]>) -
     out
 }
 
+/// What a writer writes at a time: a good block with the blocks that are its further
+/// lines (each with its index in [`Extraction::blocks`]), or a data table.
+#[derive(Debug)]
+pub(crate) enum Written<'s, 'a> {
+    /// A block and its further lines, at least one.
+    Lines(Vec<(usize, &'a Block)>),
+    /// A data table.
+    Table(&'s DataTable<'a>),
+}
+
+/// The segments as a writer writes them: each block with the blocks after it that
+/// `continues(last line, next block)` says are its further lines (cut at a lone
+/// `<br>`: the writers differ on which shapes keep their lines), each table alone.
+pub(crate) fn written<'s, 'a>(
+    segments: &'s [Segment<'a>],
+    continues: impl Fn((usize, &Block), (usize, &Block)) -> bool,
+) -> Vec<Written<'s, 'a>> {
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < segments.len() {
+        let segment = &segments[k];
+        k += 1;
+        match segment {
+            Segment::Block(block) => {
+                let mut lines = vec![*block];
+                while let Some(&Segment::Block(next)) = segments.get(k) {
+                    if !continues(*lines.last().expect("one line"), next) {
+                        break;
+                    }
+                    lines.push(next);
+                    k += 1;
+                }
+                out.push(Written::Lines(lines));
+            }
+            Segment::Table(table) => out.push(Written::Table(table)),
+        }
+    }
+    out
+}
+
 /// One row while a table is gathered.
 struct Row {
     cells: Vec<Cell>,
