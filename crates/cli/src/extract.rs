@@ -129,8 +129,8 @@ pub struct ExtractArgs {
     #[arg(long)]
     pub with_metadata: bool,
     /// The URL the page (one file, or stdin) was fetched from, as a WARC record's
-    /// target URI: the record's `url`, what its canonical URL and the links of
-    /// --links resolve against, a date in its path for `published`, its domain a hint for the
+    /// target URI: the record's `url`, what its canonical URL and the links of --links
+    /// resolve against, a date in its path for `published`, its domain a hint for the
     /// encoding. WARC and JSON Lines inputs keep their records' own.
     #[arg(long, value_name = "URL")]
     pub url: Option<String>,

@@ -1,5 +1,7 @@
 //! Output formats: the reference CLI's four (`default`, `boilerplate`, `detailed`,
-//! `krdwrd`, byte for byte), plus `text` and `json` (JSON Lines).
+//! `krdwrd`, byte for byte), plus `text`, `json` (JSON Lines), `markdown`
+//! ([`crate::markdown`]) and `html` ([`crate::html`]), and the metadata header of
+//! `--with-metadata` ([`write_front_matter`]).
 
 use std::io::{self, Write};
 
@@ -209,7 +211,7 @@ pub fn write<W: Write>(
     write_with(out, format, source, ex, tree, &MarkdownOptions::default())
 }
 
-/// [`write`], with the options (links) of the `markdown` and `html` formats.
+/// [`write()`](fn@write), with the options (links) of the `markdown` and `html` formats.
 pub fn write_with<W: Write>(
     out: &mut W,
     format: Format,

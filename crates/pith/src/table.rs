@@ -1,6 +1,7 @@
 //! Data tables as the writers lay them out: the good blocks of one table, each a cell's
 //! text or its caption, gathered into rows and columns, so that Markdown and the
-//! minimal HTML page write a table as a table instead of one paragraph per cell.
+//! page of kept blocks (`--format html`) write a table as a table instead of one
+//! paragraph per cell.
 //!
 //! Where each block sits in its table (its row and column, as HTML's table model lays
 //! them out) is read by [`pith_core::tables`], which the `learn.whole_tables` pass
