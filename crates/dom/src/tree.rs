@@ -133,6 +133,16 @@ impl Element {
         self.attrs.retain(|a| keep(&a.name.local, &a.value));
     }
 
+    /// Replaces the value of each attribute for which `new_value(name, value)` gives
+    /// one (a page's relative URLs made absolute, say).
+    pub fn rewrite_attrs(&mut self, mut new_value: impl FnMut(&str, &str) -> Option<String>) {
+        for a in &mut self.attrs {
+            if let Some(value) = new_value(&a.name.local, &a.value) {
+                a.value = value.into();
+            }
+        }
+    }
+
     /// Removes every attribute.
     pub fn clear_attrs(&mut self) {
         self.attrs.clear();

@@ -30,7 +30,8 @@ pub enum Format {
     /// A UTF-8 HTML5 document of the good blocks, with their structure and inline
     /// markup ([`crate::html`]); when the pipeline kept every block and the tree is
     /// given as [`Tree::Page`], the tree itself (declutter's purified page,
-    /// [`pith_declutter::to_html_document`]).
+    /// [`pith_declutter::to_html_document`]), its URLs resolved when links are asked
+    /// for.
     Html,
     /// The good blocks as Markdown: headings with their level, list items, block
     /// quotes, preformatted text ([`crate::markdown`]).
@@ -177,6 +178,31 @@ impl<'a> Tree<'a> {
     }
 }
 
+/// Whether a purified page's attribute `name` holds one URL to resolve (`--links`):
+/// purify's URL attributes ([`pith_declutter::purify::URL_ATTRIBUTES`]) but `srcset`
+/// and `ping`, which hold lists.
+fn holds_one_url(name: &str) -> bool {
+    pith_declutter::purify::URL_ATTRIBUTES.contains(&name) && !matches!(name, "srcset" | "ping")
+}
+
+/// A copy of `doc` with each URL attribute's value resolved against `base`, as Markdown
+/// resolves its links (a fragment-only `href` too: the page is read away from `base`).
+fn resolved(doc: &pith_dom::Document, base: &str) -> pith_dom::Document {
+    let mut doc = doc.clone();
+    let elements: Vec<_> = (doc.descendants(doc.root()))
+        .filter(|&n| doc.element(n).is_some())
+        .collect();
+    for n in elements {
+        if let Some(el) = doc.element_mut(n) {
+            el.rewrite_attrs(|name, value| {
+                (holds_one_url(name) && !value.trim().is_empty())
+                    .then(|| crate::url::resolve(base, value.trim()))
+            });
+        }
+    }
+    doc
+}
+
 /// Writes the page's metadata as YAML front matter, as static-site generators and
 /// trafilatura's `--with-metadata` write it: a `---` line, one `name: "value"` line a
 /// field (each value a JSON string, which YAML reads as the same double-quoted string,
@@ -261,7 +287,10 @@ pub fn write_with_metadata<W: Write>(
             // only when the pipeline kept every block: otherwise the tree still holds
             // what it dropped (jusText's headers, navs, footers).
             Some(Tree::Page(doc)) if ex.labels.iter().all(|l| *l == Label::Good) => {
-                let page = pith_declutter::to_html_document(doc);
+                let page = match options.base(ex).filter(|_| options.links) {
+                    Some(base) => pith_declutter::to_html_document(&resolved(doc, &base)),
+                    None => pith_declutter::to_html_document(doc),
+                };
                 // The document's head is written as `<head>` (made when the page had
                 // none): the metadata goes first in it.
                 let (before, after) = page.split_once("<head>").unwrap_or((&page, ""));
@@ -364,6 +393,50 @@ mod tests {
             write(&mut out, format, "hand-built", &ex, None).unwrap();
         }
         assert_eq!(crate::markdown::to_markdown(&ex), "");
+    }
+
+    /// The purified page (declutter keeping every block) resolves its links and images
+    /// against the page's URL when links are asked for, as Markdown does; without, they
+    /// are as written.
+    #[test]
+    fn the_purified_page_resolves_its_urls_with_links() {
+        let pipeline = crate::preset("declutter").expect("preset");
+        let html = "<html><body><article><h1>The footbridge</h1><p>When the spring flood \
+            of last year tore the middle span off the footbridge, most people in the town \
+            assumed that it would be years before anyone could walk across the river again. \
+            Read the <a href='guide.html'>guide to the works</a> and see <img src='/i.png' \
+            alt='a map'> the plan, which the volunteers drew up over the winter months in \
+            the back room of the library, then <a href='#top'>go back up</a>.</p>\
+            </article></body></html>";
+        let (ex, tree) = pipeline.run_str_keeping_tree(html).expect("runs");
+        assert!(
+            ex.labels.iter().all(|l| *l == Label::Good),
+            "{:?}",
+            ex.labels
+        );
+        let page = |links: bool| {
+            let options = MarkdownOptions {
+                links,
+                url: Some("https://example.com/docs/page.html".to_owned()),
+            };
+            let mut out = Vec::new();
+            let tree = Some(Tree::Page(&tree));
+            write_with(&mut out, Format::Html, "page", &ex, tree, &options).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let linked = page(true);
+        for url in [
+            "href=\"https://example.com/docs/guide.html\"",
+            "src=\"https://example.com/i.png\"",
+            "href=\"https://example.com/docs/page.html#top\"",
+        ] {
+            assert!(linked.contains(url), "{url} in {linked}");
+        }
+        let plain = page(false);
+        assert!(
+            plain.contains("href=\"guide.html\"") && plain.contains("src=\"/i.png\""),
+            "{plain}"
+        );
     }
 
     /// Front matter values are JSON strings: quotes, line breaks, `#` and `: ` stay in
