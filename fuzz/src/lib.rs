@@ -233,32 +233,58 @@ thread_local! {
 
 /// `declutter`: page bytes through the declutter preset, and the purified document
 /// serialised. Checked besides "no panic": the output holds no `javascript:` URL, no
-/// `on*` attribute and no comment, and re-running declutter on it does not panic.
+/// `on*` attribute and no comment, and re-running declutter on it does not panic; nor
+/// does `--format html --links`' page (its URLs resolved against a page URL).
 pub fn declutter(data: &[u8]) {
     DECLUTTER.with(|p| {
         let Ok(decoded) = pith::dom::decode::decode(data, p.decode_options()) else {
             return;
         };
         let doc = pith::dom::parse_html(&decoded.text);
-        let Ok((_, doc)) = p.run_document(doc) else {
+        let Ok((ex, doc)) = p.run_document(doc) else {
             return;
         };
-        for id in doc.descendants(doc.root()) {
-            match doc.data(id) {
-                pith::dom::NodeData::Element(el) => {
-                    for (name, value) in el.attrs() {
-                        assert!(!name.to_ascii_lowercase().starts_with("on"), "{name}");
-                        let scheme = pith::declutter::purify::url_scheme(value);
-                        assert_ne!(scheme.as_deref(), Some("javascript"), "{value}");
-                    }
-                }
-                pith::dom::NodeData::Comment(_) => panic!("a comment survived purify"),
-                _ => {}
-            }
-        }
+        assert_purified(&doc);
         let html = pith::declutter::to_html_document(&doc);
         let _ = p.run_str(&html);
+        // `--format html --links`: the purified page with its URLs resolved against
+        // the page's URL (when every block is kept) is purified still.
+        let options = MarkdownOptions {
+            links: true,
+            url: Some("https://example.com/a/page.html".to_owned()),
+        };
+        let mut out = Vec::new();
+        let tree = Some(pith::output::Tree::Page(&doc));
+        pith::output::write_with(
+            &mut out,
+            pith::output::Format::Html,
+            "f",
+            &ex,
+            tree,
+            &options,
+        )
+        .expect("writing to a Vec never fails");
+        let written = String::from_utf8(out).expect("the page is UTF-8");
+        assert_purified(&pith::dom::parse_html(&written));
     });
+}
+
+/// No event handler, no `javascript:` URL in `doc`'s attributes and no comment: what
+/// purify leaves.
+fn assert_purified(doc: &pith::dom::Document) {
+    for id in doc.descendants(doc.root()) {
+        match doc.data(id) {
+            pith::dom::NodeData::Element(el) => {
+                for (name, value) in el.attrs() {
+                    assert!(!name.to_ascii_lowercase().starts_with("on"), "{name}");
+                    let scheme = pith::declutter::purify::url_scheme(value);
+                    assert_ne!(scheme.as_deref(), Some("javascript"), "{value}");
+                }
+            }
+            pith::dom::NodeData::Comment(_) => panic!("a comment survived purify"),
+            _ => {}
+        }
+    }
 }
 
 const POLICIES: [ErrorPolicy; 3] = [
