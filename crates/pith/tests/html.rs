@@ -8,23 +8,8 @@ use std::path::Path;
 use pith::layout::TreeLayout;
 use pith::markdown::MarkdownOptions;
 use pith::Pipeline;
-
-/// jusText's cleaner and segmenter, with every block labelled good.
-fn keep_everything() -> Pipeline {
-    Pipeline::from_json(
-        r#"{"version": 1, "tree": [{"type": "justext.clean"}],
-            "segmenter": {"type": "justext.paragraphs"}, "default_label": "good"}"#,
-    )
-    .unwrap()
-}
-
-/// The `pith` preset's segmenter (`declutter.blocks`), with every block labelled good.
-fn keep_every_tag_block() -> Pipeline {
-    Pipeline::from_json(
-        r#"{"version": 1, "segmenter": {"type": "declutter.blocks"}, "default_label": "good"}"#,
-    )
-    .unwrap()
-}
+mod common;
+use common::{keep_every_tag_block, keep_everything};
 
 /// Each case: its name, the pipeline that cuts its blocks, whether links are written.
 fn cases() -> Vec<(&'static str, Pipeline, bool)> {

@@ -4,15 +4,8 @@
 //! text and nests its elements, so no page's characters end up as markup).
 
 use pith::markdown::MarkdownOptions;
-use pith::Pipeline;
-
-/// Every block labelled good, cut at tags.
-fn keep_every_tag_block() -> Pipeline {
-    Pipeline::from_json(
-        r#"{"version": 1, "segmenter": {"type": "declutter.blocks"}, "default_label": "good"}"#,
-    )
-    .unwrap()
-}
+mod common;
+use common::keep_every_tag_block;
 
 /// The words of the good blocks of an extraction, as shown (preformatted text as
 /// written).

@@ -10,15 +10,7 @@ use pith::Pipeline;
 use proptest::prelude::*;
 
 mod common;
-use common::{inline_html, word, LINK_URL};
-
-/// The `pith` preset's segmenter with every block labelled good.
-fn keep_every_tag_block() -> Pipeline {
-    Pipeline::from_json(
-        r#"{"version": 1, "segmenter": {"type": "declutter.blocks"}, "default_label": "good"}"#,
-    )
-    .unwrap()
-}
+use common::{inline_html, keep_every_tag_block, word, LINK_URL};
 
 /// Element indices replaced by the order each is first seen in, so that two trees'
 /// groupings compare.

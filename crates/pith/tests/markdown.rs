@@ -8,24 +8,8 @@ use std::path::Path;
 use pith::layout::TreeLayout;
 use pith::markdown::{to_markdown, write_markdown_with, MarkdownOptions};
 use pith::Pipeline;
-
-/// jusText's cleaner and segmenter, with every block labelled good.
-fn keep_everything() -> Pipeline {
-    Pipeline::from_json(
-        r#"{"version": 1, "tree": [{"type": "justext.clean"}],
-            "segmenter": {"type": "justext.paragraphs"}, "default_label": "good"}"#,
-    )
-    .unwrap()
-}
-
-/// The `pith` preset's segmenter (`declutter.blocks`, which keeps preformatted text as
-/// written), with every block labelled good.
-fn keep_every_tag_block() -> Pipeline {
-    Pipeline::from_json(
-        r#"{"version": 1, "segmenter": {"type": "declutter.blocks"}, "default_label": "good"}"#,
-    )
-    .unwrap()
-}
+mod common;
+use common::{keep_every_tag_block, keep_everything};
 
 /// The page `NAME.html` gives `NAME.md`, tables read from the tree as `pith extract
 /// --format markdown` reads them.

@@ -1,7 +1,29 @@
-//! Page generators shared by the property tests of the writers: words made of what
-//! Markdown and HTML read as markup, and inline elements around them.
+//! What the writers' tests share: the pipelines that keep every block (so a test
+//! checks the writer, not the classifier), and the page generators of the property
+//! tests (words made of what Markdown and HTML read as markup, inline elements around
+//! them). Each test binary uses part of it.
+#![allow(dead_code)]
 
+use pith::Pipeline;
 use proptest::prelude::*;
+
+/// jusText's cleaner and segmenter, with every block labelled good.
+pub fn keep_everything() -> Pipeline {
+    Pipeline::from_json(
+        r#"{"version": 1, "tree": [{"type": "justext.clean"}],
+            "segmenter": {"type": "justext.paragraphs"}, "default_label": "good"}"#,
+    )
+    .unwrap()
+}
+
+/// The `pith` preset's segmenter (`declutter.blocks`, which keeps preformatted text as
+/// written), with every block labelled good.
+pub fn keep_every_tag_block() -> Pipeline {
+    Pipeline::from_json(
+        r#"{"version": 1, "segmenter": {"type": "declutter.blocks"}, "default_label": "good"}"#,
+    )
+    .unwrap()
+}
 
 /// Words made of what Markdown reads as markup, digits, letters and non-ASCII.
 pub fn word() -> impl Strategy<Value = String> {
