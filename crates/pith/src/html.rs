@@ -393,9 +393,10 @@ pub(crate) fn inline_html(html: &mut String, text: &str, spans: &[InlineSpan], l
             && text.is_char_boundary(end)
     };
     let spans: Vec<&InlineSpan> = spans.iter().filter(|s| fits(s.start, s.end)).collect();
-    let links: Vec<(usize, &LinkSpan)> = (links.iter().enumerate())
+    let mut links: Vec<(usize, &LinkSpan)> = (links.iter().enumerate())
         .filter(|(_, l)| fits(l.start, l.end) && safe_href(&l.href))
         .collect();
+    links.sort_by_key(|(_, l)| l.start);
     if spans.is_empty() && links.is_empty() {
         html.push_str(&escape(text));
         return;
@@ -406,17 +407,42 @@ pub(crate) fn inline_html(html: &mut String, text: &str, spans: &[InlineSpan], l
         .collect();
     cuts.sort_unstable();
     cuts.dedup();
+    // Each kind's spans, and the links, are disjoint: a cursor into each finds the one
+    // around a piece, so a block of many spans is written in linear time.
+    let mut by_kind: [Vec<&InlineSpan>; 4] = Default::default();
+    for span in &spans {
+        by_kind[span.kind.index()].push(span);
+    }
+    for of_kind in &mut by_kind {
+        of_kind.sort_by_key(|s| s.start);
+    }
+    let mut at_kind = [0usize; 4];
+    let mut at_link = 0;
     let mut open: Vec<Inline> = Vec::new();
     for piece in cuts.windows(2) {
         let (a, b) = (piece[0], piece[1]);
-        let link = links.iter().find(|(_, l)| l.start <= a && b <= l.end);
+        // The span of each kind around the piece, if any.
+        let mut around: [Option<&InlineSpan>; 4] = [None; 4];
+        for kind in InlineKind::ALL {
+            let (k, of_kind) = (kind.index(), &by_kind[kind.index()]);
+            while of_kind.get(at_kind[k]).is_some_and(|s| s.end <= a) {
+                at_kind[k] += 1;
+            }
+            around[k] = of_kind
+                .get(at_kind[k])
+                .copied()
+                .filter(|s| s.start <= a && b <= s.end);
+        }
+        while links.get(at_link).is_some_and(|(_, l)| l.end <= a) {
+            at_link += 1;
+        }
+        let link = links
+            .get(at_link)
+            .filter(|(_, l)| l.start <= a && b <= l.end);
         let mut wanted: Vec<Inline> = link.map(|(n, _)| Inline::Link(*n)).into_iter().collect();
         wanted.extend(
-            InlineKind::ALL
-                .into_iter()
-                .filter(|&kind| {
-                    (spans.iter()).any(|s| s.kind == kind && s.start <= a && b <= s.end)
-                })
+            (InlineKind::ALL.into_iter())
+                .filter(|kind| around[kind.index()].is_some())
                 .map(Inline::Span),
         );
         // Close from the first open element that does not go on; when a link opens,
@@ -425,8 +451,8 @@ pub(crate) fn inline_html(html: &mut String, text: &str, spans: &[InlineSpan], l
         let keep = match link {
             Some((n, l)) if !open.contains(&Inline::Link(*n)) => (open.iter())
                 .position(|e| {
-                    !matches!(e, Inline::Span(kind) if (spans.iter())
-                        .any(|s| s.kind == *kind && s.start <= l.start && l.end <= s.end))
+                    !matches!(e, Inline::Span(kind) if around[kind.index()]
+                        .is_some_and(|s| s.start <= l.start && l.end <= s.end))
                 })
                 .unwrap_or(open.len()),
             _ => (open.iter())
@@ -444,8 +470,8 @@ pub(crate) fn inline_html(html: &mut String, text: &str, spans: &[InlineSpan], l
                 continue;
             }
             match element {
-                Inline::Link(n) => {
-                    let href = &links.iter().find(|(m, _)| *m == n).expect("wanted").1.href;
+                Inline::Link(_) => {
+                    let href = &link.expect("a link is wanted inside one").1.href;
                     html.push_str(&format!("<a href=\"{}\">", escape_attribute(href)));
                 }
                 Inline::Span(kind) => html.push_str(&format!("<{}>", tag_of(kind))),
