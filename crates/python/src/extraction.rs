@@ -396,8 +396,13 @@ impl PyExtraction {
             url: self.url.clone(),
         };
         let mut out = Vec::new();
-        if metadata {
-            pith::output::write_front_matter(&mut out, &self.metadata_fields())
+        let fields = match metadata {
+            true => self.metadata_fields(),
+            false => Vec::new(),
+        };
+        // As the CLI: no header for a page without any of the fields.
+        if !fields.is_empty() {
+            pith::output::write_front_matter(&mut out, &fields)
                 .expect("writing to a Vec never fails");
         }
         pith::markdown::write_markdown_with(&mut out, &self.inner, Some(&self.layout), &options)

@@ -335,6 +335,11 @@ def test_metadata_is_the_cli_with_metadata_header(tmp_path):
             capture_output=True, check=True,
         )
         assert out.stdout.decode("utf-8") == ours, fmt
+    # A page with none of the fields has no header, as from the CLI.
+    bare = pith.Pipeline.preset("justext").extract(b"<p>12345</p>")
+    assert bare.language is None and bare.title is None and bare.url is None
+    assert bare.to_markdown(metadata=True) == bare.to_markdown()
+    assert "<meta name" not in bare.to_html(metadata=True)
 
 
 def test_extract_warc_links_gives_the_cli_records():
