@@ -80,8 +80,7 @@ pub fn write_html_with_metadata<W: Write>(
                     item: layout.and_then(|l| l.item(i)),
                     language: layout.and_then(|l| l.language(i)),
                 };
-                let text = lines_html(&lines, &marks);
-                body.block(ex, &lines, &text, place);
+                body.block(ex, &lines, &marks, place);
             }
             Written::Table(table) => {
                 body.enter_quotes(block_shape(table.first).quote_depth);
@@ -167,8 +166,16 @@ struct Body {
 }
 
 impl Body {
-    /// Writes one good block and its further lines (`lines`, their HTML `text`).
-    fn block(&mut self, ex: &Extraction, lines: &[(usize, &Block)], text: &str, place: Place<'_>) {
+    /// Writes one good block and its further lines (`lines`), their text with its
+    /// `marks` (but preformatted text, written as it is).
+    fn block(
+        &mut self,
+        ex: &Extraction,
+        lines: &[(usize, &Block)],
+        marks: &Marks<'_>,
+        place: Place<'_>,
+    ) {
+        let text = || lines_html(lines, marks);
         let (i, block) = lines[0];
         let mut shape = block_shape(block);
         if matches!(shape.kind, BlockKind::Heading(_)) && heading_denied(ex, i) {
@@ -188,17 +195,17 @@ impl Body {
                 if same_item {
                     // A further paragraph of the item before (`<li><p>a</p><p>b</p>`).
                     self.html.push_str("\n<p>");
-                    self.html.push_str(text);
+                    self.html.push_str(&text());
                     self.html.push_str("</p>");
                     return;
                 }
                 self.enter_item(shape.quote_depth, ordered, depth, place);
-                self.html.push_str(text);
+                self.html.push_str(&text());
             }
             BlockKind::Heading(level) => {
                 self.enter_quotes(shape.quote_depth);
                 self.html
-                    .push_str(&format!("<h{level}>{text}</h{level}>\n"));
+                    .push_str(&format!("<h{level}>{}</h{level}>\n", text()));
             }
             BlockKind::Preformatted => {
                 self.enter_quotes(shape.quote_depth);
@@ -221,7 +228,7 @@ impl Body {
             }
             BlockKind::Paragraph => {
                 self.enter_quotes(shape.quote_depth);
-                self.html.push_str(&format!("<p>{text}</p>\n"));
+                self.html.push_str(&format!("<p>{}</p>\n", text()));
             }
         }
         self.previous = Some(shape);
@@ -385,7 +392,7 @@ fn tag_of(kind: InlineKind) -> &'static str {
 /// element (a span that holds only part of it is cut at its ends, not it at the span's).
 /// Spans and links that are not byte ranges of `text` at character boundaries (a
 /// layout built by hand) are left out, as are links to scripts and data.
-pub(crate) fn inline_html(html: &mut String, text: &str, spans: &[InlineSpan], links: &[LinkSpan]) {
+fn inline_html(html: &mut String, text: &str, spans: &[InlineSpan], links: &[LinkSpan]) {
     let fits = |start: usize, end: usize| {
         start < end
             && end <= text.len()

@@ -178,6 +178,18 @@ impl<'a> Tree<'a> {
     }
 }
 
+/// Where the content of a serialised document's `head` starts: after its start tag,
+/// `<head>` or `<head` with attributes (the page's own `head`, kept by purify).
+fn head_content_start(page: &str) -> Option<usize> {
+    let tag = (page.match_indices("<head").map(|(i, _)| i)).find(|&i| {
+        matches!(
+            page.as_bytes().get(i + 5),
+            Some(b'>' | b' ' | b'\t' | b'\n')
+        )
+    })?;
+    page[tag..].find('>').map(|end| tag + end + 1)
+}
+
 /// Whether a purified page's attribute `name` holds one URL to resolve (`--links`):
 /// purify's URL attributes ([`pith_declutter::purify::URL_ATTRIBUTES`]) but `srcset`
 /// and `ping`, which hold lists.
@@ -291,12 +303,12 @@ pub fn write_with_metadata<W: Write>(
                     Some(base) => pith_declutter::to_html_document(&resolved(doc, &base)),
                     None => pith_declutter::to_html_document(doc),
                 };
-                // The document's head is written as `<head>` (made when the page had
-                // none): the metadata goes first in it.
-                let (before, after) = page.split_once("<head>").unwrap_or((&page, ""));
+                // The metadata goes first in the document's head (which
+                // `to_html_document` makes when the page had none).
+                let at = head_content_start(&page).filter(|_| !fields.is_empty());
+                let (before, after) = page.split_at(at.unwrap_or(0));
                 out.write_all(before.as_bytes())?;
-                if page.contains("<head>") {
-                    out.write_all(b"<head>")?;
+                if at.is_some() {
                     out.write_all(crate::html::head_metadata(fields).as_bytes())?;
                 }
                 out.write_all(after.as_bytes())?;
@@ -437,6 +449,16 @@ mod tests {
             plain.contains("href=\"guide.html\"") && plain.contains("src=\"/i.png\""),
             "{plain}"
         );
+    }
+
+    /// The purified page's metadata goes after its head's start tag, with attributes or
+    /// without (a `<header>` is no head).
+    #[test]
+    fn the_head_content_starts_after_its_start_tag() {
+        let page = "<!DOCTYPE html><html><head class=\"x\"><meta charset=\"utf-8\"></head>";
+        assert_eq!(head_content_start(page), Some(page.find("<meta").unwrap()));
+        assert_eq!(head_content_start("<html><head><title>"), Some(12));
+        assert_eq!(head_content_start("<html><body><header>x</header>"), None);
     }
 
     /// Front matter values are JSON strings: quotes, line breaks, `#` and `: ` stay in
