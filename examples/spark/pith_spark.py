@@ -38,7 +38,8 @@ Options: ``--preset NAME`` or ``--pipeline FILE`` (default: the ``pith`` preset)
 ``--favor-precision`` or ``--favor-recall`` (as ``pith extract``: the learned preset's
 lean, ``Pipeline.favoring``), ``--no-comments``, ``--no-tables`` and ``--no-title``
 (``Pipeline.without_comments``, ``Pipeline.without_tables``, ``Pipeline.without_title``),
-``--markdown`` (the ``markdown`` column; ``--links``: its links as ``[text](url)``),
+``--markdown`` (the ``markdown`` column; ``--links``: its links as ``[text](url)``,
+``--images``: the images of its main text as ``![alt](src)``),
 ``--input-base-url URL`` (for relative paths
 in the list), ``--partitions N`` (default: one per WARC file),
 ``--master URL`` (when not run by spark-submit; default ``local[*]``), ``--summary
@@ -172,11 +173,11 @@ def as_column_type(value, cast):
     return value if value is None or cast is None else cast(value)
 
 
-def make_partition_function(pipeline_json, counters, markdown=False, links=False):
+def make_partition_function(pipeline_json, counters, markdown=False, links=False, images=False):
     """The function each partition runs: one pipeline, then every WARC file of the
     partition through pith's corpus engine (one worker thread per task: Spark runs
     one task per core); with ``markdown``, each record also has the page's Markdown
-    (with ``links``, its links as ``[text](url)``)."""
+    (with ``links``, its links as ``[text](url)``; with ``images``, its images)."""
     names = columns(markdown)
 
     def run_partition(items):
@@ -185,7 +186,8 @@ def make_partition_function(pipeline_json, counters, markdown=False, links=False
         pipeline = pith.Pipeline.from_json(pipeline_json)
 
         def extract(path):
-            return pith.extract_warc(path, pipeline, workers=1, markdown=markdown, links=links)
+            return pith.extract_warc(path, pipeline, workers=1, markdown=markdown, links=links,
+                                     images=images)
 
         for item in items:
             if isinstance(item, tuple):  # (uri, bytes) from binaryFiles
@@ -243,10 +245,11 @@ def load_pipeline(args):
 
 
 def run(spark, input_list, output, pipeline, partitions=None, input_base_url=None,
-        markdown=False, links=False):
+        markdown=False, links=False, images=False):
     """Runs the job in an existing SparkSession; returns the summary dict. Relative
     paths in the list are read below ``input_base_url`` when it is given; ``markdown``
-    adds the ``markdown`` column, ``links`` writes its links as ``[text](url)``."""
+    adds the ``markdown`` column, ``links`` writes its links as ``[text](url)``,
+    ``images`` its images as ``![alt](src)``."""
     sc = spark.sparkContext
     if __name__ != "__main__":
         # Imported (e.g. by a test): executors must import this module too.
@@ -257,7 +260,7 @@ def run(spark, input_list, output, pipeline, partitions=None, input_base_url=Non
         if line.strip() and not line.strip().startswith("#")
     ]
     counters = {"documents": sc.accumulator(0), "skipped": sc.accumulator(0)}
-    fn = make_partition_function(pipeline.to_json(), counters, markdown, links)
+    fn = make_partition_function(pipeline.to_json(), counters, markdown, links, images)
     # Local files and http(s) URIs are opened by the executors themselves.
     direct = [p for p in paths if is_local(p) or is_http(p)]
     remote = [p for p in paths if not (is_local(p) or is_http(p))]
@@ -312,6 +315,9 @@ def parse_args(argv=None):
     ap.add_argument("--links", action="store_true",
                     help="with --markdown: links as [text](url), resolved against each "
                          "record's URL (as pith extract --links)")
+    ap.add_argument("--images", action="store_true",
+                    help="with --markdown: the images of the main text as ![alt](src), "
+                         "resolved as links are (as pith extract --images)")
     ap.add_argument("--input-base-url", metavar="URL",
                     help="read relative paths in the list below URL (e.g. "
                          "https://data.commoncrawl.org/ for a warc.paths list)")
@@ -321,6 +327,8 @@ def parse_args(argv=None):
     args = ap.parse_args(argv)
     if args.links and not args.markdown:
         ap.error("--links writes links in the markdown column: it needs --markdown")
+    if args.images and not args.markdown:
+        ap.error("--images writes images in the markdown column: it needs --markdown")
     return args
 
 
@@ -335,7 +343,7 @@ def main(argv=None):
     spark = builder.getOrCreate()
     try:
         summary = run(spark, args.input_list, args.output, load_pipeline(args), args.partitions,
-                      args.input_base_url, args.markdown, args.links)
+                      args.input_base_url, args.markdown, args.links, args.images)
     finally:
         spark.stop()
     line = json.dumps(summary)

@@ -41,8 +41,9 @@ thread_local! {
 /// attributes for Markdown's tables (and links', or not); and Markdown, tables read
 /// from that tree, holds every word of every good block, also with every block of
 /// `declutter.blocks` kept (their inline code, strong, emphasis and strikethrough read
-/// from the tree), with and without links (resolved against a page URL); and the page
-/// of kept blocks (`--format html`) holds their words.
+/// from the tree), with and without links (resolved against a page URL), and with
+/// images; and the page of kept blocks (`--format html`, with links and images) holds
+/// their words.
 pub fn extract_bytes(data: &[u8]) {
     JUSTEXT.with(|p| {
         let lean = p.run_bytes(data);
@@ -70,20 +71,28 @@ pub fn extract_bytes(data: &[u8]) {
             let links = MarkdownOptions {
                 links: true,
                 url: Some("https://example.com/a/page.html".to_owned()),
+                ..MarkdownOptions::default()
             };
             links_change_no_word(&ex, &tree, &links);
+            let images = MarkdownOptions {
+                images: true,
+                ..links
+            };
+            markdown_keeps_every_word(&ex, &tree, &images);
             html_keeps_every_word(&ex, &tree);
         }
     });
 }
 
-/// The page of kept blocks (`--format html`, with links), parsed and cut into blocks
-/// again, holds the good blocks' words, no more and no fewer: its text is escaped and
-/// its elements nested, so no character of the page becomes markup or is lost.
+/// The page of kept blocks (`--format html`, with links and images), parsed and cut
+/// into blocks again, holds the good blocks' words, no more and no fewer: its text is
+/// escaped and its elements nested, so no character of the page becomes markup or is
+/// lost (an image's `alt` is an attribute, no text).
 fn html_keeps_every_word(ex: &pith::Extraction, tree: &pith::dom::Document) {
     let options = MarkdownOptions {
         links: true,
         url: Some("https://example.com/a/page.html".to_owned()),
+        images: true,
     };
     let html = pith::html::to_html(ex, tree, &options);
     let words = |ex: &pith::Extraction| {
@@ -252,6 +261,7 @@ pub fn declutter(data: &[u8]) {
         let options = MarkdownOptions {
             links: true,
             url: Some("https://example.com/a/page.html".to_owned()),
+            ..MarkdownOptions::default()
         };
         let mut out = Vec::new();
         let tree = Some(pith::output::Tree::Page(&doc));

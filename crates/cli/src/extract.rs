@@ -122,6 +122,13 @@ pub struct ExtractArgs {
     /// written. For --format markdown, --format html and --markdown.
     #[arg(long)]
     pub links: bool,
+    /// Keep the images of the main text: Markdown's as ![alt](src), HTML's as <img>,
+    /// each where the page had it (an image inside a kept paragraph, between two kept
+    /// blocks, or in a figure whose caption is kept; not icons, tracking pixels or
+    /// images in headings); sources resolved as links are. For --format markdown,
+    /// --format html and --markdown.
+    #[arg(long)]
+    pub images: bool,
     /// Open each page's output with its metadata, the fields its corpus record has
     /// (title, url, canonical_url, description, site_name, author, published,
     /// language): YAML front matter for --format text and markdown, <meta> and <link>
@@ -175,6 +182,11 @@ fn output_mode(args: &ExtractArgs) -> Result<Mode, UsageError> {
                 "--links writes links in Markdown and HTML: with --format jsonl it needs --markdown".into(),
             ));
         }
+        if args.images && !args.markdown {
+            return Err(UsageError(
+                "--images writes images in Markdown and HTML: with --format jsonl it needs --markdown".into(),
+            ));
+        }
         if args.with_metadata {
             return Err(UsageError(
                 "--with-metadata is for --format text, markdown and html: --format jsonl \
@@ -186,6 +198,7 @@ fn output_mode(args: &ExtractArgs) -> Result<Mode, UsageError> {
             paragraphs: args.paragraphs,
             markdown: args.markdown,
             links: args.links,
+            images: args.images,
         });
     }
     let format: Format = args.format.parse().map_err(|_| {
@@ -216,6 +229,13 @@ fn output_mode(args: &ExtractArgs) -> Result<Mode, UsageError> {
                 .into(),
         ));
     }
+    if args.images && !matches!(format, Format::Markdown | Format::Html) {
+        return Err(UsageError(
+            "--images writes images in Markdown and HTML: it needs --format markdown, \
+             --format html, or --format jsonl --markdown"
+                .into(),
+        ));
+    }
     if args.with_metadata && !matches!(format, Format::Text | Format::Markdown | Format::Html) {
         return Err(UsageError(
             "--with-metadata opens a page with its metadata: it needs --format text, \
@@ -226,6 +246,7 @@ fn output_mode(args: &ExtractArgs) -> Result<Mode, UsageError> {
     Ok(Mode::Page {
         format,
         links: args.links,
+        images: args.images,
         metadata: args.with_metadata,
     })
 }

@@ -372,6 +372,58 @@ fn html_keeps_links_when_asked_for() {
     assert_eq!(strip(&page), plain);
 }
 
+/// A page of two paragraphs with a photo between them, an icon, and a logo in the
+/// menu above them.
+const IMAGE_PAGE: &str = "<html><body><nav><a href='/'><img src='/logo.png' \
+    alt='Logo'></a> <a href='/a'>Home</a> <a href='/b'>About</a></nav><p>The quick brown \
+    fox jumps over the lazy dog, and this is the sort of sentence that is full of the words \
+    which we would call stop words in English, as it has to be long enough.</p>\
+    <img src='photos/fox.jpg' alt='A fox [in the snow]'><img src='icon.png' width='16'>\
+    <p>The lazy dog did not move at all, which is the sort of thing that lazy dogs do when \
+    a fox jumps over them in the morning, and the fox went on its way.</p></body></html>";
+
+/// `--images` writes the photo between the two kept paragraphs, resolved against a
+/// JSON Lines line's `url`, as `![alt](src)` in `--format markdown` and a record's
+/// `markdown`, and as `<img>` in `--format html`; not the icon, nor the menu's logo;
+/// without `--images` there is none, and the text is the same.
+#[test]
+fn images_are_written_when_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = json!({"url": "https://site.example/a/page.html", "html": IMAGE_PAGE});
+    let jsonl = common::write(dir.path(), "pages.jsonl", format!("{line}\n").as_bytes());
+    let photo = "![A fox \\[in the snow\\]](https://site.example/a/photos/fox.jpg)";
+    let md = extract(&["--format", "markdown", "--images"], &[&jsonl]);
+    assert!(
+        md.contains(&format!(
+            "English, as it has to be long enough.\n\n{photo}\n\nThe lazy"
+        )),
+        "{md}"
+    );
+    assert_eq!(md.matches("![").count(), 1, "{md}");
+    let [rec] = records(&["--markdown", "--images"], &[&jsonl])
+        .try_into()
+        .unwrap();
+    // The page's Markdown after the input's header line.
+    let rec_md = rec["markdown"].as_str().unwrap();
+    assert!(
+        md.ends_with(rec_md) && md.matches("![").count() == 1,
+        "{rec}"
+    );
+    let [plain] = records(&["--markdown"], &[&jsonl]).try_into().unwrap();
+    assert_eq!(rec["text"], plain["text"]);
+    let plain_md = plain["markdown"].as_str().unwrap();
+    assert_eq!(rec_md.replace(&format!("{photo}\n\n"), ""), plain_md);
+    let html = extract(&["--format", "html", "--images"], &[&jsonl]);
+    let img =
+        "<p><img src=\"https://site.example/a/photos/fox.jpg\" alt=\"A fox [in the snow]\"></p>\n";
+    assert!(html.contains(img), "{html}");
+    assert_eq!(html.matches("<img").count(), 1, "{html}");
+    assert_eq!(
+        html.replace(img, ""),
+        extract(&["--format", "html"], &[&jsonl])
+    );
+}
+
 /// `--url` gives a page read from a file or stdin the URL it was fetched from, as a
 /// WARC record's target URI: the record's `url` and `canonical_url`, a `published`
 /// date from its path, and what Markdown's links resolve against.

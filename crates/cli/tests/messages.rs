@@ -124,17 +124,19 @@ fn paragraphs_without_jsonl_is_an_error() {
 }
 
 #[test]
-fn links_without_markdown_or_html_is_an_error() {
+fn links_or_images_without_markdown_or_html_is_an_error() {
     let help = pith(&["extract", "--help"], None);
-    assert!(String::from_utf8_lossy(&help.stdout).contains("--links"));
-    for args in [&["--format", "text"][..], &["--format", "jsonl"]] {
-        let mut all = vec!["extract", "--links"];
-        all.extend_from_slice(args);
-        let o = pith(&all, Some(PAGE.as_bytes()));
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let e = stderr(&o);
-        assert!(e.contains("--links") && e.contains("--markdown"), "{e}");
-        assert!(o.stdout.is_empty(), "{args:?}");
+    for flag in ["--links", "--images"] {
+        assert!(String::from_utf8_lossy(&help.stdout).contains(flag));
+        for args in [&["--format", "text"][..], &["--format", "jsonl"]] {
+            let mut all = vec!["extract", flag];
+            all.extend_from_slice(args);
+            let o = pith(&all, Some(PAGE.as_bytes()));
+            assert_eq!(o.status.code(), Some(2), "{flag} {args:?}");
+            let e = stderr(&o);
+            assert!(e.contains(flag) && e.contains("--markdown"), "{e}");
+            assert!(o.stdout.is_empty(), "{flag} {args:?}");
+        }
     }
 }
 

@@ -55,7 +55,7 @@ pub use features::{FeatureKey, FeatureRow, FeatureTable};
 pub use language::{Identification, Language, LanguageOptions};
 pub use pipeline::{
     set_param, spec_from_json, spec_from_toml, spec_from_value, Extraction, Pipeline, PipelineSpec,
-    PIPELINE_VERSION,
+    ShapeAttributes, PIPELINE_VERSION,
 };
 pub use preset::Preset;
 pub use stage::{

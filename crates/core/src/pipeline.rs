@@ -68,6 +68,36 @@ pub struct PipelineSpec {
     pub passes: Vec<Box<dyn ContextPass>>,
 }
 
+/// What a tree returned for its shape keeps of its links' and images' attributes,
+/// besides what the stages read and the table cells', ordered lists' and code's
+/// ([`Pipeline::run_bytes_and_tree_keeping`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ShapeAttributes {
+    /// A link's attributes (`href`: Markdown's and HTML's links).
+    pub links: bool,
+    /// An image's attributes (`src`, `alt`, the lazy-loading ones: the writers'
+    /// images).
+    pub images: bool,
+}
+
+impl ShapeAttributes {
+    /// Neither links' nor images' attributes.
+    pub const NONE: ShapeAttributes = ShapeAttributes {
+        links: false,
+        images: false,
+    };
+    /// Both.
+    pub const ALL: ShapeAttributes = ShapeAttributes {
+        links: true,
+        images: true,
+    };
+
+    /// Its place in the pipeline's parse options: links the low bit, images the high.
+    fn index(self) -> usize {
+        usize::from(self.links) | usize::from(self.images) << 1
+    }
+}
+
 /// The result of running a pipeline on one page.
 #[derive(Clone, Debug, Default)]
 pub struct Extraction {
@@ -162,12 +192,11 @@ pub struct Pipeline {
     /// What it leaves out when the edited tree is returned: only that content.
     omit_keeping_tree: Omit,
     /// What it leaves out when the tree is returned for its shape (Markdown's tables,
-    /// list numbers, code languages and links): as `omit`, but table cells, ordered
-    /// lists, code and links keep their attributes (`colspan`, `rowspan`, `start`,
-    /// `class`, `href`).
-    omit_but_cells: Omit,
-    /// `omit_but_cells`, but `<a>` keeps no attribute (Markdown without links).
-    omit_but_cells_not_links: Omit,
+    /// list numbers, code languages, links and images): as `omit`, but table cells,
+    /// ordered lists and code keep their attributes (`colspan`, `rowspan`, `start`,
+    /// `class`), and links and images theirs as [`ShapeAttributes`] asks (`href`;
+    /// `src`, `alt`), one for each of its values (its `index`).
+    omit_for_shape: [Omit; 4],
 }
 
 impl Pipeline {
@@ -225,16 +254,24 @@ impl Pipeline {
             }),
             ..omit.clone()
         };
-        let omit_but_cells_not_links = omit_but(&["td", "th", "ol", "pre", "code"]);
-        // `a`: a link's `href`, for Markdown's links.
-        let omit_but_cells = omit_but(&["td", "th", "ol", "pre", "code", "a"]);
+        let omit_for_shape = [false, true].map(|images| {
+            [false, true].map(|links| {
+                let mut keep = vec!["td", "th", "ol", "pre", "code"];
+                // `a`: a link's `href`, for Markdown's links.
+                keep.extend(links.then_some("a"));
+                // `img`: an image's sources and text, for the writers' images.
+                keep.extend(images.then_some("img"));
+                omit_but(&keep)
+            })
+        });
+        let [[neither, links], [images, both]] = omit_for_shape;
+        let omit_for_shape = [neither, links, images, both];
         Ok(Pipeline {
             spec,
             feature_order,
             omit,
             omit_keeping_tree,
-            omit_but_cells,
-            omit_but_cells_not_links,
+            omit_for_shape,
         })
     }
 
@@ -307,8 +344,9 @@ impl Pipeline {
 
     /// [`run_bytes_with`](Pipeline::run_bytes_with), returning the edited tree too,
     /// parsed as lean as the stages allow (the attributes no stage reads are not in
-    /// it, but table cells, ordered lists, code and links keep theirs): for outputs
-    /// that read the tree's shape, such as Markdown's tables, list numbers and links
+    /// it, but table cells, ordered lists, code, images and links keep theirs): for
+    /// outputs that read the tree's shape, such as Markdown's tables, list numbers,
+    /// images and links
     /// ([`Block::node`](crate::Block::node) names the blocks' elements in it). For the
     /// page with every attribute, [`run_bytes_keeping_tree`](Pipeline::run_bytes_keeping_tree).
     pub fn run_bytes_and_tree(
@@ -316,19 +354,30 @@ impl Pipeline {
         bytes: &[u8],
         decode: &DecodeOptions,
     ) -> Result<(Extraction, Document)> {
-        self.decode_and_run(bytes, decode, &self.omit_but_cells)
+        self.run_bytes_and_tree_keeping(bytes, decode, ShapeAttributes::ALL)
     }
 
-    /// [`run_bytes_and_tree`](Pipeline::run_bytes_and_tree), but the tree's links keep
-    /// no attributes: for Markdown without links, whose parse then costs what it did
-    /// before links were read (a page's `<a>` attributes are a good part of its
-    /// markup).
+    /// [`run_bytes_and_tree`](Pipeline::run_bytes_and_tree), its tree's links and
+    /// images keeping their attributes only as `keep` asks: a parse costs less for
+    /// each kind left out (a page's `<a>` attributes are a good part of its markup).
+    pub fn run_bytes_and_tree_keeping(
+        &self,
+        bytes: &[u8],
+        decode: &DecodeOptions,
+        keep: ShapeAttributes,
+    ) -> Result<(Extraction, Document)> {
+        self.decode_and_run(bytes, decode, &self.omit_for_shape[keep.index()])
+    }
+
+    /// [`run_bytes_and_tree`](Pipeline::run_bytes_and_tree), but the tree's links and
+    /// images keep no attributes: for Markdown without links or images, whose parse
+    /// then costs what it did before they were read.
     pub fn run_bytes_and_tree_without_links(
         &self,
         bytes: &[u8],
         decode: &DecodeOptions,
     ) -> Result<(Extraction, Document)> {
-        self.decode_and_run(bytes, decode, &self.omit_but_cells_not_links)
+        self.run_bytes_and_tree_keeping(bytes, decode, ShapeAttributes::NONE)
     }
 
     /// Decodes (borrowing the bytes when they are the text already), then
@@ -359,13 +408,24 @@ impl Pipeline {
     /// [`run_str`](Pipeline::run_str), returning the edited tree too, parsed as lean
     /// as the stages allow (see [`run_bytes_and_tree`](Pipeline::run_bytes_and_tree)).
     pub fn run_str_and_tree(&self, html: &str) -> Result<(Extraction, Document)> {
-        self.parse_and_run(html, &self.omit_but_cells)
+        self.run_str_and_tree_keeping(html, ShapeAttributes::ALL)
     }
 
-    /// [`run_str_and_tree`](Pipeline::run_str_and_tree), but the tree's links keep no
-    /// attributes ([`run_bytes_and_tree_without_links`](Pipeline::run_bytes_and_tree_without_links)).
+    /// [`run_str_and_tree`](Pipeline::run_str_and_tree), its tree's links and images
+    /// keeping their attributes only as `keep` asks
+    /// ([`run_bytes_and_tree_keeping`](Pipeline::run_bytes_and_tree_keeping)).
+    pub fn run_str_and_tree_keeping(
+        &self,
+        html: &str,
+        keep: ShapeAttributes,
+    ) -> Result<(Extraction, Document)> {
+        self.parse_and_run(html, &self.omit_for_shape[keep.index()])
+    }
+
+    /// [`run_str_and_tree`](Pipeline::run_str_and_tree), but the tree's links and
+    /// images keep no attributes ([`run_bytes_and_tree_without_links`](Pipeline::run_bytes_and_tree_without_links)).
     pub fn run_str_and_tree_without_links(&self, html: &str) -> Result<(Extraction, Document)> {
-        self.parse_and_run(html, &self.omit_but_cells_not_links)
+        self.run_str_and_tree_keeping(html, ShapeAttributes::NONE)
     }
 
     /// Parses, leaving out what `omit` says, and runs every stage.

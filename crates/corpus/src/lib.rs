@@ -21,7 +21,7 @@
 //!
 //! let pipeline = Arc::new(pith::preset("justext").unwrap());
 //! let inputs = read_inputs(&["crawl.warc.gz".into()], InputOptions::default());
-//! let cfg = RunConfig::new(Mode::Jsonl { paragraphs: false, markdown: false, links: false });
+//! let cfg = RunConfig::new(Mode::Jsonl { paragraphs: false, markdown: false, links: false, images: false });
 //! let mut out = std::io::stdout().lock();
 //! let end = run(pipeline, inputs, &cfg, &mut out, Arc::new(AtomicBool::new(false)), &mut NoObserver);
 //! eprintln!("{}", end.stats.line());

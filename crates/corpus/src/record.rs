@@ -8,6 +8,7 @@ use std::borrow::Cow;
 use std::io::Read;
 use std::sync::Arc;
 
+use pith::core::ShapeAttributes;
 use pith::dom::decode::whatwg::tld_of_url;
 use pith::dom::decode::{DecodeOptions, DecodeStandard};
 use pith::dom::Document;
@@ -32,6 +33,8 @@ pub enum Mode {
         markdown: bool,
         /// Its links as `[text](url)` (`--links`).
         links: bool,
+        /// Its images as `![alt](src)` (`--images`).
+        images: bool,
     },
     /// One of the per-page formats of `pith::output` (the reference CLI's and `json`).
     Page {
@@ -39,6 +42,9 @@ pub enum Mode {
         format: Format,
         /// Markdown's links as `[text](url)` (`--links`; other formats ignore it).
         links: bool,
+        /// The images of the main text, in Markdown and HTML (`--images`; other
+        /// formats ignore it).
+        images: bool,
         /// A header of the page's metadata, the fields its record would have
         /// (`--with-metadata`: YAML front matter for `text` and `markdown`, the head
         /// of `html`; other formats ignore it).
@@ -47,11 +53,12 @@ pub enum Mode {
 }
 
 impl Mode {
-    /// A per-page format, without links or metadata.
+    /// A per-page format, without links, images or metadata.
     pub fn page(format: Format) -> Mode {
         Mode::Page {
             format,
             links: false,
+            images: false,
             metadata: false,
         }
     }
@@ -244,6 +251,7 @@ impl Record {
             let options = MarkdownOptions {
                 links: opts.links,
                 url: page_url(&meta),
+                images: opts.images,
             };
             markdown_of(ex, tree, &options)
         });
@@ -518,12 +526,9 @@ enum TreeUse {
     /// The page to write, every attribute kept ([`writes_tree`]).
     Whole,
     /// Its shape only, parsed lean: the tables of Markdown (the format, or a record's
-    /// `markdown`) and of html's page of kept blocks; with `links`, the links' `href`s
-    /// too (`--links`).
-    Shape {
-        /// Whether Markdown writes links.
-        links: bool,
-    },
+    /// `markdown`) and of html's page of kept blocks; the links' `href`s too for
+    /// `--links`, the images' sources for `--images`.
+    Shape(ShapeAttributes),
 }
 
 /// The tree `mode` needs from `pipeline`'s run.
@@ -533,13 +538,15 @@ fn tree_use(pipeline: &Pipeline, mode: Mode) -> TreeUse {
         Mode::Page {
             format: Format::Markdown | Format::Html,
             links,
+            images,
             ..
         }
         | Mode::Jsonl {
             markdown: true,
             links,
+            images,
             ..
-        } => TreeUse::Shape { links },
+        } => TreeUse::Shape(ShapeAttributes { links, images }),
         _ => TreeUse::None,
     }
 }
@@ -555,12 +562,8 @@ fn run_text(
             let (ex, tree) = pipeline.run_str_keeping_tree(text)?;
             (ex, Some(tree))
         }
-        TreeUse::Shape { links: true } => {
-            let (ex, tree) = pipeline.run_str_and_tree(text)?;
-            (ex, Some(tree))
-        }
-        TreeUse::Shape { links: false } => {
-            let (ex, tree) = pipeline.run_str_and_tree_without_links(text)?;
+        TreeUse::Shape(keep) => {
+            let (ex, tree) = pipeline.run_str_and_tree_keeping(text, keep)?;
             (ex, Some(tree))
         }
         TreeUse::None => (pipeline.run_str(text)?, None),
@@ -579,12 +582,8 @@ fn run_bytes(
             let (ex, tree) = pipeline.run_bytes_keeping_tree(bytes, opts)?;
             (ex, Some(tree))
         }
-        TreeUse::Shape { links: true } => {
-            let (ex, tree) = pipeline.run_bytes_and_tree(bytes, opts)?;
-            (ex, Some(tree))
-        }
-        TreeUse::Shape { links: false } => {
-            let (ex, tree) = pipeline.run_bytes_and_tree_without_links(bytes, opts)?;
+        TreeUse::Shape(keep) => {
+            let (ex, tree) = pipeline.run_bytes_and_tree_keeping(bytes, opts, keep)?;
             (ex, Some(tree))
         }
         TreeUse::None => (pipeline.run_bytes_with(bytes, opts)?, None),
@@ -602,17 +601,20 @@ pub struct RecordOptions {
     /// The Markdown's links as `[text](url)`, resolved against the document's URL
     /// (`--links`).
     pub links: bool,
+    /// The Markdown's images as `![alt](src)` (`--images`).
+    pub images: bool,
     /// Largest page after undoing an HTTP content coding.
     pub max_bytes: u64,
 }
 
 impl Default for RecordOptions {
-    /// No paragraphs, no Markdown, no links, [`crate::RECORD_MAX_BYTES`].
+    /// No paragraphs, no Markdown, no links or images, [`crate::RECORD_MAX_BYTES`].
     fn default() -> Self {
         RecordOptions {
             paragraphs: false,
             markdown: false,
             links: false,
+            images: false,
             max_bytes: crate::RECORD_MAX_BYTES,
         }
     }
@@ -658,6 +660,7 @@ pub fn record(pipeline: &Pipeline, doc: &Doc, opts: &RecordOptions) -> Record {
         paragraphs: opts.paragraphs,
         markdown: opts.markdown,
         links: opts.links,
+        images: opts.images,
     };
     match extract(pipeline, doc, mode, opts.max_bytes) {
         Ok((ex, tree, header)) => {
@@ -670,11 +673,12 @@ pub fn record(pipeline: &Pipeline, doc: &Doc, opts: &RecordOptions) -> Record {
 /// Runs the pipeline on one document and renders its output in `mode`: a corpus
 /// record line, or the page in one of `pith::output`'s formats.
 pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Outcome {
-    let (format, links, metadata) = match mode {
+    let (format, links, images, metadata) = match mode {
         Mode::Jsonl {
             paragraphs,
             markdown,
             links,
+            images,
         } => {
             let rec = record(
                 pipeline,
@@ -683,6 +687,7 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
                     paragraphs,
                     markdown,
                     links,
+                    images,
                     max_bytes,
                 },
             );
@@ -702,8 +707,9 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
         Mode::Page {
             format,
             links,
+            images,
             metadata,
-        } => (format, links, metadata),
+        } => (format, links, images, metadata),
     };
     match extract(pipeline, doc, mode, max_bytes) {
         Ok((ex, tree, _)) => {
@@ -715,6 +721,7 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
             let markdown = MarkdownOptions {
                 links,
                 url: page_url(&doc.meta),
+                images,
             };
             let fields = match metadata {
                 true => PageFacts::of(&doc.meta, &ex).header(&doc.meta, &ex),

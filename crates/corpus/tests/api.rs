@@ -219,6 +219,7 @@ fn the_runner_writes_records_in_input_order_and_counts_them() {
         paragraphs: false,
         markdown: false,
         links: false,
+        images: false,
     });
     cfg.workers = 4;
     let mut out = Vec::new();

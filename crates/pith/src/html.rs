@@ -128,9 +128,9 @@ pub fn head_metadata(fields: &[(&str, String)]) -> String {
 /// ([`Pipeline::run_bytes_and_tree`](pith_core::Pipeline::run_bytes_and_tree) returns
 /// it).
 pub fn to_html(ex: &Extraction, tree: &Document, options: &MarkdownOptions) -> String {
-    let layout = TreeLayout::read(ex, tree);
+    let (ex, layout) = crate::images::page_layout(ex, Some(tree), options);
     let mut out = Vec::new();
-    write_html(&mut out, ex, Some(&layout), options).expect("writing to a Vec never fails");
+    write_html(&mut out, &ex, layout.as_ref(), options).expect("writing to a Vec never fails");
     String::from_utf8(out).expect("the blocks are UTF-8")
 }
 
@@ -316,15 +316,30 @@ impl Body {
 }
 
 /// Whether block `next` is a line of the block `prev` ends: the segmenter cut it from
-/// `prev` at a lone `<br>`, right after it, and both have one shape. Unlike in
-/// Markdown, a heading's and preformatted text's lines are lines too (`<h2>a<br>b</h2>`).
+/// `prev` at a lone `<br>`, right after it, both have one shape, and neither is an
+/// image. Unlike in Markdown, a heading's and preformatted text's lines are lines too
+/// (`<h2>a<br>b</h2>`).
 fn continues((i, prev): (usize, &Block), (j, next): (usize, &Block)) -> bool {
-    next.after_line_break && j == i + 1 && block_shape(prev) == block_shape(next)
+    next.after_line_break
+        && j == i + 1
+        && !prev.is_image
+        && !next.is_image
+        && block_shape(prev) == block_shape(next)
 }
 
 /// The HTML of a paragraph's lines: each line's text with its marks, `<br>` between.
 fn lines_html(lines: &[(usize, &Block)], marks: &Marks<'_>) -> String {
     let mut html = String::new();
+    if let [(_, block)] = lines {
+        if let Some(src) = marks.image_src(block) {
+            html.push_str(&format!(
+                "<img src=\"{}\" alt=\"{}\">",
+                escape_attribute(src),
+                escape_attribute(&block.text)
+            ));
+            return html;
+        }
+    }
     for (n, &(i, block)) in lines.iter().enumerate() {
         if n > 0 {
             html.push_str("<br>");

@@ -21,6 +21,7 @@
 
 pub mod explain;
 pub mod html;
+pub mod images;
 pub mod inline;
 pub mod layout;
 pub mod markdown;

@@ -106,6 +106,12 @@ pub struct MarkdownOptions {
     /// against (through its `<base href>` when it has one); `None` for a page read from
     /// a file, whose links stay as written (or resolve against an absolute `<base>`).
     pub url: Option<String>,
+    /// The images of the main text, as `![alt](src)` (the CLI's `--images`;
+    /// [`crate::images`] says which). It takes the tree: without it, there are none.
+    /// The writers write the image blocks they are given ([`Block::is_image`] with an
+    /// [`image_src`](Block::image_src)) as images; [`crate::images::page_layout`] adds
+    /// the page's.
+    pub images: bool,
 }
 
 impl MarkdownOptions {
@@ -190,6 +196,11 @@ impl BlockLines<'_> {
     /// several as [`spans::spanned_lines`] does.
     fn texts(&self, pipes: bool) -> Vec<String> {
         let marks = self.marks;
+        if let [(_, block)] = self.lines.as_slice() {
+            if let Some(src) = marks.image_src(block) {
+                return vec![image(&block.text, src)];
+            }
+        }
         match self.lines.as_slice() {
             [(i, block)] => vec![spanned(
                 &block.text,
@@ -428,11 +439,11 @@ pub fn to_markdown_with_tables(ex: &Extraction, tree: &Document) -> String {
     to_markdown_with(ex, tree, &MarkdownOptions::default())
 }
 
-/// [`to_markdown_with_tables`], with `options` (links).
+/// [`to_markdown_with_tables`], with `options` (links, images).
 pub fn to_markdown_with(ex: &Extraction, tree: &Document, options: &MarkdownOptions) -> String {
-    let layout = TreeLayout::read(ex, tree);
+    let (ex, layout) = crate::images::page_layout(ex, Some(tree), options);
     let mut out = Vec::new();
-    write_markdown_with(&mut out, ex, Some(&layout), options)
+    write_markdown_with(&mut out, &ex, layout.as_ref(), options)
         .expect("writing to a Vec never fails");
     String::from_utf8(out).expect("the blocks are UTF-8")
 }
@@ -567,6 +578,19 @@ impl Paired {
         self.tildes |= runs[2] >= 2;
         self.underscores |= runs[3] >= 2;
     }
+}
+
+/// An image as Markdown: `![alt](src)`, its text escaped as a link's (every bracket)
+/// on one line.
+fn image(alt: &str, src: &str) -> String {
+    let alt = one_line(alt);
+    let piece = Piece {
+        in_link: true,
+        pipes: true,
+        ..Piece::default()
+    };
+    let alt = escape_piece(&alt, &Paired::of(&alt), piece);
+    format!("![{alt}]({})", spans::destination(src))
 }
 
 /// Escapes the inline markers where they could open or close something, and nowhere

@@ -3,7 +3,7 @@
 //! `href`s resolved against the page's base ([`MarkdownOptions::base`]). Both writers
 //! take them from here, so a link leads to the same place in either format.
 
-use pith_core::Extraction;
+use pith_core::{Block, Extraction};
 
 use crate::inline::{InlineSpan, LinkSpan};
 use crate::layout::TreeLayout;
@@ -15,6 +15,7 @@ use crate::table::Cell;
 pub(crate) struct Marks<'a> {
     layout: Option<&'a TreeLayout>,
     links: Vec<Vec<LinkSpan>>,
+    images: bool,
 }
 
 impl<'a> Marks<'a> {
@@ -43,7 +44,19 @@ impl<'a> Marks<'a> {
             }
             _ => Vec::new(),
         };
-        Marks { layout, links }
+        Marks {
+            layout,
+            links,
+            images: options.images,
+        }
+    }
+
+    /// The source of `block` when it is an image to write as one (images asked for,
+    /// and it is an image block with a source); `None` for a block written as text.
+    pub(crate) fn image_src<'b>(&self, block: &'b Block) -> Option<&'b str> {
+        (self.images && block.is_image)
+            .then_some(block.image_src.as_deref())
+            .flatten()
     }
 
     /// The inline spans of block `i`.

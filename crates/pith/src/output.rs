@@ -8,6 +8,7 @@ use std::io::{self, Write};
 use pith_core::{Extraction, Label};
 use serde::Serialize;
 
+use crate::images::page_layout;
 use crate::justext::features::{HEADING, LINK_DENSITY, STOPWORDS_DENSITY, WORDS_COUNT};
 use crate::justext::text::python_strip;
 use crate::markdown::MarkdownOptions;
@@ -316,13 +317,13 @@ pub fn write_with_metadata<W: Write>(
             }
             // Otherwise: the good blocks as a page of their own.
             _ => {
-                let layout = tree.map(|t| crate::layout::TreeLayout::read(ex, t.document()));
-                crate::html::write_html_with_metadata(out, ex, layout.as_ref(), options, fields)?
+                let (ex, layout) = page_layout(ex, tree.map(Tree::document), options);
+                crate::html::write_html_with_metadata(out, &ex, layout.as_ref(), options, fields)?
             }
         },
         Format::Markdown => {
-            let layout = tree.map(|t| crate::layout::TreeLayout::read(ex, t.document()));
-            crate::markdown::write_markdown_with(out, ex, layout.as_ref(), options)?
+            let (ex, layout) = page_layout(ex, tree.map(Tree::document), options);
+            crate::markdown::write_markdown_with(out, &ex, layout.as_ref(), options)?
         }
         Format::Text => {
             for b in ex.good_blocks() {
@@ -430,6 +431,7 @@ mod tests {
             let options = MarkdownOptions {
                 links,
                 url: Some("https://example.com/docs/page.html".to_owned()),
+                ..MarkdownOptions::default()
             };
             let mut out = Vec::new();
             let tree = Some(Tree::Page(&tree));

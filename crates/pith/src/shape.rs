@@ -49,9 +49,10 @@ pub fn block_shape(block: &Block) -> BlockShape {
 /// segmenter cut it from `prev` at a lone `<br>` ([`Block::after_line_break`]), `prev`
 /// is the block right before it (`i`, `j`: their indices; none was dropped between),
 /// and both are text or items of one shape (a heading's lines stay headings, and
-/// preformatted text keeps its own lines).
+/// preformatted text keeps its own lines); neither is an image (an image is a
+/// paragraph of its own, [`crate::images`]).
 pub(crate) fn continues_line((i, prev): (usize, &Block), (j, next): (usize, &Block)) -> bool {
-    if !next.after_line_break || j != i + 1 {
+    if !next.after_line_break || j != i + 1 || prev.is_image || next.is_image {
         return false;
     }
     let shape = block_shape(prev);

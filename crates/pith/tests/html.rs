@@ -44,6 +44,7 @@ fn written(name: &str, pipeline: &Pipeline, links: bool) -> String {
     let options = MarkdownOptions {
         links,
         url: links.then(|| "https://example.com/site/page.html".to_owned()),
+        ..MarkdownOptions::default()
     };
     let mut out = Vec::new();
     pith::html::write_html(&mut out, &ex, Some(&layout), &options).unwrap();

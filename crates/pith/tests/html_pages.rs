@@ -21,6 +21,7 @@ fn the_page_of_kept_blocks_holds_their_words() {
     let options = MarkdownOptions {
         links: true,
         url: Some("https://example.com/a/page.html".to_owned()),
+        ..MarkdownOptions::default()
     };
     for preset in ["pith", "justext"] {
         let pipeline = pith::preset(preset).expect("a built-in preset");

@@ -56,6 +56,7 @@ fn reading(pipeline: &Pipeline, html: &str) -> (impl PartialEq + std::fmt::Debug
     let options = MarkdownOptions {
         links: true,
         url: None,
+        ..MarkdownOptions::default()
     };
     let page = pith::html::to_html(&ex, &tree, &options);
     ((blocks, items, lists), page)

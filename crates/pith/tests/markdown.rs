@@ -44,6 +44,7 @@ fn links_are_written_when_asked_for() {
     let options = MarkdownOptions {
         links: true,
         url: Some("https://example.com/site/page.html".to_owned()),
+        ..MarkdownOptions::default()
     };
     golden_written("links", &keep_every_tag_block(), &options);
 }

@@ -331,7 +331,10 @@ proptest! {
         let mut plain = Vec::new();
         write_markdown_with_tables(&mut plain, &ex, Some(&layout)).unwrap();
         let plain = String::from_utf8(plain).unwrap();
-        let options = MarkdownOptions { links: true, url: None };
+        let options = MarkdownOptions {
+            links: true,
+            ..MarkdownOptions::default()
+        };
         let mut md = Vec::new();
         write_markdown_with(&mut md, &ex, Some(&layout), &options).unwrap();
         let md = String::from_utf8(md).unwrap();
@@ -546,7 +549,10 @@ proptest! {
         }
         prop_assert_eq!(read_back(&md), want.clone(), "page:\n{}\nmarkdown:\n{}", html, md);
         // With links: the same text, and the links lead where the page's did.
-        let options = MarkdownOptions { links: true, url: None };
+        let options = MarkdownOptions {
+            links: true,
+            ..MarkdownOptions::default()
+        };
         let linked = pith::markdown::to_markdown_with(&ex, &tree, &options);
         prop_assert_eq!(read_back(&linked), want, "page:\n{}\nmarkdown:\n{}", html, linked);
         let urls: Vec<String> = read_links(&linked).into_iter().map(|(url, _)| url).collect();
@@ -603,7 +609,10 @@ proptest! {
         let want: Vec<String> = ex.blocks.iter().map(|b| b.text.replace('\n', " ")).collect();
         let md = pith::markdown::to_markdown_with_tables(&ex, &tree);
         prop_assert_eq!(read_back(&md), want.clone(), "page:\n{}\nmarkdown:\n{}", html, md);
-        let options = MarkdownOptions { links: true, url: None };
+        let options = MarkdownOptions {
+            links: true,
+            ..MarkdownOptions::default()
+        };
         let linked = pith::markdown::to_markdown_with(&ex, &tree, &options);
         prop_assert_eq!(read_back(&linked), want, "page:\n{}\nmarkdown:\n{}", html, linked);
         prop_assert!(read_links(&linked).iter().all(|(u, _)| u == LINK_URL), "{}", linked);

@@ -136,19 +136,23 @@ impl Drop for RecordIterator {
 /// ``markdown=True`` adds the page as Markdown (``markdown``: what ``pith extract
 /// --format markdown`` writes, as ``Extraction.markdown``), and with ``links=True`` its
 /// links as ``[text](url)``, resolved against the record's URL (``pith extract
-/// --links``, as ``Extraction.to_markdown(links=True)``); ``html_field`` names the
+/// --links``, as ``Extraction.to_markdown(links=True)``), with ``images=True`` the
+/// images of its main text as ``![alt](src)`` (``pith extract --images``, as
+/// ``Extraction.to_markdown(images=True)``); ``html_field`` names the
 /// field of a JSON Lines input that holds the page (``pith extract --html-field``);
 /// ``max_bytes`` and ``timeout`` (seconds, ``0`` for none) turn a too large or too slow
 /// document into an error record.
 #[pyfunction]
 #[pyo3(signature = (path, pipeline = None, *, workers = None, paragraphs = false,
-    markdown = false, links = false, html_field = "html", max_bytes = RECORD_MAX_BYTES,
+    markdown = false, links = false, images = false, html_field = "html",
+    max_bytes = RECORD_MAX_BYTES,
     timeout = 60.0))]
 // The number, not the constant's name, for `help()` (PyO3 shows a constant as `...`);
 // `test_corpus.py` holds it to `read_warc`'s limit.
 #[pyo3(
     text_signature = "(path, pipeline=None, *, workers=None, paragraphs=False, \
-    markdown=False, links=False, html_field='html', max_bytes=16777216, timeout=60.0)"
+    markdown=False, links=False, images=False, html_field='html', max_bytes=16777216, \
+    timeout=60.0)"
 )]
 // Python's keyword arguments, one parameter each.
 #[allow(clippy::too_many_arguments)]
@@ -160,6 +164,7 @@ pub fn extract_warc(
     paragraphs: bool,
     markdown: bool,
     links: bool,
+    images: bool,
     html_field: &str,
     max_bytes: u64,
     timeout: f64,
@@ -174,6 +179,7 @@ pub fn extract_warc(
         paragraphs,
         markdown,
         links,
+        images,
     });
     cfg.workers = workers.unwrap_or_else(default_workers).max(1);
     cfg.max_bytes = max_bytes;

@@ -2,6 +2,7 @@
 //! is and turned into Python objects only when asked for (`.blocks`, `.text`), so a call
 //! that only needs the text pays for nothing else.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use pith::core::lang::{self, Identification, Source};
@@ -13,6 +14,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::input::Ran;
+use pith::images::PageImages;
 use pith::inline::{InlineKind, InlineSpan, LinkSpan};
 use pith::layout::{OrderedList, TreeLayout};
 use pith::table::{TablePart, TablePlace};
@@ -71,12 +73,54 @@ fn span((kind, start, end): SpanState) -> PyResult<InlineSpan> {
     Ok(InlineSpan { kind, start, end })
 }
 
+/// The images of a result's state (`image_blocks`, `image_places`, `image_lists`,
+/// `image_items`; none in a pickle made before images were read) for a page of
+/// `blocks` blocks; an error names what is wrong.
+fn images_of_state(d: &Bound<'_, PyDict>, blocks: usize) -> Result<PageImages, String> {
+    let Some(image_blocks) = d.get_item("image_blocks").map_err(|e| e.to_string())? else {
+        return Ok(PageImages::default());
+    };
+    let get = |key: &str| -> Result<Bound<'_, PyAny>, String> {
+        (d.get_item(key).map_err(|e| e.to_string())?).ok_or_else(|| format!("no {key:?}"))
+    };
+    let image_blocks: Vec<Block> = serde_json::from_str(
+        &image_blocks
+            .extract::<String>()
+            .map_err(|e| e.to_string())?,
+    )
+    .map_err(|e| format!("image blocks: {e}"))?;
+    let places: Vec<usize> = (get("image_places")?.extract()).map_err(|e: PyErr| e.to_string())?;
+    let lists: Vec<Option<ListState>> =
+        (get("image_lists")?.extract()).map_err(|e: PyErr| e.to_string())?;
+    let items: Vec<Option<usize>> =
+        (get("image_items")?.extract()).map_err(|e: PyErr| e.to_string())?;
+    let n = image_blocks.len();
+    if places.len() != n || lists.len() != n || items.len() != n {
+        return Err("a place, a list and an item for every image".to_owned());
+    }
+    if places.windows(2).any(|w| w[0] > w[1]) || places.last().is_some_and(|&at| at > blocks) {
+        return Err("image places in page order, within the page's blocks".to_owned());
+    }
+    Ok(PageImages {
+        images: places.into_iter().zip(image_blocks).collect(),
+        layout: TreeLayout {
+            lists: (lists.into_iter())
+                .map(|l| l.map(|(list, start)| OrderedList { list, start }))
+                .collect(),
+            items,
+            ..TreeLayout::default()
+        },
+    })
+}
+
 /// The result of running a pipeline on one page.
 #[pyclass(name = "Extraction", module = "pith", frozen)]
 pub struct PyExtraction {
     inner: pith::Extraction,
     /// Each block's place in a data table and in an ordered list, for `markdown`.
     layout: TreeLayout,
+    /// The images of the main text, for `to_markdown(images=True)`.
+    images: PageImages,
     url: Option<String>,
     stoplist: Option<Arc<str>>,
     /// The `Block` objects, made on the first access to `blocks` and handed out again
@@ -91,6 +135,7 @@ impl PyExtraction {
         PyExtraction {
             inner: ran.extraction,
             layout: ran.layout,
+            images: ran.images,
             url,
             stoplist,
             blocks: PyOnceLock::new(),
@@ -169,6 +214,23 @@ impl PyExtraction {
         )?;
         d.set_item("items", layout.items.clone())?;
         d.set_item("languages", layout.languages.clone())?;
+        let images = &self.images;
+        d.set_item(
+            "image_blocks",
+            serde_json::to_string(&images.images.iter().map(|(_, b)| b).collect::<Vec<_>>())
+                .expect("blocks serialise"),
+        )?;
+        d.set_item(
+            "image_places",
+            images.images.iter().map(|(at, _)| *at).collect::<Vec<_>>(),
+        )?;
+        d.set_item(
+            "image_lists",
+            (images.layout.lists.iter())
+                .map(|l| l.map(|l| (l.list, l.start)))
+                .collect::<Vec<Option<ListState>>>(),
+        )?;
+        d.set_item("image_items", images.layout.items.clone())?;
         d.set_item("url", self.url.clone())?;
         d.set_item("stoplist", self.stoplist.as_deref())?;
         Ok(d.into_any())
@@ -313,6 +375,7 @@ impl PyExtraction {
                 "a list item and a code language for every block".to_owned()
             ));
         }
+        let images = images_of_state(d, inner.blocks.len()).map_err(bad)?;
         Ok(PyExtraction::new(
             Ran {
                 extraction: inner,
@@ -324,10 +387,27 @@ impl PyExtraction {
                     items,
                     languages,
                 },
+                images,
             },
             item(d, "url")?,
             stoplist.map(Arc::from),
         ))
+    }
+
+    /// The extraction and layout the writers write for `options`: with the page's
+    /// images among the blocks when it asks for them.
+    fn with_images(
+        &self,
+        options: &pith::markdown::MarkdownOptions,
+    ) -> (Cow<'_, pith::Extraction>, Cow<'_, TreeLayout>) {
+        match options.images {
+            true => self.images.merged(
+                &self.inner,
+                Cow::Borrowed(&self.layout),
+                options.base(&self.inner).as_deref(),
+            ),
+            false => (Cow::Borrowed(&self.inner), Cow::Borrowed(&self.layout)),
+        }
     }
 
     fn is_heading(&self, i: usize) -> bool {
@@ -379,7 +459,7 @@ impl PyExtraction {
     /// strikethrough as `` `code` ``, ``**strong**``, ``*emphasis*``, ``~~struck~~``.
     #[getter]
     fn markdown(&self) -> String {
-        self.to_markdown(false, false)
+        self.to_markdown(false, false, false)
     }
 
     /// ``markdown``, with ``links=True`` its links as ``[text](url)``, each ``href``
@@ -389,12 +469,18 @@ impl PyExtraction {
     /// ``pith extract --with-metadata`` does (``url``, ``title``, ``canonical_url``,
     /// ``description``, ``site_name``, ``author``, ``published``, ``language``: this
     /// extraction's properties of those names that are not ``None``).
-    #[pyo3(signature = (*, links = false, metadata = false))]
-    fn to_markdown(&self, links: bool, metadata: bool) -> String {
+    /// ``images=True`` writes the images of its main text as ``![alt](src)`` where the
+    /// page had them, sources resolved as links are (``pith extract --images``: an
+    /// image inside a kept paragraph, between two kept blocks, or in a figure whose
+    /// caption is kept).
+    #[pyo3(signature = (*, links = false, metadata = false, images = false))]
+    fn to_markdown(&self, links: bool, metadata: bool, images: bool) -> String {
         let options = pith::markdown::MarkdownOptions {
             links,
             url: self.url.clone(),
+            images,
         };
+        let (ex, layout) = self.with_images(&options);
         let mut out = Vec::new();
         let fields = match metadata {
             true => self.metadata_fields(),
@@ -405,7 +491,7 @@ impl PyExtraction {
             pith::output::write_front_matter(&mut out, &fields)
                 .expect("writing to a Vec never fails");
         }
-        pith::markdown::write_markdown_with(&mut out, &self.inner, Some(&self.layout), &options)
+        pith::markdown::write_markdown_with(&mut out, &ex, Some(&layout), &options)
             .expect("writing to a Vec never fails");
         String::from_utf8(out).expect("the blocks are UTF-8")
     }
@@ -418,26 +504,23 @@ impl PyExtraction {
     /// pipeline dropped is in it. (The CLI writes the ``declutter`` presets' purified
     /// tree instead when they keep every block; an extraction has no tree to write.)
     /// ``metadata=True`` writes the page's metadata in its head, as ``pith extract
-    /// --with-metadata`` does.
-    #[pyo3(signature = (*, links = false, metadata = false))]
-    fn to_html(&self, links: bool, metadata: bool) -> String {
+    /// --with-metadata`` does; ``images=True`` writes the images of its main text as
+    /// ``<img>``, as ``to_markdown(images=True)`` chooses them.
+    #[pyo3(signature = (*, links = false, metadata = false, images = false))]
+    fn to_html(&self, links: bool, metadata: bool, images: bool) -> String {
         let options = pith::markdown::MarkdownOptions {
             links,
             url: self.url.clone(),
+            images,
         };
+        let (ex, layout) = self.with_images(&options);
         let fields = match metadata {
             true => self.metadata_fields(),
             false => Vec::new(),
         };
         let mut out = Vec::new();
-        pith::html::write_html_with_metadata(
-            &mut out,
-            &self.inner,
-            Some(&self.layout),
-            &options,
-            &fields,
-        )
-        .expect("writing to a Vec never fails");
+        pith::html::write_html_with_metadata(&mut out, &ex, Some(&layout), &options, &fields)
+            .expect("writing to a Vec never fails");
         String::from_utf8(out).expect("the blocks are UTF-8")
     }
 
@@ -597,13 +680,15 @@ impl PyExtraction {
     /// ``site_name``, ``author``, ``published``, ``language``,
     /// ``language_confidence``, ``warnings``, ``encoding``, ``encoding_source``,
     /// ``limits_hit`` when known); ``markdown=True`` adds ``markdown``, as
-    /// ``--markdown`` does (``links=True``: with its links, as ``--links``).
-    #[pyo3(signature = (*, markdown = false, links = false))]
+    /// ``--markdown`` does (``links=True``: with its links, as ``--links``;
+    /// ``images=True``: with its images, as ``--images``).
+    #[pyo3(signature = (*, markdown = false, links = false, images = false))]
     fn to_dict<'py>(
         &self,
         py: Python<'py>,
         markdown: bool,
         links: bool,
+        images: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         if let Some(url) = &self.url {
@@ -632,7 +717,7 @@ impl PyExtraction {
         d.set_item("word_count", pith::core::lang::words::count_words(&text))?;
         d.set_item("text", text)?;
         if markdown {
-            d.set_item("markdown", self.to_markdown(links, false))?;
+            d.set_item("markdown", self.to_markdown(links, false, images))?;
         }
         if let Some(id) = &self.inner.language {
             d.set_item("language", id.language.code)?;

@@ -13,6 +13,8 @@ pub struct Ran {
     pub extraction: pith::Extraction,
     /// Each block's place in a table and in an ordered list.
     pub layout: pith::layout::TreeLayout,
+    /// The images of the main text, for `to_markdown(images=True)`.
+    pub images: pith::images::PageImages,
 }
 
 /// What is known of where a page's bytes came from, for decoding them: its URL (whose
@@ -101,7 +103,12 @@ impl<'a> Page<'a> {
                 Page::Text(t) => pipeline.run_str_and_tree(t),
             }?;
             let layout = pith::layout::TreeLayout::read(&extraction, &tree);
-            Ok::<_, pith::core::Error>(Ran { extraction, layout })
+            let images = pith::images::PageImages::read(&extraction, &tree, &layout);
+            Ok::<_, pith::core::Error>(Ran {
+                extraction,
+                layout,
+                images,
+            })
         };
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
             Ok(result) => result.map_err(|e| e.to_string()),

@@ -306,6 +306,59 @@ def test_to_html_is_the_cli_page_of_kept_blocks(tmp_path):
     assert pickle.loads(pickle.dumps(ex)).to_html(links=True) == html
 
 
+IMAGE_PAGE = (
+    b"<html><body><nav><a href='/'><img src='/logo.png' alt='Logo'></a> <a href='/a'>Home</a> "
+    b"<a href='/b'>About</a></nav><ul><li>The first thing to know about foxes is that they "
+    b"jump over lazy dogs whenever they can, which is often.</li><li><img src='li.png' "
+    b"alt='In an item'> The second thing is that the dogs do not seem to mind it at all, "
+    b"or so the story goes.</li></ul><img src='photos/fox.jpg' alt='A fox'><p>The lazy dog "
+    b"did not move at all, which is the sort of thing that lazy dogs do when a fox jumps over "
+    b"them in the morning, and the fox went on its way.</p></body></html>"
+)
+
+
+def test_images_are_the_cli_images(tmp_path):
+    """``to_markdown(images=True)`` and ``to_html(images=True)`` are what ``pith extract
+    --images --url`` writes (the photo between two kept blocks, the one in a kept item,
+    sources resolved against ``url``; not the menu's logo); without ``images`` there is
+    none; the images survive pickling, and ``to_dict(markdown=True, images=True)`` has
+    them."""
+    url = "https://site.example/a/page.html"
+    page = tmp_path / "page.html"
+    page.write_bytes(IMAGE_PAGE)
+    ex = pith.Pipeline.preset("pith").extract(IMAGE_PAGE, url=url)
+    md = ex.to_markdown(images=True)
+    assert "![A fox](https://site.example/a/photos/fox.jpg)" in md, md
+    assert "![In an item](https://site.example/a/li.png)" in md, md
+    assert "logo" not in md.lower() and "![" not in ex.markdown
+    for fmt, ours in [("markdown", md), ("html", ex.to_html(images=True))]:
+        out = subprocess.run(
+            [pith_cli(), "extract", "-q", "--format", fmt, "--images", "--url", url, str(page)],
+            capture_output=True, check=True,
+        )
+        assert out.stdout.decode("utf-8") == ours, fmt
+    assert "<img" not in ex.to_html()
+    again = pickle.loads(pickle.dumps(ex))
+    assert again.to_markdown(images=True) == md
+    assert again.to_html(images=True, links=True) == ex.to_html(images=True, links=True)
+    assert ex.to_dict(markdown=True, images=True)["markdown"] == md
+
+
+def test_extract_warc_images_gives_the_cli_records():
+    """``markdown=True, images=True`` gives the records of ``pith extract --format jsonl
+    --markdown --images``."""
+    samples = warc_samples()
+    ours = list(pith.extract_warc(samples, "pith", workers=2, markdown=True, images=True))
+    out = subprocess.run(
+        [pith_cli(), "extract", "--format", "jsonl", "-q", "-j", "2", "--markdown", "--images",
+         *map(str, samples)],
+        capture_output=True, check=False,
+    )
+    assert out.returncode in (0, 1), out.stderr
+    assert ours == [json.loads(line) for line in out.stdout.decode("utf-8").splitlines()]
+    assert any("![" in r.get("markdown", "") for r in ours)
+
+
 TAGGED_PAGE = (
     b"<html><head><title>Rivers: \"the old bridge\"</title><link rel='canonical' href='/b.html'>"
     b"<meta name='description' content='A town rebuilds its bridge.'>"

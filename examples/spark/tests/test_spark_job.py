@@ -31,13 +31,14 @@ def spark():
     session.stop()
 
 
-def cli_rows(warcs, markdown=False, links=False, preset="justext"):
+def cli_rows(warcs, markdown=False, links=False, preset="justext", images=False):
     """The job's columns of the records `pith extract --preset PRESET --format jsonl`
-    (with ``--markdown`` when ``markdown``, ``--links`` when ``links``) writes for
-    ``warcs``."""
+    (with ``--markdown`` when ``markdown``, ``--links`` when ``links``, ``--images``
+    when ``images``) writes for ``warcs``."""
     cli = subprocess.run(
         [pith_cli(), "extract", "--preset", preset, "--format", "jsonl", "-q", "-j", "2",
          *(["--markdown"] if markdown else []), *(["--links"] if links else []),
+         *(["--images"] if images else []),
          *map(str, warcs)],
         capture_output=True, check=False,
     )
@@ -115,10 +116,11 @@ def test_the_markdown_column_is_the_cli_records_markdown(tmp_path, spark):
     assert all((r["markdown"] is None) == (r["error"] is not None) for r in rows)
 
 
-def test_the_links_option_writes_the_cli_records_links(tmp_path, spark):
-    """``--markdown --links``: the ``markdown`` column holds each page's links as
-    ``[text](url)``, as `pith extract --format jsonl --markdown --links` writes them
-    (the ``pith`` preset, whose blocks are cut at tags)."""
+def test_the_links_and_images_options_write_the_cli_records_links_and_images(tmp_path, spark):
+    """``--markdown --links --images``: the ``markdown`` column holds each page's links
+    as ``[text](url)`` and its images as ``![alt](src)``, as `pith extract --format
+    jsonl --markdown --links --images` writes them (the ``pith`` preset, whose blocks
+    are cut at tags)."""
     warcs = sorted(need_dataset("warc").glob("*.warc.gz"))
     listing = tmp_path / "warc-paths.txt"
     listing.write_text("".join(f"{p}\n" for p in warcs))
@@ -128,11 +130,12 @@ def test_the_links_option_writes_the_cli_records_links(tmp_path, spark):
     import pith
 
     pith_spark.run(spark, str(listing), str(out), pith.Pipeline.preset("pith"), markdown=True,
-                   links=True)
+                   links=True, images=True)
     rows = [r.asDict() for r in spark.read.parquet(str(out)).collect()]
-    want = cli_rows(warcs, markdown=True, links=True, preset="pith")
+    want = cli_rows(warcs, markdown=True, links=True, preset="pith", images=True)
     assert by_source_and_id(rows) == by_source_and_id(want)
     assert any("](http" in (r["markdown"] or "") for r in rows)
+    assert any("![" in (r["markdown"] or "") for r in rows)
 
 
 def test_markdown_is_an_option_of_the_job():
@@ -145,6 +148,10 @@ def test_markdown_is_an_option_of_the_job():
     assert pith_spark.parse_args(["paths.txt", "out.parquet", "--markdown", "--links"]).links
     with pytest.raises(SystemExit):
         pith_spark.parse_args(["paths.txt", "out.parquet", "--links"])
+    assert pith_spark.parse_args(["paths.txt", "out.parquet", "--markdown", "--images"]).images
+    assert not pith_spark.parse_args(["paths.txt", "out.parquet", "--markdown"]).images
+    with pytest.raises(SystemExit):
+        pith_spark.parse_args(["paths.txt", "out.parquet", "--images"])
     assert pith_spark.columns() == pith_spark.COLUMNS
     assert set(pith_spark.columns(markdown=True)) - set(pith_spark.COLUMNS) == {"markdown"}
 

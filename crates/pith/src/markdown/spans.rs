@@ -253,7 +253,7 @@ fn code_brackets(text: &str, (start, end): (usize, usize), code: &[(usize, usize
 /// at most [`MAX_BARE_PARENS`] deep), else between `<` and `>` with `<` and `>`
 /// escaped; in both, `\`, `|`, `` ` `` and an `&` that would read as an entity
 /// escaped.
-fn destination(url: &str) -> String {
+pub(super) fn destination(url: &str) -> String {
     let bare = !url.is_empty()
         && !url
             .chars()

@@ -10,14 +10,16 @@ GIL while it works. Four ways in:
   then ``pipeline.extract(html)`` for one page or ``pipeline.extract_many(pages,
   workers=N)`` for many, on N threads. An ``Extraction`` has ``.text`` (the good
   blocks, one per line), ``.markdown`` (as ``--format markdown``;
-  ``.to_markdown(links=True)`` with links, as ``--links``), ``.to_html()`` (as
+  ``.to_markdown(links=True)`` with links, as ``--links``; ``images=True`` with
+  images, as ``--images``), ``.to_html()`` (as
   ``--format html``), ``.blocks`` (every block with its labels and features),
   ``.language``, ``.limits_hit``. Pipelines, extractions, blocks and the drop-in's
   paragraphs pickle, so Spark and ``multiprocessing`` can ship them.
 * ``read_warc(path)`` / ``extract_warc(path, pipeline)`` (a ``Pipeline`` or a preset's
   name, default ``"pith"``) -- the corpus runner of
   ``pith extract --format jsonl``, yielding its records as dicts (``markdown=True``
-  adds each page's ``markdown``, as ``--markdown``; ``links=True`` its links).
+  adds each page's ``markdown``, as ``--markdown``; ``links=True`` its links,
+  ``images=True`` its images).
 * ``pith.justext`` -- a drop-in for Python jusText 3.0.2:
   ``from pith import justext`` then ``justext.justext(html, justext.get_stoplist("English"))``.
 

@@ -60,17 +60,23 @@ class Extraction:
         their ``start``, quotes, a lone ``<br>`` as a hard line break, fenced
         preformatted text, data tables as pipe tables),
         as ``pith extract --format markdown``; links stay text."""
-    def to_markdown(self, *, links: bool = False, metadata: bool = False) -> str:
+    def to_markdown(
+        self, *, links: bool = False, metadata: bool = False, images: bool = False
+    ) -> str:
         """``markdown``; with ``links=True`` its links as ``[text](url)``, resolved
         against the page's ``<base href>`` and ``url`` (``pith extract --links``); with
         ``metadata=True`` opened by the page's metadata as YAML front matter
-        (``--with-metadata``)."""
-    def to_html(self, *, links: bool = False, metadata: bool = False) -> str:
+        (``--with-metadata``); with ``images=True`` the images of its main text as
+        ``![alt](src)`` (``--images``)."""
+    def to_html(
+        self, *, links: bool = False, metadata: bool = False, images: bool = False
+    ) -> str:
         """The good blocks as an HTML5 page, as ``pith extract --format html``: headings,
         paragraphs, nested lists, quotes, preformatted text, data tables, inline
         ``<code>``, ``<strong>``, ``<em>``, ``<del>``; with ``links=True`` its links as
         ``<a href>``, resolved as ``to_markdown(links=True)`` resolves them; with
-        ``metadata=True`` the page's metadata in its head (``--with-metadata``)."""
+        ``metadata=True`` the page's metadata in its head (``--with-metadata``); with
+        ``images=True`` the images of its main text as ``<img>`` (``--images``)."""
     @property
     def blocks(self) -> list[Block]:
         """Every block, in document order."""
@@ -120,7 +126,9 @@ class Extraction:
     @property
     def canonical_url(self) -> Optional[str]:
         """``<link rel=canonical>`` resolved against ``url``, else ``url``."""
-    def to_dict(self, *, markdown: bool = False, links: bool = False) -> dict[str, object]: ...
+    def to_dict(
+        self, *, markdown: bool = False, links: bool = False, images: bool = False
+    ) -> dict[str, object]: ...
     def __len__(self) -> int: ...
 
 class Pipeline:
@@ -189,6 +197,7 @@ def extract_warc(
     paragraphs: bool = False,
     markdown: bool = False,
     links: bool = False,
+    images: bool = False,
     html_field: str = "html",
     max_bytes: int = 16777216,
     timeout: float = 60.0,

@@ -1,0 +1,582 @@
+//! The images of the main text, for `--images` (trafilatura's option of that name):
+//! Markdown's `![alt](src)` and HTML's `<img>`, each in its place among the kept blocks.
+//!
+//! An image has no text, so no classifier labels it: whether it belongs to the main
+//! text is read from the blocks around it, once per page, from the tree the blocks were
+//! cut from ([`PageImages::read`]; [`page_layout`] for the writers). An `<img>` is
+//! written when
+//!
+//! - it is inside a kept block: in the same block element (a [`BLOCK_TAGS`] or jusText
+//!   paragraph element) as the text of the block before it, and that block is kept
+//!   (`<p>text <img> more</p>`); or
+//! - the blocks before and after it are both kept (a photo between two paragraphs of
+//!   the article); or
+//! - it is in a `<figure>` whose caption, the block after it or before it inside that
+//!   figure, is kept.
+//!
+//! and it is an image of the page's content: it has a source (`data-src` and the other
+//! lazy-loading attributes first, then `src`, then the first candidate of `srcset`),
+//! not a `data:` or `javascript:` URL; it is not hidden (`hidden`, `aria-hidden="true"`)
+//! nor declared smaller than [`MIN_SIDE`] pixels on a side (spacers, tracking pixels,
+//! icons); it is not inside a heading or preformatted text (a logo in an `<h1>`), nor in
+//! a data table (the table's cells are written as cells); its source was not written
+//! before on the page (a `<picture>`'s fallback, a gallery's thumbnail twice); and it
+//! does not follow an image of the same `alt` text with no block between them (one
+//! picture in two sizes).
+//!
+//! The blocks before and after an image are the blocks whose text the walk of the tree
+//! met last and next: a block begins at its first text node (one a block element or a
+//! `<br>` cut from another of the same element begins at its own), so an image in a
+//! section's text after a paragraph inside it comes after that paragraph.
+//!
+//! An image so chosen becomes a block of its own, placed after the block before it:
+//! `is_image`, its source in `image_src` (resolved against the page's base when there
+//! is one, as links are), its `alt` text as its `text`, its element's path as its
+//! `dom_path` (so an image in a list item is written in that item, one in a quote in
+//! the quote). The blocks jusText's Java segmenter makes of images are written the same
+//! way when kept.
+
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+
+use pith_core::path_budget::{path_tail, PathBudget};
+use pith_core::tag_blocks::BLOCK_TAGS;
+use pith_core::{Block, Extraction, FeatureTable, Label};
+use pith_dom::{Document, Edge, ElementNamespace, NodeId, TagNames};
+use pith_justext::features::HEADING;
+use pith_justext::segment::PARAGRAPH_TAGS;
+
+use crate::layout::TreeLayout;
+use crate::markdown::MarkdownOptions;
+use crate::table::{segments, Segment};
+
+/// An image declared narrower or lower than this many pixels (`width`, `height`) is
+/// not content: a spacer, a tracking pixel, an icon.
+pub const MIN_SIDE: u32 = 32;
+
+/// The attributes an image's source is read from, in order: lazy-loading scripts put
+/// the real source in a `data-` attribute and a placeholder in `src`.
+const SOURCE_ATTRIBUTES: &[&str] = &["data-src", "data-lazy-src", "data-original", "src"];
+
+/// The attributes whose first candidate is an image's source when none of
+/// [`SOURCE_ATTRIBUTES`] gives one.
+const SOURCE_SET_ATTRIBUTES: &[&str] = &["data-srcset", "srcset"];
+
+/// Elements inside which an image is not written: headings and preformatted text.
+const NOT_INSIDE: &[&str] = &[
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "pre",
+    "listing",
+    "plaintext",
+    "xmp",
+    "head",
+];
+
+/// The extraction and the layout the Markdown and HTML writers write for `options`:
+/// `ex` and the layout read from `tree` (the tree its blocks were cut from), with the
+/// images of the main text among the blocks when `options` asks for them
+/// ([`MarkdownOptions::images`]); `ex` borrowed when nothing is added. Without a tree
+/// there is no layout and there are no images.
+pub fn page_layout<'a>(
+    ex: &'a Extraction,
+    tree: Option<&Document>,
+    options: &MarkdownOptions,
+) -> (Cow<'a, Extraction>, Option<TreeLayout>) {
+    let Some(tree) = tree else {
+        return (Cow::Borrowed(ex), None);
+    };
+    let layout = TreeLayout::read(ex, tree);
+    if !options.images {
+        return (Cow::Borrowed(ex), Some(layout));
+    }
+    let images = PageImages::read(ex, tree, &layout);
+    let (ex, layout) = images.merged(ex, Cow::Owned(layout), options.base(ex).as_deref());
+    (ex, Some(layout.into_owned()))
+}
+
+/// The images of a page's main text (see the module documentation), read from its
+/// tree once, as plain values: a result kept without its tree still places them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PageImages {
+    /// Each image's block (its source as the page wrote it) and the index of the
+    /// page's block it goes before, in page order.
+    pub images: Vec<(usize, Block)>,
+    /// The images' layout, one entry per image: the list item and the list an image
+    /// is in ([`TreeLayout::read`] of the images' blocks; never a table's cell).
+    pub layout: TreeLayout,
+}
+
+impl PageImages {
+    /// The images of `ex`'s kept text, read from `doc`, the tree its blocks were cut
+    /// from, with `layout` read from it ([`TreeLayout::read`]).
+    pub fn read(ex: &Extraction, doc: &Document, layout: &TreeLayout) -> PageImages {
+        let images = page_images(ex, doc, layout);
+        if images.is_empty() {
+            return PageImages::default();
+        }
+        let image_blocks = Extraction {
+            blocks: images.iter().map(|(_, b)| b.clone()).collect(),
+            ..Extraction::default()
+        };
+        let mut image_layout = TreeLayout::read(&image_blocks, doc);
+        image_layout.tables.clear();
+        PageImages {
+            images,
+            layout: image_layout,
+        }
+    }
+
+    /// `ex` with the images among its blocks, good, and `layout` (`ex`'s) with their
+    /// places; each image's source resolved against `base` when there is one. Both
+    /// borrowed when there is no image.
+    pub fn merged<'a, 'l>(
+        &self,
+        ex: &'a Extraction,
+        layout: Cow<'l, TreeLayout>,
+        base: Option<&str>,
+    ) -> (Cow<'a, Extraction>, Cow<'l, TreeLayout>) {
+        if self.images.is_empty() {
+            return (Cow::Borrowed(ex), layout);
+        }
+        let images: Vec<(usize, Block)> = (self.images.iter())
+            .map(|(at, block)| {
+                let mut block = block.clone();
+                if let (Some(base), Some(src)) = (base, &block.image_src) {
+                    block.image_src = Some(crate::url::resolve(base, src));
+                }
+                (*at, block)
+            })
+            .collect();
+        let layout = merged_layout(&layout, &self.layout, ex.blocks.len(), &images);
+        (Cow::Owned(merged(ex, &images)), Cow::Owned(layout))
+    }
+}
+
+/// The images to write and, for each, the index of the block it goes before (the
+/// number of the page's blocks before it), in page order.
+fn page_images(ex: &Extraction, doc: &Document, layout: &TreeLayout) -> Vec<(usize, Block)> {
+    let mut starts = BlockStarts::of(ex);
+    let image_nodes: HashSet<usize> = (ex.blocks.iter())
+        .filter(|b| b.is_image)
+        .filter_map(|b| b.node.map(NodeId::index))
+        .collect();
+    let tables = data_tables(ex, layout);
+    let page = Page {
+        ex,
+        doc,
+        boundaries: TagNames::from(BLOCK_TAGS),
+        paragraphs: TagNames::from(PARAGRAPH_TAGS),
+        not_inside: TagNames::from(NOT_INSIDE),
+        tables,
+    };
+    let mut begun = 0;
+    let mut written: HashSet<String> = HashSet::new();
+    let mut images = Vec::new();
+    let mut paths = PathBudget::new();
+    for edge in doc.traverse(doc.root()) {
+        let node = match edge {
+            Edge::Open(node) => node,
+            Edge::Close(node) => {
+                if let Some(started) = starts.closed(node) {
+                    begun = begun.max(started + 1);
+                }
+                continue;
+            }
+        };
+        if let Some(started) = starts.opened(doc, node) {
+            begun = begun.max(started + 1);
+        }
+        let is_img = (doc.element(node))
+            .is_some_and(|e| e.namespace() == ElementNamespace::Html && e.name() == "img");
+        if !is_img || image_nodes.contains(&node.index()) {
+            continue;
+        }
+        let Some(src) = page.source(node) else {
+            continue;
+        };
+        if !page.in_main_text(node, begun) {
+            continue;
+        }
+        if !written.insert(src.clone()) {
+            continue;
+        }
+        let block = page.image_block(node, src, &mut paths);
+        // The same picture again in another size (`-medium.jpg`, then `-large.jpg`):
+        // the same text, with no block between them.
+        let again = images.last().is_some_and(|(at, last): &(usize, Block)| {
+            *at == begun && !block.text.is_empty() && last.text == block.text
+        });
+        if !again {
+            images.push((begun, block));
+        }
+    }
+    images
+}
+
+/// Where each block of a page begins in its tree, the blocks being in page order: a
+/// block of text at the first text node after the block before it whose words are
+/// those of its first piece of text ([`Block::text_nodes`]; the lines of a paragraph
+/// cut at `<br>`s, and the text around a block element inside it, share their
+/// [`node`](Block::node)); a block without text pieces (an image) where its node
+/// opens; and every block by the end of its node at the latest (its first text is in
+/// it), when its words were not found.
+struct BlockStarts<'a> {
+    ex: &'a Extraction,
+    /// For each block's node, the last of its blocks.
+    last_of_node: HashMap<usize, usize>,
+    /// For each node of blocks without text pieces, the last of those blocks.
+    pieceless: HashMap<usize, usize>,
+    /// The first block not known to have begun.
+    next: usize,
+}
+
+impl<'a> BlockStarts<'a> {
+    /// The starts of `ex`'s blocks.
+    fn of(ex: &'a Extraction) -> BlockStarts<'a> {
+        let (mut last_of_node, mut pieceless) = (HashMap::new(), HashMap::new());
+        for (i, b) in ex.blocks.iter().enumerate() {
+            let Some(node) = b.node else { continue };
+            last_of_node.insert(node.index(), i);
+            if b.text_nodes.is_empty() {
+                pieceless.insert(node.index(), i);
+            }
+        }
+        BlockStarts {
+            ex,
+            last_of_node,
+            pieceless,
+            next: 0,
+        }
+    }
+
+    /// The last block known to have begun when the walk opens `node`, if that tells
+    /// of one.
+    fn opened(&mut self, doc: &Document, node: NodeId) -> Option<usize> {
+        if let Some(&last) = self.pieceless.get(&node.index()) {
+            return self.begun(last);
+        }
+        let text = doc.text(node)?;
+        let block = self.ex.blocks.get(self.next)?;
+        let first = (block.text_nodes.iter()).find(|t| !t.trim().is_empty())?;
+        let same = text.split_whitespace().eq(first.split_whitespace());
+        same.then(|| self.begun(self.next)).flatten()
+    }
+
+    /// The last block known to have begun when the walk closes `node`.
+    fn closed(&mut self, node: NodeId) -> Option<usize> {
+        let last = *self.last_of_node.get(&node.index())?;
+        self.begun(last)
+    }
+
+    /// Block `i` has begun, and every block before it.
+    fn begun(&mut self, i: usize) -> Option<usize> {
+        self.next = self.next.max(i + 1);
+        Some(i)
+    }
+}
+
+/// The `table` elements (by index) of a page's data tables: an image in one is not
+/// written.
+fn data_tables(ex: &Extraction, layout: &TreeLayout) -> HashSet<usize> {
+    let mut tables = HashSet::new();
+    for segment in segments(ex, Some(&layout.tables)) {
+        let Segment::Table(table) = segment else {
+            continue;
+        };
+        let cells = (table.header.iter().flatten()).chain(table.rows.iter().flatten());
+        let blocks = (cells.flat_map(|c| c.blocks.iter().map(|&(i, _)| i)))
+            .chain(table.captions.iter().map(|&(i, _)| i));
+        tables.extend(blocks.filter_map(|i| layout.table(i)).map(|p| p.table));
+    }
+    tables
+}
+
+/// What deciding a page's images reads.
+struct Page<'a> {
+    ex: &'a Extraction,
+    doc: &'a Document,
+    /// The tags that bound the blocks of the tag segmenter ...
+    boundaries: TagNames,
+    /// ... and of jusText's.
+    paragraphs: TagNames,
+    /// [`NOT_INSIDE`].
+    not_inside: TagNames,
+    /// [`data_tables`].
+    tables: HashSet<usize>,
+}
+
+impl Page<'_> {
+    /// The source of the image `img`, if it is one of the page's content: see the
+    /// module documentation.
+    fn source(&self, img: NodeId) -> Option<String> {
+        let e = self.doc.element(img)?;
+        if e.attr("hidden").is_some()
+            || e.attr("aria-hidden")
+                .is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
+        {
+            return None;
+        }
+        let small = |name| {
+            e.attr(name)
+                .and_then(pixels)
+                .is_some_and(|px| px < MIN_SIDE)
+        };
+        if small("width") || small("height") {
+            return None;
+        }
+        let plain = (SOURCE_ATTRIBUTES.iter()).filter_map(|&name| e.attr(name).map(str::trim));
+        let from_sets = (SOURCE_SET_ATTRIBUTES.iter())
+            .filter_map(|&name| e.attr(name))
+            .filter_map(|set| set.split(',').next())
+            .filter_map(|candidate| candidate.split_whitespace().next());
+        plain
+            .chain(from_sets)
+            .find(|src| is_image_url(src))
+            .map(str::to_owned)
+    }
+
+    /// Whether the image `img`, after the first `begun` blocks of the page, is in its
+    /// main text: see the module documentation.
+    fn in_main_text(&self, img: NodeId, begun: usize) -> bool {
+        let (doc, ex) = (self.doc, self.ex);
+        let mut figure = None;
+        for n in doc.inclusive_ancestors(img) {
+            match doc.element_name(n) {
+                Some(name) if self.not_inside.contains(name) => return false,
+                Some("table") if self.tables.contains(&n.index()) => return false,
+                Some("figure") if figure.is_none() => figure = Some(n),
+                _ => {}
+            }
+        }
+        let kept = |i: usize| ex.label(i) == Label::Good;
+        let before = begun.checked_sub(1);
+        let after = Some(begun).filter(|&i| i < ex.blocks.len());
+        let inside = |i: usize, element: NodeId| {
+            (ex.blocks[i].node).is_some_and(|node| doc.is_inclusive_ancestor(element, node))
+        };
+        if let Some(figure) = figure {
+            let caption = [before, after]
+                .into_iter()
+                .flatten()
+                .any(|i| kept(i) && inside(i, figure));
+            if caption {
+                return true;
+            }
+        }
+        match (before, after) {
+            (Some(b), Some(a)) if kept(b) && kept(a) => true,
+            (Some(b), _) if kept(b) => self.in_block_of(img, b),
+            _ => false,
+        }
+    }
+
+    /// Whether `img` is in the block element that holds block `i`'s text, with no
+    /// other block element between them.
+    fn in_block_of(&self, img: NodeId, i: usize) -> bool {
+        let Some(node) = self.ex.blocks[i].node else {
+            return false;
+        };
+        let container = self.block_element(node);
+        container.is_some() && self.block_element(img) == container
+    }
+
+    /// The nearest block element (of either segmenter) at or above `node`.
+    fn block_element(&self, node: NodeId) -> Option<NodeId> {
+        (self.doc.inclusive_ancestors(node)).find(|&n| {
+            self.doc.element_name(n).is_some_and(|name| {
+                self.boundaries.contains(name) || self.paragraphs.contains(name)
+            })
+        })
+    }
+
+    /// The block of the image `img` with the source `src`; its path whole while the
+    /// page's `paths` last, as the segmenters keep theirs (`pith_core::path_budget`).
+    fn image_block(&self, img: NodeId, src: String, paths: &mut PathBudget) -> Block {
+        let doc = self.doc;
+        let alt = (doc.element(img).and_then(|e| e.attr("alt"))).unwrap_or("");
+        let mut names: Vec<&str> = (doc.inclusive_ancestors(img))
+            .filter_map(|n| doc.element_name(n))
+            .collect();
+        names.reverse();
+        let path = names.join(".");
+        Block {
+            text: alt.split_whitespace().collect::<Vec<_>>().join(" "),
+            dom_path: match paths.admit(path.len()) {
+                true => path,
+                false => path_tail(&path),
+            },
+            is_image: true,
+            image_src: Some(src),
+            node: Some(img),
+            ..Block::default()
+        }
+    }
+}
+
+/// The pixels an attribute such as `width="120"` declares: its leading digits (`120px`
+/// and `120.5` read 120); `None` for a share (`50%`) or no number.
+fn pixels(value: &str) -> Option<u32> {
+    let value = value.trim();
+    let digits = value.len() - value.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 || value[digits..].starts_with('%') {
+        return None;
+    }
+    Some(value[..digits].parse().unwrap_or(u32::MAX))
+}
+
+/// Whether `src` can be an image's source: not empty, not inline data (a lazy-loading
+/// placeholder) or a script.
+fn is_image_url(src: &str) -> bool {
+    let lower = |n: usize| src.get(..n).map(str::to_ascii_lowercase);
+    !src.is_empty()
+        && lower(5).as_deref() != Some("data:")
+        && lower(11).as_deref() != Some("javascript:")
+}
+
+/// `ex` with `images` (each with the index of the block it goes before) among its
+/// blocks, good; the features the writers read (whether a block is a heading) moved
+/// with their blocks.
+fn merged(ex: &Extraction, images: &[(usize, Block)]) -> Extraction {
+    let order = merged_order(ex.blocks.len(), images);
+    let pick = |of_block: &dyn Fn(usize) -> Block| -> Vec<Block> {
+        (order.iter())
+            .map(|place| match *place {
+                Place::Block(i) => of_block(i),
+                Place::Image(k) => images[k].1.clone(),
+            })
+            .collect()
+    };
+    let labels = |of: &[Label]| -> Vec<Label> {
+        (order.iter())
+            .map(|place| match *place {
+                Place::Block(i) => of.get(i).copied().unwrap_or(Label::Bad),
+                Place::Image(_) => Label::Good,
+            })
+            .collect()
+    };
+    let mut features = FeatureTable::new();
+    if let Some(heading) = ex.features.column(&HEADING) {
+        let column = (order.iter())
+            .map(|place| match *place {
+                Place::Block(i) => heading.get(i).copied().unwrap_or(0.0),
+                Place::Image(_) => 0.0,
+            })
+            .collect();
+        features.insert(HEADING, column);
+    }
+    let options = |of: &[Option<usize>]| -> Vec<Option<usize>> {
+        (order.iter())
+            .map(|place| match *place {
+                Place::Block(i) => of.get(i).copied().flatten(),
+                Place::Image(_) => None,
+            })
+            .collect()
+    };
+    Extraction {
+        blocks: pick(&|i| ex.blocks[i].clone()),
+        features,
+        cf_labels: labels(&ex.cf_labels),
+        labels: labels(&ex.labels),
+        cf_rules: options(&ex.cf_rules),
+        revised_by: options(&ex.revised_by),
+        decoded_as: ex.decoded_as.clone(),
+        diagnostics: ex.diagnostics.clone(),
+        metadata: ex.metadata.clone(),
+        language: ex.language,
+        warnings: ex.warnings.clone(),
+    }
+}
+
+/// `layout` (of the page's blocks) and `images` (of the images, in order) as one, in
+/// the merged extraction's order.
+fn merged_layout(
+    layout: &TreeLayout,
+    images: &TreeLayout,
+    blocks: usize,
+    placed: &[(usize, Block)],
+) -> TreeLayout {
+    let order = merged_order(blocks, placed);
+    fn pick<T: Clone + Default>(order: &[Place], blocks: &[T], images: &[T]) -> Vec<T> {
+        (order.iter())
+            .map(|place| match *place {
+                Place::Block(i) => blocks.get(i).cloned().unwrap_or_default(),
+                Place::Image(k) => images.get(k).cloned().unwrap_or_default(),
+            })
+            .collect()
+    }
+    TreeLayout {
+        tables: pick(&order, &layout.tables, &images.tables),
+        lists: pick(&order, &layout.lists, &images.lists),
+        spans: pick(&order, &layout.spans, &images.spans),
+        links: pick(&order, &layout.links, &images.links),
+        items: pick(&order, &layout.items, &images.items),
+        languages: pick(&order, &layout.languages, &images.languages),
+    }
+}
+
+/// A place in the merged extraction: a block of the page, or an image (by its index
+/// among the images).
+#[derive(Clone, Copy)]
+enum Place {
+    Block(usize),
+    Image(usize),
+}
+
+/// The places of the merged extraction of `blocks` blocks and the images `placed`
+/// (each before the block of its index), in order.
+fn merged_order(blocks: usize, placed: &[(usize, Block)]) -> Vec<Place> {
+    let mut order = Vec::with_capacity(blocks + placed.len());
+    let mut next_image = 0;
+    for i in 0..=blocks {
+        while next_image < placed.len() && placed[next_image].0 == i {
+            order.push(Place::Image(next_image));
+            next_image += 1;
+        }
+        if i < blocks {
+            order.push(Place::Block(i));
+        }
+    }
+    order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pixels_read_leading_digits_and_no_shares() {
+        assert_eq!(pixels("120"), Some(120));
+        assert_eq!(pixels(" 1px"), Some(1));
+        assert_eq!(pixels("16.5"), Some(16));
+        assert_eq!(pixels("50%"), None);
+        assert_eq!(pixels("auto"), None);
+        assert_eq!(pixels("99999999999999"), Some(u32::MAX));
+    }
+
+    #[test]
+    fn inline_data_and_scripts_are_no_sources() {
+        assert!(is_image_url("/a.png"));
+        assert!(is_image_url("https://x.org/a"));
+        assert!(!is_image_url(""));
+        assert!(!is_image_url("DATA:image/gif;base64,R0l"));
+        assert!(!is_image_url("javascript:void(0)"));
+    }
+
+    #[test]
+    fn images_go_before_the_block_of_their_index() {
+        let block = Block::default();
+        let placed = [(0, block.clone()), (2, block.clone()), (2, block)];
+        let order: Vec<String> = (merged_order(2, &placed).iter())
+            .map(|p| match p {
+                Place::Block(i) => format!("b{i}"),
+                Place::Image(k) => format!("i{k}"),
+            })
+            .collect();
+        assert_eq!(order, ["i0", "b0", "b1", "i1", "i2"]);
+    }
+}
