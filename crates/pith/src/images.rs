@@ -16,10 +16,11 @@
 //!
 //! and it is an image of the page's content: it has a source (`data-src` and the other
 //! lazy-loading attributes first, then `src`, then the first candidate of `srcset`),
-//! not a `data:` or `javascript:` URL; it is not hidden (`hidden`, `aria-hidden="true"`)
-//! nor declared smaller than [`MIN_SIDE`] pixels on a side (spacers, tracking pixels,
-//! icons); it is not inside a heading or preformatted text (a logo in an `<h1>`), nor in
-//! a data table (the table's cells are written as cells); its source was not written
+//! not a `data:`, `javascript:` or `vbscript:` URL; it is not hidden (`hidden`,
+//! `aria-hidden="true"`) nor declared smaller than [`MIN_SIDE`] pixels on a side
+//! (spacers, tracking pixels, icons); it is not inside a heading or preformatted text
+//! (a logo in an `<h1>`), nor in a data table (the table's cells are written as
+//! cells); its source was not written
 //! before on the page (a `<picture>`'s fallback, a gallery's thumbnail twice); and it
 //! does not follow an image of the same `alt` text with no block between them (one
 //! picture in two sizes).
@@ -430,12 +431,11 @@ fn pixels(value: &str) -> Option<u32> {
 }
 
 /// Whether `src` can be an image's source: not empty, not inline data (a lazy-loading
-/// placeholder) or a script.
+/// placeholder) or a script (`javascript:`, `vbscript:`, as the HTML writer's links).
 fn is_image_url(src: &str) -> bool {
-    let lower = |n: usize| src.get(..n).map(str::to_ascii_lowercase);
-    !src.is_empty()
-        && lower(5).as_deref() != Some("data:")
-        && lower(11).as_deref() != Some("javascript:")
+    let scheme =
+        |name: &str| (src.get(..name.len())).is_some_and(|start| start.eq_ignore_ascii_case(name));
+    !src.is_empty() && !scheme("data:") && !scheme("javascript:") && !scheme("vbscript:")
 }
 
 /// `ex` with `images` (each with the index of the block it goes before) among its
@@ -565,6 +565,7 @@ mod tests {
         assert!(!is_image_url(""));
         assert!(!is_image_url("DATA:image/gif;base64,R0l"));
         assert!(!is_image_url("javascript:void(0)"));
+        assert!(!is_image_url("VBScript:msgbox"));
     }
 
     #[test]
