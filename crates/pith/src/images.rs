@@ -41,7 +41,7 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use pith_core::path_budget::{path_tail, PathBudget};
-use pith_core::tag_blocks::BLOCK_TAGS;
+use pith_core::tag_blocks::{BLOCK_TAGS, PREFORMATTED};
 use pith_core::{Block, Extraction, FeatureTable, Label};
 use pith_dom::{Document, Edge, ElementNamespace, NodeId, TagNames};
 use pith_justext::features::HEADING;
@@ -63,20 +63,9 @@ const SOURCE_ATTRIBUTES: &[&str] = &["data-src", "data-lazy-src", "data-original
 /// [`SOURCE_ATTRIBUTES`] gives one.
 const SOURCE_SET_ATTRIBUTES: &[&str] = &["data-srcset", "srcset"];
 
-/// Elements inside which an image is not written: headings and preformatted text.
-const NOT_INSIDE: &[&str] = &[
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "pre",
-    "listing",
-    "plaintext",
-    "xmp",
-    "head",
-];
+/// Elements inside which an image is not written: headings, the head, and
+/// preformatted text ([`PREFORMATTED`]).
+const NOT_INSIDE: [&str; 7] = ["h1", "h2", "h3", "h4", "h5", "h6", "head"];
 
 /// The extraction and the layout the Markdown and HTML writers write for `options`:
 /// `ex` and the layout read from `tree` (the tree its blocks were cut from), with the
@@ -153,8 +142,9 @@ impl PageImages {
                 (*at, block)
             })
             .collect();
-        let layout = merged_layout(&layout, &self.layout, ex.blocks.len(), &images);
-        (Cow::Owned(merged(ex, &images)), Cow::Owned(layout))
+        let order = merged_order(ex.blocks.len(), &images);
+        let layout = merged_layout(&layout, &self.layout, &order);
+        (Cow::Owned(merged(ex, &images, &order)), Cow::Owned(layout))
     }
 }
 
@@ -170,9 +160,14 @@ fn page_images(ex: &Extraction, doc: &Document, layout: &TreeLayout) -> Vec<(usi
     let page = Page {
         ex,
         doc,
-        boundaries: TagNames::from(BLOCK_TAGS),
-        paragraphs: TagNames::from(PARAGRAPH_TAGS),
-        not_inside: TagNames::from(NOT_INSIDE),
+        block_elements: (BLOCK_TAGS.iter().chain(PARAGRAPH_TAGS.iter()))
+            .copied()
+            .collect(),
+        not_inside: NOT_INSIDE
+            .iter()
+            .chain(PREFORMATTED.iter())
+            .copied()
+            .collect(),
         tables,
     };
     let mut begun = 0;
@@ -301,11 +296,9 @@ fn data_tables(ex: &Extraction, layout: &TreeLayout) -> HashSet<usize> {
 struct Page<'a> {
     ex: &'a Extraction,
     doc: &'a Document,
-    /// The tags that bound the blocks of the tag segmenter ...
-    boundaries: TagNames,
-    /// ... and of jusText's.
-    paragraphs: TagNames,
-    /// [`NOT_INSIDE`].
+    /// The tags that bound the blocks of the tag segmenter and of jusText's.
+    block_elements: TagNames,
+    /// [`NOT_INSIDE`] and [`PREFORMATTED`].
     not_inside: TagNames,
     /// [`data_tables`].
     tables: HashSet<usize>,
@@ -389,9 +382,7 @@ impl Page<'_> {
     /// The nearest block element (of either segmenter) at or above `node`.
     fn block_element(&self, node: NodeId) -> Option<NodeId> {
         (self.doc.inclusive_ancestors(node)).find(|&n| {
-            self.doc.element_name(n).is_some_and(|name| {
-                self.boundaries.contains(name) || self.paragraphs.contains(name)
-            })
+            (self.doc.element_name(n)).is_some_and(|name| self.block_elements.contains(name))
         })
     }
 
@@ -439,51 +430,20 @@ fn is_image_url(src: &str) -> bool {
 }
 
 /// `ex` with `images` (each with the index of the block it goes before) among its
-/// blocks, good; the features the writers read (whether a block is a heading) moved
-/// with their blocks.
-fn merged(ex: &Extraction, images: &[(usize, Block)]) -> Extraction {
-    let order = merged_order(ex.blocks.len(), images);
-    let pick = |of_block: &dyn Fn(usize) -> Block| -> Vec<Block> {
-        (order.iter())
-            .map(|place| match *place {
-                Place::Block(i) => of_block(i),
-                Place::Image(k) => images[k].1.clone(),
-            })
-            .collect()
-    };
-    let labels = |of: &[Label]| -> Vec<Label> {
-        (order.iter())
-            .map(|place| match *place {
-                Place::Block(i) => of.get(i).copied().unwrap_or(Label::Bad),
-                Place::Image(_) => Label::Good,
-            })
-            .collect()
-    };
+/// blocks in the places `order` gives, good; the features the writers read (whether a
+/// block is a heading) moved with their blocks.
+fn merged(ex: &Extraction, images: &[(usize, Block)], order: &[Place]) -> Extraction {
     let mut features = FeatureTable::new();
     if let Some(heading) = ex.features.column(&HEADING) {
-        let column = (order.iter())
-            .map(|place| match *place {
-                Place::Block(i) => heading.get(i).copied().unwrap_or(0.0),
-                Place::Image(_) => 0.0,
-            })
-            .collect();
-        features.insert(HEADING, column);
+        features.insert(HEADING, interleave(order, heading, 0.0, |_| 0.0));
     }
-    let options = |of: &[Option<usize>]| -> Vec<Option<usize>> {
-        (order.iter())
-            .map(|place| match *place {
-                Place::Block(i) => of.get(i).copied().flatten(),
-                Place::Image(_) => None,
-            })
-            .collect()
-    };
     Extraction {
-        blocks: pick(&|i| ex.blocks[i].clone()),
+        blocks: interleave(order, &ex.blocks, Block::default(), |k| images[k].1.clone()),
         features,
-        cf_labels: labels(&ex.cf_labels),
-        labels: labels(&ex.labels),
-        cf_rules: options(&ex.cf_rules),
-        revised_by: options(&ex.revised_by),
+        cf_labels: interleave(order, &ex.cf_labels, Label::Bad, |_| Label::Good),
+        labels: interleave(order, &ex.labels, Label::Bad, |_| Label::Good),
+        cf_rules: interleave(order, &ex.cf_rules, None, |_| None),
+        revised_by: interleave(order, &ex.revised_by, None, |_| None),
         decoded_as: ex.decoded_as.clone(),
         diagnostics: ex.diagnostics.clone(),
         metadata: ex.metadata.clone(),
@@ -493,30 +453,37 @@ fn merged(ex: &Extraction, images: &[(usize, Block)]) -> Extraction {
 }
 
 /// `layout` (of the page's blocks) and `images` (of the images, in order) as one, in
-/// the merged extraction's order.
-fn merged_layout(
-    layout: &TreeLayout,
-    images: &TreeLayout,
-    blocks: usize,
-    placed: &[(usize, Block)],
-) -> TreeLayout {
-    let order = merged_order(blocks, placed);
+/// the places `order` gives.
+fn merged_layout(layout: &TreeLayout, images: &TreeLayout, order: &[Place]) -> TreeLayout {
     fn pick<T: Clone + Default>(order: &[Place], blocks: &[T], images: &[T]) -> Vec<T> {
-        (order.iter())
-            .map(|place| match *place {
-                Place::Block(i) => blocks.get(i).cloned().unwrap_or_default(),
-                Place::Image(k) => images.get(k).cloned().unwrap_or_default(),
-            })
-            .collect()
+        interleave(order, blocks, T::default(), |k| {
+            images.get(k).cloned().unwrap_or_default()
+        })
     }
     TreeLayout {
-        tables: pick(&order, &layout.tables, &images.tables),
-        lists: pick(&order, &layout.lists, &images.lists),
-        spans: pick(&order, &layout.spans, &images.spans),
-        links: pick(&order, &layout.links, &images.links),
-        items: pick(&order, &layout.items, &images.items),
-        languages: pick(&order, &layout.languages, &images.languages),
+        tables: pick(order, &layout.tables, &images.tables),
+        lists: pick(order, &layout.lists, &images.lists),
+        spans: pick(order, &layout.spans, &images.spans),
+        links: pick(order, &layout.links, &images.links),
+        items: pick(order, &layout.items, &images.items),
+        languages: pick(order, &layout.languages, &images.languages),
     }
+}
+
+/// The values of the places `order` gives: a block's from `blocks` (`missing` past its
+/// end, as a short column reads), image `k`'s `image(k)`.
+fn interleave<T: Clone>(
+    order: &[Place],
+    blocks: &[T],
+    missing: T,
+    image: impl Fn(usize) -> T,
+) -> Vec<T> {
+    (order.iter())
+        .map(|place| match *place {
+            Place::Block(i) => blocks.get(i).cloned().unwrap_or_else(|| missing.clone()),
+            Place::Image(k) => image(k),
+        })
+        .collect()
 }
 
 /// A place in the merged extraction: a block of the page, or an image (by its index
