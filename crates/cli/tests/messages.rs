@@ -296,7 +296,7 @@ fn a_page_that_kept_nothing_says_why_in_the_text_formats() {
     assert!(o.status.success());
     let err = stderr(&o);
     assert!(
-        err.contains("ar.html: no text kept;") && err.contains("try -s Arabic"),
+        err.contains("ar.html: no text kept;") && err.contains("try the Arabic stoplist or auto"),
         "{err}"
     );
     let o = pith(

@@ -357,9 +357,11 @@ impl StopwordsCount {
         if !fixed_builtin || matches || id.confidence < WARN_CONFIDENCE {
             return Vec::new();
         }
+        // Worded for every caller alike: the CLI's `-s`, a pipeline file's `stoplist`
+        // and Python's `with_params(stoplist=…)` all name the list the same way.
         let advice = match lang.stoplist {
-            Some(list) => format!("-s {list} or -s auto"),
-            None => "-s auto (no stoplist: language-independent mode)".to_owned(),
+            Some(list) => format!("the {list} stoplist or auto"),
+            None => "auto (no stoplist: language-independent mode)".to_owned(),
         };
         vec![format!(
             "page language is {} ({}) but the stoplist is {}; try {advice}",

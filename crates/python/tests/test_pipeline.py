@@ -157,6 +157,25 @@ def test_stoplist_none_is_the_language_independent_mode_as_on_the_command_line(s
     assert '"stopwords_low":0.3' in later.to_json().replace(" ", "")
 
 
+RUSSIAN = (
+    "<html><body><p>Этой весной жители нашей небольшой деревни решили вместе отремонтировать "
+    "старый мост через реку. Каждый вечер после работы они собирались на берегу, приносили "
+    "доски и инструменты и по очереди готовили ужин для всех, кто помогал.</p></body></html>"
+).encode()
+
+
+def test_a_stoplist_warning_gives_advice_python_can_follow():
+    english = pith.Pipeline.preset("justext").extract(RUSSIAN)
+    assert english.text == "" and english.language == "ru"
+    assert english.warnings == [
+        "page language is Russian (ru) but the stoplist is English; "
+        "try the Russian stoplist or auto"
+    ]
+    for stoplist in ("Russian", "auto"):
+        followed = pith.Pipeline.preset("justext").with_params(stoplist=stoplist).extract(RUSSIAN)
+        assert followed.text.startswith("Этой весной") and followed.warnings == []
+
+
 def test_stoplist_auto_counts_words_per_character_as_the_command_line_sets_it():
     # As `pith extract -s auto`: words and lengths of Chinese and Japanese text are
     # counted per character, so their stop-word density stays a density.
