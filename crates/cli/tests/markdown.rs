@@ -424,6 +424,43 @@ fn images_are_written_when_asked_for() {
     );
 }
 
+/// A lazy image whose source is only in the `<noscript>` after it (a placeholder in
+/// `src`) is written with that source, once, by the presets whose tree stages delete
+/// `<noscript>` (so that their parse skips its content without `--images`), and the
+/// icon is not written by `declutter` either, whose purify keeps only an image's `src`
+/// and `alt` (not its `width`); the text is the same as without `--images`.
+#[test]
+fn a_lazy_image_takes_its_noscript_source() {
+    let placeholder = "data:image/gif;base64,R0lGODlhAQABAIAAAAUEBAAAACwAAAAAAQABAAACAkQBADs";
+    let page = IMAGE_PAGE.replace(
+        "<img src='photos/fox.jpg' alt='A fox [in the snow]'>",
+        &format!(
+            "<img class='lazy' src='{placeholder}' alt='A fox [in the snow]'>\n\
+             <noscript><img src='photos/fox.jpg' alt='A fox [in the snow]'></noscript>"
+        ),
+    );
+    assert_ne!(page, IMAGE_PAGE);
+    let dir = tempfile::tempdir().unwrap();
+    let line = json!({"url": "https://site.example/a/page.html", "html": page});
+    let jsonl = common::write(dir.path(), "pages.jsonl", format!("{line}\n").as_bytes());
+    let photo = "![A fox \\[in the snow\\]](https://site.example/a/photos/fox.jpg)";
+    for preset in ["pith", "readability", "declutter"] {
+        let md = extract(
+            &["--preset", preset, "--format", "markdown", "--images"],
+            &[&jsonl],
+        );
+        assert!(
+            md.contains(&format!(
+                "English, as it has to be long enough.\n\n{photo}\n\nThe lazy"
+            )),
+            "{preset}: {md}"
+        );
+        assert_eq!(md.matches("![").count(), 1, "{preset}: {md}");
+        let plain = extract(&["--preset", preset, "--format", "markdown"], &[&jsonl]);
+        assert_eq!(md.replace(&format!("{photo}\n\n"), ""), plain, "{preset}");
+    }
+}
+
 /// `--url` gives a page read from a file or stdin the URL it was fetched from, as a
 /// WARC record's target URI: the record's `url` and `canonical_url`, a `published`
 /// date from its path, and what Markdown's links resolve against.

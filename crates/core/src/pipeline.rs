@@ -261,7 +261,13 @@ impl Pipeline {
                 keep.extend(links.then_some("a"));
                 // `img`: an image's sources and text, for the writers' images.
                 keep.extend(images.then_some("img"));
-                omit_but(&keep)
+                let mut omit = omit_but(&keep);
+                if images {
+                    // A lazy image's real source may be only in the `<noscript>` after
+                    // it (`pith_dom::settle_image_sources`), which the stages delete.
+                    omit.content_of.retain(|name| name != "noscript");
+                }
+                omit
             })
         });
         let [[neither, links], [images, both]] = omit_for_shape;
@@ -329,7 +335,7 @@ impl Pipeline {
     /// one page of a WARC file). The options are not checked: an unknown codec is a
     /// decoding error of this document.
     pub fn run_bytes_with(&self, bytes: &[u8], decode: &DecodeOptions) -> Result<Extraction> {
-        Ok(self.decode_and_run(bytes, decode, &self.omit)?.0)
+        Ok(self.decode_and_run(bytes, decode, &self.omit, false)?.0)
     }
 
     /// [`run_bytes_with`](Pipeline::run_bytes_with), returning the tree as the tree
@@ -339,7 +345,7 @@ impl Pipeline {
         bytes: &[u8],
         decode: &DecodeOptions,
     ) -> Result<(Extraction, Document)> {
-        self.decode_and_run(bytes, decode, &self.omit_keeping_tree)
+        self.decode_and_run(bytes, decode, &self.omit_keeping_tree, false)
     }
 
     /// [`run_bytes_with`](Pipeline::run_bytes_with), returning the edited tree too,
@@ -366,7 +372,8 @@ impl Pipeline {
         decode: &DecodeOptions,
         keep: ShapeAttributes,
     ) -> Result<(Extraction, Document)> {
-        self.decode_and_run(bytes, decode, &self.omit_for_shape[keep.index()])
+        let omit = &self.omit_for_shape[keep.index()];
+        self.decode_and_run(bytes, decode, omit, keep.images)
     }
 
     /// [`run_bytes_and_tree`](Pipeline::run_bytes_and_tree), but the tree's links and
@@ -387,22 +394,23 @@ impl Pipeline {
         bytes: &[u8],
         decode: &DecodeOptions,
         omit: &Omit,
+        lazy_images: bool,
     ) -> Result<(Extraction, Document)> {
         let decoded = pith_dom::decode::decode_borrowed(bytes, decode)?;
-        let (mut ex, doc) = self.parse_and_run(&decoded.text, omit)?;
+        let (mut ex, doc) = self.parse_and_run(&decoded.text, omit, lazy_images)?;
         ex.decoded_as = Some(decoded_label(&decoded));
         Ok((ex, doc))
     }
 
     /// Parses text (with the pipeline's parse limits) and runs every stage.
     pub fn run_str(&self, html: &str) -> Result<Extraction> {
-        Ok(self.parse_and_run(html, &self.omit)?.0)
+        Ok(self.parse_and_run(html, &self.omit, false)?.0)
     }
 
     /// [`run_str`](Pipeline::run_str), returning the edited tree too. That tree keeps
     /// every attribute, read by a stage or not, so it parses a little slower.
     pub fn run_str_keeping_tree(&self, html: &str) -> Result<(Extraction, Document)> {
-        self.parse_and_run(html, &self.omit_keeping_tree)
+        self.parse_and_run(html, &self.omit_keeping_tree, false)
     }
 
     /// [`run_str`](Pipeline::run_str), returning the edited tree too, parsed as lean
@@ -419,7 +427,7 @@ impl Pipeline {
         html: &str,
         keep: ShapeAttributes,
     ) -> Result<(Extraction, Document)> {
-        self.parse_and_run(html, &self.omit_for_shape[keep.index()])
+        self.parse_and_run(html, &self.omit_for_shape[keep.index()], keep.images)
     }
 
     /// [`run_str_and_tree`](Pipeline::run_str_and_tree), but the tree's links and
@@ -428,9 +436,20 @@ impl Pipeline {
         self.run_str_and_tree_keeping(html, ShapeAttributes::NONE)
     }
 
-    /// Parses, leaving out what `omit` says, and runs every stage.
-    fn parse_and_run(&self, html: &str, omit: &Omit) -> Result<(Extraction, Document)> {
-        let (doc, report) = pith_dom::parse_html_omitting(html, &self.spec.parse, omit);
+    /// Parses, leaving out what `omit` says, and runs every stage; with `lazy_images`
+    /// (a tree kept for its images), each image's source is settled first, lazy
+    /// images' `<noscript>` fallbacks read, while no stage has deleted or stripped
+    /// anything ([`pith_dom::settle_image_sources`]).
+    fn parse_and_run(
+        &self,
+        html: &str,
+        omit: &Omit,
+        lazy_images: bool,
+    ) -> Result<(Extraction, Document)> {
+        let (mut doc, report) = pith_dom::parse_html_omitting(html, &self.spec.parse, omit);
+        if lazy_images {
+            pith_dom::settle_image_sources(&mut doc);
+        }
         let (mut ex, doc) = self.run_document(doc)?;
         let mut notes = report.notes(&self.spec.parse);
         notes.append(&mut ex.diagnostics.notes);

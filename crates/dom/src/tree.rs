@@ -143,6 +143,22 @@ impl Element {
         }
     }
 
+    /// Sets the attribute `name` to `value`: the first of that name is given it, or
+    /// one is added after the others.
+    pub fn set_attr(&mut self, name: &str, value: &str) {
+        match self
+            .attrs
+            .iter_mut()
+            .find(|a| same_name(&a.name.local, name))
+        {
+            Some(a) => a.value = value.into(),
+            None => self.attrs.push(Attribute {
+                name: QualName::new(None, html5ever::ns!(), LocalName::from(name)),
+                value: value.into(),
+            }),
+        }
+    }
+
     /// Removes every attribute.
     pub fn clear_attrs(&mut self) {
         self.attrs.clear();

@@ -14,11 +14,15 @@
 //! - it is in a `<figure>` whose caption, the block after it or before it inside that
 //!   figure, is kept.
 //!
-//! and it is an image of the page's content: it has a source (`data-src` and the other
-//! lazy-loading attributes first, then `src`, then the first candidate of `srcset`),
-//! not a `data:`, `javascript:` or `vbscript:` URL; it is not hidden (`hidden`,
-//! `aria-hidden="true"`) nor declared smaller than [`MIN_SIDE`] pixels on a side
-//! (spacers, tracking pixels, icons); it is not inside a heading or preformatted text
+//! and it is an image of the page's content ([`pith_dom::content_image_source`]): it
+//! has a source (`data-src` and the other lazy-loading attributes first, then `src`,
+//! then the first candidate of `srcset`; a lazy image with only a placeholder takes
+//! the source of the `<noscript>` image after it), not a `data:`, `javascript:` or
+//! `vbscript:` URL; it is not hidden (`hidden`, `aria-hidden="true"`) nor declared
+//! smaller than [`MIN_SIDE`] pixels on a side (spacers, tracking pixels, icons). That
+//! much is settled before the tree stages run, so that it holds whatever they delete
+//! or strip (`pith_dom::settle_image_sources`: `Pipeline::run_bytes_and_tree_keeping`
+//! with `images`). It is not inside a heading or preformatted text
 //! (a logo in an `<h1>`), nor in a data table (the table's cells are written as
 //! cells); its source was not written
 //! before on the page (a `<picture>`'s fallback, a gallery's thumbnail twice); and it
@@ -43,7 +47,7 @@ use std::collections::{HashMap, HashSet};
 use pith_core::path_budget::{path_tail, PathBudget};
 use pith_core::tag_blocks::{BLOCK_TAGS, PREFORMATTED};
 use pith_core::{Block, Extraction, FeatureTable, Label};
-use pith_dom::{Document, Edge, ElementNamespace, NodeId, TagNames};
+use pith_dom::{content_image_source, Document, Edge, ElementNamespace, NodeId, TagNames};
 use pith_justext::features::HEADING;
 use pith_justext::segment::PARAGRAPH_TAGS;
 
@@ -53,15 +57,7 @@ use crate::table::{segments, Segment};
 
 /// An image declared narrower or lower than this many pixels (`width`, `height`) is
 /// not content: a spacer, a tracking pixel, an icon.
-pub const MIN_SIDE: u32 = 32;
-
-/// The attributes an image's source is read from, in order: lazy-loading scripts put
-/// the real source in a `data-` attribute and a placeholder in `src`.
-const SOURCE_ATTRIBUTES: &[&str] = &["data-src", "data-lazy-src", "data-original", "src"];
-
-/// The attributes whose first candidate is an image's source when none of
-/// [`SOURCE_ATTRIBUTES`] gives one.
-const SOURCE_SET_ATTRIBUTES: &[&str] = &["data-srcset", "srcset"];
+pub const MIN_SIDE: u32 = pith_dom::MIN_IMAGE_SIDE;
 
 /// Elements inside which an image is not written: headings, the head, and
 /// preformatted text ([`PREFORMATTED`]).
@@ -308,30 +304,7 @@ impl Page<'_> {
     /// The source of the image `img`, if it is one of the page's content: see the
     /// module documentation.
     fn source(&self, img: NodeId) -> Option<String> {
-        let e = self.doc.element(img)?;
-        if e.attr("hidden").is_some()
-            || e.attr("aria-hidden")
-                .is_some_and(|v| v.trim().eq_ignore_ascii_case("true"))
-        {
-            return None;
-        }
-        let small = |name| {
-            e.attr(name)
-                .and_then(pixels)
-                .is_some_and(|px| px < MIN_SIDE)
-        };
-        if small("width") || small("height") {
-            return None;
-        }
-        let plain = (SOURCE_ATTRIBUTES.iter()).filter_map(|&name| e.attr(name).map(str::trim));
-        let from_sets = (SOURCE_SET_ATTRIBUTES.iter())
-            .filter_map(|&name| e.attr(name))
-            .filter_map(|set| set.split(',').next())
-            .filter_map(|candidate| candidate.split_whitespace().next());
-        plain
-            .chain(from_sets)
-            .find(|src| is_image_url(src))
-            .map(str::to_owned)
+        content_image_source(self.doc.element(img)?).map(str::to_owned)
     }
 
     /// Whether the image `img`, after the first `begun` blocks of the page, is in its
@@ -408,25 +381,6 @@ impl Page<'_> {
             ..Block::default()
         }
     }
-}
-
-/// The pixels an attribute such as `width="120"` declares: its leading digits (`120px`
-/// and `120.5` read 120); `None` for a share (`50%`) or no number.
-fn pixels(value: &str) -> Option<u32> {
-    let value = value.trim();
-    let digits = value.len() - value.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    if digits == 0 || value[digits..].starts_with('%') {
-        return None;
-    }
-    Some(value[..digits].parse().unwrap_or(u32::MAX))
-}
-
-/// Whether `src` can be an image's source: not empty, not inline data (a lazy-loading
-/// placeholder) or a script (`javascript:`, `vbscript:`, as the HTML writer's links).
-fn is_image_url(src: &str) -> bool {
-    let scheme =
-        |name: &str| (src.get(..name.len())).is_some_and(|start| start.eq_ignore_ascii_case(name));
-    !src.is_empty() && !scheme("data:") && !scheme("javascript:") && !scheme("vbscript:")
 }
 
 /// `ex` with `images` (each with the index of the block it goes before) among its
@@ -514,26 +468,6 @@ fn merged_order(blocks: usize, placed: &[(usize, Block)]) -> Vec<Place> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn pixels_read_leading_digits_and_no_shares() {
-        assert_eq!(pixels("120"), Some(120));
-        assert_eq!(pixels(" 1px"), Some(1));
-        assert_eq!(pixels("16.5"), Some(16));
-        assert_eq!(pixels("50%"), None);
-        assert_eq!(pixels("auto"), None);
-        assert_eq!(pixels("99999999999999"), Some(u32::MAX));
-    }
-
-    #[test]
-    fn inline_data_and_scripts_are_no_sources() {
-        assert!(is_image_url("/a.png"));
-        assert!(is_image_url("https://x.org/a"));
-        assert!(!is_image_url(""));
-        assert!(!is_image_url("DATA:image/gif;base64,R0l"));
-        assert!(!is_image_url("javascript:void(0)"));
-        assert!(!is_image_url("VBScript:msgbox"));
-    }
 
     #[test]
     fn images_go_before_the_block_of_their_index() {
