@@ -2,13 +2,16 @@
 //! golden page holds every case (`tests/images/page.html`), cut by the `pith` preset's
 //! segmenter with every block kept but those with a `©` (jusText's copyright rule), so
 //! the case tests the images' rule, not a classifier; it gives `page.md` as Markdown
-//! and `page.out.html` as HTML exactly.
+//! and `page.out.html` as HTML exactly. A property test runs the presets on pages of
+//! random pieces: asking for images changes no text, and only content images come.
 
 use std::path::Path;
 
+use pith::core::ShapeAttributes;
 use pith::images::page_layout;
 use pith::markdown::{write_markdown_with, MarkdownOptions};
 use pith::Pipeline;
+use proptest::prelude::*;
 
 /// The `pith` preset's segmenter, every block good but those with a `©`.
 fn keep_but_copyright() -> Pipeline {
@@ -75,4 +78,62 @@ fn without_images_nothing_changes() {
     };
     let (with_md, _) = written(&with_images());
     assert_eq!(texts(&with_md), texts(&md));
+}
+
+/// Pieces of a page: paragraphs of words, and images of every kind the rule reads
+/// (placeholders with a `<noscript>` fallback or a `data-src`, icons, hidden ones),
+/// in sections and figures.
+fn piece() -> impl Strategy<Value = String> {
+    const PIXEL: &str = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
+    let words = proptest::collection::vec(
+        proptest::sample::select(&["the", "river", "town", "of", "and", "bridge", "built"][..]),
+        3..40,
+    )
+    .prop_map(|w| w.join(" "));
+    let n = 0..50usize;
+    prop_oneof![
+        words.clone().prop_map(|w| format!("<p>{w}.</p>")),
+        words.prop_map(|w| format!("<div class=menu><a href=/>{w}</a></div>")),
+        n.clone().prop_map(|i| format!("<img src=/photo{i}.jpg alt='photo {i}'>")),
+        n.clone().prop_map(|i| format!(
+            "<img class=lazy src='{PIXEL}' alt='lazy {i}'><noscript><img src=/ns{i}.jpg alt='lazy {i}'></noscript>"
+        )),
+        n.clone().prop_map(|i| format!("<img src='{PIXEL}' data-src=/lazy{i}.jpg>")),
+        n.clone().prop_map(|i| format!("<img src=/icon{i}.png width=16>")),
+        n.clone().prop_map(|i| format!("<img src=/hidden{i}.png hidden>")),
+        n.prop_map(|i| format!("<figure><img src=/fig{i}.jpg><figcaption>A caption of the town and the river {i}.</figcaption></figure>")),
+        Just("<section>".to_owned()),
+        Just("</section>".to_owned()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Asking for the images changes no block, no label and no text, with every
+    /// preset family (their stages delete `<noscript>` or strip attributes); and every
+    /// image written is a source of the page that is content (no placeholder, icon or
+    /// hidden one).
+    #[test]
+    fn images_change_no_text_and_come_from_the_page(pieces in proptest::collection::vec(piece(), 1..30)) {
+        let html = format!("<html><body>{}</body></html>", pieces.concat());
+        for name in ["pith", "declutter", "readability", "justext"] {
+            let pipeline = pith::preset(name).unwrap();
+            let decode = pipeline.decode_options();
+            let keep = |images| ShapeAttributes { links: false, images };
+            let (plain, _) = pipeline.run_bytes_and_tree_keeping(html.as_bytes(), decode, keep(false)).unwrap();
+            let (with, tree) = pipeline.run_bytes_and_tree_keeping(html.as_bytes(), decode, keep(true)).unwrap();
+            let texts = |ex: &pith::Extraction| -> Vec<(String, bool)> {
+                (0..ex.blocks.len()).map(|i| (ex.blocks[i].text.clone(), ex.label(i) == pith::Label::Good)).collect()
+            };
+            prop_assert_eq!(texts(&plain), texts(&with), "{}", name);
+            let options = MarkdownOptions { images: true, ..MarkdownOptions::default() };
+            let (ex, _) = page_layout(&with, Some(&tree), &options);
+            for block in ex.blocks.iter().filter(|b| b.is_image) {
+                let src = block.image_src.as_deref().unwrap();
+                let content = ["/photo", "/ns", "/lazy", "/fig"].iter().any(|p| src.starts_with(p));
+                prop_assert!(content && html.contains(src), "{}: {} in {}", name, src, html);
+            }
+        }
+    }
 }
