@@ -394,10 +394,10 @@ impl Pipeline {
         bytes: &[u8],
         decode: &DecodeOptions,
         omit: &Omit,
-        lazy_images: bool,
+        settle_images: bool,
     ) -> Result<(Extraction, Document)> {
         let decoded = pith_dom::decode::decode_borrowed(bytes, decode)?;
-        let (mut ex, doc) = self.parse_and_run(&decoded.text, omit, lazy_images)?;
+        let (mut ex, doc) = self.parse_and_run(&decoded.text, omit, settle_images)?;
         ex.decoded_as = Some(decoded_label(&decoded));
         Ok((ex, doc))
     }
@@ -436,7 +436,7 @@ impl Pipeline {
         self.run_str_and_tree_keeping(html, ShapeAttributes::NONE)
     }
 
-    /// Parses, leaving out what `omit` says, and runs every stage; with `lazy_images`
+    /// Parses, leaving out what `omit` says, and runs every stage; with `settle_images`
     /// (a tree kept for its images), each image's source is settled first, lazy
     /// images' `<noscript>` fallbacks read, while no stage has deleted or stripped
     /// anything ([`pith_dom::settle_image_sources`]).
@@ -444,10 +444,10 @@ impl Pipeline {
         &self,
         html: &str,
         omit: &Omit,
-        lazy_images: bool,
+        settle_images: bool,
     ) -> Result<(Extraction, Document)> {
         let (mut doc, report) = pith_dom::parse_html_omitting(html, &self.spec.parse, omit);
-        if lazy_images {
+        if settle_images {
             pith_dom::settle_image_sources(&mut doc);
         }
         let (mut ex, doc) = self.run_document(doc)?;

@@ -88,10 +88,17 @@ pub fn is_image_url(src: &str) -> bool {
 /// ([`take_noscript_sources`]), then every `<img>` has its [`content_image_source`]
 /// as its `src`, or no `src` (nor `srcset`) when it has none.
 pub fn settle_image_sources(doc: &mut Document) {
-    take_noscript_sources(doc);
-    let images: Vec<NodeId> = (doc.descendants(doc.root()))
-        .filter(|&n| is_html(doc, n, "img"))
-        .collect();
+    // One walk finds both kinds.
+    let (mut noscripts, mut images) = (Vec::new(), Vec::new());
+    for n in doc.descendants(doc.root()) {
+        match doc.element(n) {
+            Some(e) if e.namespace() != ElementNamespace::Html => {}
+            Some(e) if e.name() == "img" => images.push(n),
+            Some(e) if e.name() == "noscript" => noscripts.push(n),
+            _ => {}
+        }
+    }
+    take_sources_of(doc, &noscripts);
     for node in images {
         let Some(img) = doc.element_mut(node) else {
             continue;
@@ -115,8 +122,13 @@ pub fn take_noscript_sources(doc: &mut Document) -> usize {
     let noscripts: Vec<NodeId> = (doc.descendants(doc.root()))
         .filter(|&n| is_html(doc, n, "noscript"))
         .collect();
+    take_sources_of(doc, &noscripts)
+}
+
+/// [`take_noscript_sources`] for these `<noscript>` elements.
+fn take_sources_of(doc: &mut Document, noscripts: &[NodeId]) -> usize {
     let mut taken = 0;
-    for noscript in noscripts {
+    for &noscript in noscripts {
         let Some(fallback) = single_image(doc, noscript) else {
             continue;
         };
@@ -171,14 +183,8 @@ fn single_image(doc: &Document, node: NodeId) -> Option<NodeId> {
 
 /// The element before `node` among its siblings, past text and comments.
 fn previous_element(doc: &Document, node: NodeId) -> Option<NodeId> {
-    let mut at = doc.prev_sibling(node);
-    while let Some(n) = at {
-        if doc.element(n).is_some() {
-            return Some(n);
-        }
-        at = doc.prev_sibling(n);
-    }
-    None
+    std::iter::successors(doc.prev_sibling(node), |&n| doc.prev_sibling(n))
+        .find(|&n| doc.element(n).is_some())
 }
 
 /// Whether `node` is the HTML element `name`.
