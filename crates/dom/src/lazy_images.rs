@@ -136,13 +136,13 @@ fn take_sources_of(doc: &mut Document, noscripts: &[NodeId]) -> usize {
         else {
             continue;
         };
-        let placeholder_has_source = doc.element(placeholder).and_then(image_source).is_some();
+        if doc.element(placeholder).and_then(image_source).is_some() {
+            // Not a placeholder: the `<noscript>` holds a copy, or a tracking pixel.
+            continue;
+        }
         let Some(fallback) = doc.element(fallback).filter(|e| image_source(e).is_some()) else {
             continue;
         };
-        if placeholder_has_source {
-            continue;
-        }
         let given: Vec<(&str, String)> = (TAKEN_ATTRIBUTES.iter())
             .filter_map(|&name| fallback.attr(name).map(|v| (name, v.to_owned())))
             .collect();
