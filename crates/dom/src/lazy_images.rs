@@ -26,11 +26,11 @@ pub const MIN_IMAGE_SIDE: u32 = 32;
 
 /// The attributes an image's source is read from, in order: lazy-loading scripts put
 /// the real source in a `data-` attribute and a placeholder in `src`.
-pub const SOURCE_ATTRIBUTES: &[&str] = &["data-src", "data-lazy-src", "data-original", "src"];
+const SOURCE_ATTRIBUTES: &[&str] = &["data-src", "data-lazy-src", "data-original", "src"];
 
 /// The attributes whose first candidate is an image's source when none of
 /// [`SOURCE_ATTRIBUTES`] gives one.
-pub const SOURCE_SET_ATTRIBUTES: &[&str] = &["data-srcset", "srcset"];
+const SOURCE_SET_ATTRIBUTES: &[&str] = &["data-srcset", "srcset"];
 
 /// What a placeholder takes from its `<noscript>` image: the sources, and the declared
 /// size when it has none (so a tracking pixel stays a pixel).
@@ -38,7 +38,7 @@ const TAKEN_ATTRIBUTES: &[&str] = &["src", "srcset", "width", "height"];
 
 /// The source of an `<img>` element: the first of [`SOURCE_ATTRIBUTES`], then the
 /// first candidate of [`SOURCE_SET_ATTRIBUTES`], that [is an image's URL](is_image_url).
-pub fn image_source(img: &Element) -> Option<&str> {
+fn image_source(img: &Element) -> Option<&str> {
     let plain = (SOURCE_ATTRIBUTES.iter()).filter_map(|&name| img.attr(name).map(str::trim));
     let from_sets = (SOURCE_SET_ATTRIBUTES.iter())
         .filter_map(|&name| img.attr(name))
@@ -47,9 +47,11 @@ pub fn image_source(img: &Element) -> Option<&str> {
     plain.chain(from_sets).find(|src| is_image_url(src))
 }
 
-/// [`image_source`], for an image that can be a picture of the page's content: not
-/// hidden (`hidden`, `aria-hidden="true"`), not declared smaller than
-/// [`MIN_IMAGE_SIDE`] pixels on a side.
+/// The source of an `<img>` element (`data-src` and the other lazy-loading attributes
+/// first, then `src`, then the first candidate of `data-srcset` or `srcset`; not a
+/// `data:`, `javascript:` or `vbscript:` URL), for an image that can be a picture of
+/// the page's content: not hidden (`hidden`, `aria-hidden="true"`), not declared
+/// smaller than [`MIN_IMAGE_SIDE`] pixels on a side.
 pub fn content_image_source(img: &Element) -> Option<&str> {
     let hidden = img.attr("hidden").is_some()
         || (img.attr("aria-hidden")).is_some_and(|v| v.trim().eq_ignore_ascii_case("true"));
@@ -77,7 +79,7 @@ fn pixels(value: &str) -> Option<u32> {
 
 /// Whether `src` can be an image's source: not empty, not inline data (a lazy-loading
 /// placeholder) or a script (`javascript:`, `vbscript:`, as the HTML writer's links).
-pub fn is_image_url(src: &str) -> bool {
+fn is_image_url(src: &str) -> bool {
     let scheme =
         |name: &str| (src.get(..name.len())).is_some_and(|start| start.eq_ignore_ascii_case(name));
     !src.is_empty() && !scheme("data:") && !scheme("javascript:") && !scheme("vbscript:")
@@ -85,9 +87,10 @@ pub fn is_image_url(src: &str) -> bool {
 
 /// Settles each image's source before the tree stages (see the module documentation):
 /// lazy images' placeholders take their `<noscript>` fallbacks' sources
-/// ([`take_noscript_sources`]), then every `<img>` has its [`content_image_source`]
-/// as its `src`, or no `src` (nor `srcset`) when it has none.
-pub fn settle_image_sources(doc: &mut Document) {
+/// (`take_noscript_sources`), then every `<img>` has its [`content_image_source`]
+/// as its `src`, or no `src` (nor `srcset`) when it has none. Returns how many
+/// placeholders took a fallback's source.
+pub fn settle_image_sources(doc: &mut Document) -> usize {
     // One walk finds both kinds.
     let (mut noscripts, mut images) = (Vec::new(), Vec::new());
     for n in doc.descendants(doc.root()) {
@@ -98,7 +101,7 @@ pub fn settle_image_sources(doc: &mut Document) {
             _ => {}
         }
     }
-    take_sources_of(doc, &noscripts);
+    let taken = take_noscript_sources(doc, &noscripts);
     for node in images {
         let Some(img) = doc.element_mut(node) else {
             continue;
@@ -109,24 +112,18 @@ pub fn settle_image_sources(doc: &mut Document) {
             None => img.retain_attrs(|name, _| !matches!(name, "src" | "srcset")),
         }
     }
+    taken
 }
 
-/// Gives each lazy image's placeholder the sources of the `<noscript>` image after it
-/// (see the module documentation); returns how many took one. A placeholder is an
+/// Gives each lazy image's placeholder the sources of the `<noscript>` image after it,
+/// `noscripts` being the page's `<noscript>` elements (see the module documentation);
+/// returns how many took one. A placeholder is an
 /// `<img>` without an [`image_source`] that is, or is alone inside, the element just
 /// before a `<noscript>` (text between them does not count, as with the DOM's
 /// `previousElementSibling`) whose content is one `<img>` with a source and no text.
 /// The `<noscript>` stays: its image is a copy, which the writers skip as a source
 /// written before.
-pub fn take_noscript_sources(doc: &mut Document) -> usize {
-    let noscripts: Vec<NodeId> = (doc.descendants(doc.root()))
-        .filter(|&n| is_html(doc, n, "noscript"))
-        .collect();
-    take_sources_of(doc, &noscripts)
-}
-
-/// [`take_noscript_sources`] for these `<noscript>` elements.
-fn take_sources_of(doc: &mut Document, noscripts: &[NodeId]) -> usize {
+fn take_noscript_sources(doc: &mut Document, noscripts: &[NodeId]) -> usize {
     let mut taken = 0;
     for &noscript in noscripts {
         let Some(fallback) = single_image(doc, noscript) else {
@@ -199,11 +196,11 @@ mod tests {
 
     const PIXEL: &str = "data:image/gif;base64,R0lGODlhAQABAIAAAAUEBAAAACwAAAAAAQABAAACAkQBADs";
 
-    /// The `src` of every `<img>` of `html` after [`take_noscript_sources`], and how
+    /// The `src` of every `<img>` of `html` after [`settle_image_sources`], and how
     /// many placeholders took one.
     fn sources_after(html: &str) -> (Vec<Option<String>>, usize) {
         let mut doc = parse_html(html);
-        let taken = take_noscript_sources(&mut doc);
+        let taken = settle_image_sources(&mut doc);
         let srcs = (doc.descendants(doc.root()))
             .filter(|&n| is_html(&doc, n, "img"))
             .map(|n| doc.element(n).unwrap().attr("src").map(str::to_owned))
@@ -218,7 +215,7 @@ mod tests {
              srcset='/b-2x.jpg 2x'></noscript></figure>"
         );
         let mut doc = parse_html(&html);
-        assert_eq!(take_noscript_sources(&mut doc), 1);
+        assert_eq!(settle_image_sources(&mut doc), 1);
         let img = (doc.descendants(doc.root()))
             .find(|&n| is_html(&doc, n, "img"))
             .unwrap();
@@ -252,7 +249,7 @@ mod tests {
             "<p>text <img></p><noscript><img src=/a.jpg></noscript>",
         ] {
             let mut doc = parse_html(html);
-            assert_eq!(take_noscript_sources(&mut doc), 0, "{html}");
+            assert_eq!(settle_image_sources(&mut doc), 0, "{html}");
         }
     }
 
@@ -268,7 +265,7 @@ mod tests {
             },
         );
         let mut doc = parse_html(html);
-        take_noscript_sources(&mut doc);
+        settle_image_sources(&mut doc);
         assert_eq!(size(&doc, "width").as_deref(), Some("600"));
         assert_eq!(size(&doc, "height").as_deref(), Some("1"));
     }

@@ -41,10 +41,7 @@ pub use bylines::{bylined_in_text, BYLINE_CHARS};
 pub use events::{Event, EventError};
 pub use guard::{ParseLimits, ParseReport};
 pub use json_ld::MAX_JSON_LD_BYTES;
-pub use lazy_images::{
-    content_image_source, image_source, is_image_url, settle_image_sources, take_noscript_sources,
-    MIN_IMAGE_SIDE, SOURCE_ATTRIBUTES, SOURCE_SET_ATTRIBUTES,
-};
+pub use lazy_images::{content_image_source, settle_image_sources, MIN_IMAGE_SIDE};
 pub use metadata::{
     dated_in_text, read_metadata, PageMetadata, METADATA_ATTRIBUTES_OF, METADATA_TEXT_OF,
 };
