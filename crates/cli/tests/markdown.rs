@@ -428,7 +428,8 @@ fn images_are_written_when_asked_for() {
 /// `src`) is written with that source, once, by the presets whose tree stages delete
 /// `<noscript>` (so that their parse skips its content without `--images`), and the
 /// icon is not written by `declutter` either, whose purify keeps only an image's `src`
-/// and `alt` (not its `width`); the text is the same as without `--images`.
+/// and `alt` (not its `width`); the text is the same as without `--images`. The same
+/// in `--format html`, where `declutter` writes its purified page.
 #[test]
 fn a_lazy_image_takes_its_noscript_source() {
     let placeholder = "data:image/gif;base64,R0lGODlhAQABAIAAAAUEBAAAACwAAAAAAQABAAACAkQBADs";
@@ -458,6 +459,20 @@ fn a_lazy_image_takes_its_noscript_source() {
         assert_eq!(md.matches("![").count(), 1, "{preset}: {md}");
         let plain = extract(&["--preset", preset, "--format", "markdown"], &[&jsonl]);
         assert_eq!(md.replace(&format!("{photo}\n\n"), ""), plain, "{preset}");
+        // `--format html` too, `declutter`'s purified page among them (it keeps every
+        // block of this page, and is written from its own tree): the photo once, with
+        // its source resolved, and neither the icon nor an image without a source.
+        let html = extract(
+            &["--preset", preset, "--format", "html", "--images"],
+            &[&jsonl],
+        );
+        assert_eq!(html.matches("<img").count(), 1, "{preset}: {html}");
+        assert!(
+            html.contains(
+                "src=\"https://site.example/a/photos/fox.jpg\" alt=\"A fox [in the snow]\">"
+            ),
+            "{preset}: {html}"
+        );
     }
 }
 

@@ -191,6 +191,9 @@ pub struct Pipeline {
     omit: Omit,
     /// What it leaves out when the edited tree is returned: only that content.
     omit_keeping_tree: Omit,
+    /// The same, for a tree returned with its images: `<noscript>` content kept, for
+    /// lazy images' fallbacks (`pith_dom::settle_image_sources`).
+    omit_keeping_tree_with_images: Omit,
     /// What it leaves out when the tree is returned for its shape (Markdown's tables,
     /// list numbers, code languages, links and images): as `omit`, but table cells,
     /// ordered lists and code keep their attributes (`colspan`, `rowspan`, `start`,
@@ -272,11 +275,16 @@ impl Pipeline {
         });
         let [[neither, links], [images, both]] = omit_for_shape;
         let omit_for_shape = [neither, links, images, both];
+        let mut omit_keeping_tree_with_images = omit_keeping_tree.clone();
+        omit_keeping_tree_with_images
+            .content_of
+            .retain(|name| name != "noscript");
         Ok(Pipeline {
             spec,
             feature_order,
             omit,
             omit_keeping_tree,
+            omit_keeping_tree_with_images,
             omit_for_shape,
         })
     }
@@ -348,6 +356,20 @@ impl Pipeline {
         self.decode_and_run(bytes, decode, &self.omit_keeping_tree, false)
     }
 
+    /// [`run_bytes_keeping_tree`](Pipeline::run_bytes_keeping_tree) for a page written
+    /// with its images (`--images`): before any stage runs, each image's source is
+    /// settled as for [`ShapeAttributes::images`] (a lazy image takes its real source,
+    /// from `data-src` or its `<noscript>` fallback; icons and tracking pixels lose
+    /// theirs: [`pith_dom::settle_image_sources`]), so that stages which keep only an
+    /// image's `src` (declutter's purify) keep the real one.
+    pub fn run_bytes_keeping_tree_with_images(
+        &self,
+        bytes: &[u8],
+        decode: &DecodeOptions,
+    ) -> Result<(Extraction, Document)> {
+        self.decode_and_run(bytes, decode, &self.omit_keeping_tree_with_images, true)
+    }
+
     /// [`run_bytes_with`](Pipeline::run_bytes_with), returning the edited tree too,
     /// parsed as lean as the stages allow (the attributes no stage reads are not in
     /// it, but table cells, ordered lists, code, images and links keep theirs): for
@@ -411,6 +433,13 @@ impl Pipeline {
     /// every attribute, read by a stage or not, so it parses a little slower.
     pub fn run_str_keeping_tree(&self, html: &str) -> Result<(Extraction, Document)> {
         self.parse_and_run(html, &self.omit_keeping_tree, false)
+    }
+
+    /// [`run_str_keeping_tree`](Pipeline::run_str_keeping_tree), each image's source
+    /// settled first
+    /// ([`run_bytes_keeping_tree_with_images`](Pipeline::run_bytes_keeping_tree_with_images)).
+    pub fn run_str_keeping_tree_with_images(&self, html: &str) -> Result<(Extraction, Document)> {
+        self.parse_and_run(html, &self.omit_keeping_tree_with_images, true)
     }
 
     /// [`run_str`](Pipeline::run_str), returning the edited tree too, parsed as lean

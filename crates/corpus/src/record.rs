@@ -523,8 +523,12 @@ fn writes_tree(pipeline: &Pipeline, mode: Mode) -> bool {
 enum TreeUse {
     /// None.
     None,
-    /// The page to write, every attribute kept ([`writes_tree`]).
-    Whole,
+    /// The page to write, every attribute kept ([`writes_tree`]); with `images`
+    /// (`--images`), each image's source settled before the stages run.
+    Whole {
+        /// Whether the page is written with its images.
+        images: bool,
+    },
     /// Its shape only, parsed lean: the tables of Markdown (the format, or a record's
     /// `markdown`) and of html's page of kept blocks; the links' `href`s too for
     /// `--links`, the images' sources for `--images`.
@@ -534,7 +538,7 @@ enum TreeUse {
 /// The tree `mode` needs from `pipeline`'s run.
 fn tree_use(pipeline: &Pipeline, mode: Mode) -> TreeUse {
     match mode {
-        _ if writes_tree(pipeline, mode) => TreeUse::Whole,
+        Mode::Page { images, .. } if writes_tree(pipeline, mode) => TreeUse::Whole { images },
         Mode::Page {
             format: Format::Markdown | Format::Html,
             links,
@@ -558,8 +562,12 @@ fn run_text(
     mode: Mode,
 ) -> pith::core::Result<(Extraction, Option<Document>)> {
     Ok(match tree_use(pipeline, mode) {
-        TreeUse::Whole => {
+        TreeUse::Whole { images: false } => {
             let (ex, tree) = pipeline.run_str_keeping_tree(text)?;
+            (ex, Some(tree))
+        }
+        TreeUse::Whole { images: true } => {
+            let (ex, tree) = pipeline.run_str_keeping_tree_with_images(text)?;
             (ex, Some(tree))
         }
         TreeUse::Shape(keep) => {
@@ -578,8 +586,12 @@ fn run_bytes(
     mode: Mode,
 ) -> pith::core::Result<(Extraction, Option<Document>)> {
     Ok(match tree_use(pipeline, mode) {
-        TreeUse::Whole => {
+        TreeUse::Whole { images: false } => {
             let (ex, tree) = pipeline.run_bytes_keeping_tree(bytes, opts)?;
+            (ex, Some(tree))
+        }
+        TreeUse::Whole { images: true } => {
+            let (ex, tree) = pipeline.run_bytes_keeping_tree_with_images(bytes, opts)?;
             (ex, Some(tree))
         }
         TreeUse::Shape(keep) => {
@@ -715,7 +727,7 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
         Ok((ex, tree, _)) => {
             let mut bytes = Vec::new();
             let tree = tree.as_ref().map(|t| match tree_use(pipeline, mode) {
-                TreeUse::Whole => output::Tree::Page(t),
+                TreeUse::Whole { .. } => output::Tree::Page(t),
                 _ => output::Tree::Shape(t),
             });
             let markdown = MarkdownOptions {

@@ -198,22 +198,46 @@ fn holds_one_url(name: &str) -> bool {
     pith_declutter::purify::URL_ATTRIBUTES.contains(&name) && !matches!(name, "srcset" | "ping")
 }
 
-/// A copy of `doc` with each URL attribute's value resolved against `base`, as Markdown
-/// resolves its links (a fragment-only `href` too: the page is read away from `base`).
-fn resolved(doc: &pith_dom::Document, base: &str) -> pith_dom::Document {
+/// The purified page as `options` asks for it, or `None` when that is the page as it
+/// is. With links (`--links`), each URL attribute's value is resolved against the
+/// page's base, as Markdown resolves its links (a fragment-only `href` too: the page is
+/// read away from `base`). With images (`--images`), each image's `src` is resolved so
+/// too, as Markdown's images are, and an image without one is taken out: the tree was
+/// parsed with its images settled (`Pipeline::run_bytes_keeping_tree_with_images`), so
+/// such an image is an icon, a tracking pixel or a placeholder, and would show nothing.
+fn purified_for_output(
+    doc: &pith_dom::Document,
+    ex: &Extraction,
+    options: &MarkdownOptions,
+) -> Option<pith_dom::Document> {
+    let base = options.base(ex);
+    let resolve_links = base.as_deref().filter(|_| options.links);
+    if resolve_links.is_none() && !options.images {
+        return None;
+    }
     let mut doc = doc.clone();
     let elements: Vec<_> = (doc.descendants(doc.root()))
         .filter(|&n| doc.element(n).is_some())
         .collect();
     for n in elements {
-        if let Some(el) = doc.element_mut(n) {
-            el.rewrite_attrs(|name, value| {
-                (holds_one_url(name) && !value.trim().is_empty())
-                    .then(|| crate::url::resolve(base, value.trim()))
-            });
+        let Some(el) = doc.element_mut(n) else {
+            continue;
+        };
+        let is_image = el.name() == "img";
+        if options.images && is_image && el.attr("src").is_none_or(|v| v.trim().is_empty()) {
+            doc.detach(n);
+            continue;
         }
+        el.rewrite_attrs(|name, value| {
+            let base = match resolve_links {
+                Some(base) => Some(base),
+                None => base.as_deref().filter(|_| is_image && name == "src"),
+            };
+            base.filter(|_| holds_one_url(name) && !value.trim().is_empty())
+                .map(|base| crate::url::resolve(base, value.trim()))
+        });
     }
-    doc
+    Some(doc)
 }
 
 /// Writes the page's metadata as YAML front matter, as static-site generators and
@@ -300,8 +324,8 @@ pub fn write_with_metadata<W: Write>(
             // only when the pipeline kept every block: otherwise the tree still holds
             // what it dropped (jusText's headers, navs, footers).
             Some(Tree::Page(doc)) if ex.labels.iter().all(|l| *l == Label::Good) => {
-                let page = match options.base(ex).filter(|_| options.links) {
-                    Some(base) => pith_declutter::to_html_document(&resolved(doc, &base)),
+                let page = match purified_for_output(doc, ex, options) {
+                    Some(doc) => pith_declutter::to_html_document(&doc),
                     None => pith_declutter::to_html_document(doc),
                 };
                 // The metadata goes first in the document's head (which
@@ -449,6 +473,61 @@ mod tests {
         let plain = page(false);
         assert!(
             plain.contains("href=\"guide.html\"") && plain.contains("src=\"/i.png\""),
+            "{plain}"
+        );
+    }
+
+    /// With images asked for, the purified page is parsed with its images settled: a
+    /// lazy image is written with its real source, resolved against the page's URL
+    /// without `--links` (as Markdown's images are), and the icon, whose source the
+    /// settling took, is not written as an empty `<img>`. Without, the page is as
+    /// purify left it.
+    #[test]
+    fn the_purified_page_writes_its_images_settled() {
+        let pipeline = crate::preset("declutter").expect("preset");
+        let html = "<html><body><article><h1>The footbridge</h1><p>When the spring flood \
+            of last year tore the middle span off the footbridge, most people in the town \
+            assumed that it would be years before anyone could walk across the river \
+            again.</p><img data-src='photos/span.jpg' alt='The new span'><p>The \
+            volunteers drew up the plan <img src='/icons/pin.png' width='16' height='16'> \
+            over the winter months in the back room of the library, and built the new span \
+            in the spring, with timber from the old mill.</p></article></body></html>";
+        let options = MarkdownOptions {
+            url: Some("https://example.com/docs/page.html".to_owned()),
+            images: true,
+            ..MarkdownOptions::default()
+        };
+        let page = |(ex, tree): (Extraction, pith_dom::Document), options: &MarkdownOptions| {
+            assert!(
+                ex.labels.iter().all(|l| *l == Label::Good),
+                "{:?}",
+                ex.labels
+            );
+            let mut out = Vec::new();
+            let tree = Some(Tree::Page(&tree));
+            write_with(&mut out, Format::Html, "page", &ex, tree, options).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let settled = page(
+            pipeline
+                .run_str_keeping_tree_with_images(html)
+                .expect("runs"),
+            &options,
+        );
+        assert_eq!(settled.matches("<img").count(), 1, "{settled}");
+        assert!(
+            settled.contains(
+                "<img alt=\"The new span\" src=\"https://example.com/docs/photos/span.jpg\">"
+            ),
+            "{settled}"
+        );
+        let plain = page(
+            pipeline.run_str_keeping_tree(html).expect("runs"),
+            &MarkdownOptions::default(),
+        );
+        assert!(
+            plain.contains("<img alt=\"The new span\">")
+                && plain.contains("src=\"/icons/pin.png\""),
             "{plain}"
         );
     }
