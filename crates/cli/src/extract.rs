@@ -124,8 +124,8 @@ pub struct ExtractArgs {
     pub links: bool,
     /// Keep the images of the main text: Markdown's as ![alt](src), HTML's as <img>,
     /// each where the page had it (an image inside a kept paragraph, between two kept
-    /// blocks, or in a figure whose caption is kept; not icons, tracking pixels or
-    /// images in headings); sources resolved as links are. For --format markdown,
+    /// blocks, or in a figure whose caption is kept; not icons, tracking pixels,
+    /// emoji, smileys, avatars or images in headings); sources resolved as links are. For --format markdown,
     /// --format html and --markdown.
     #[arg(long)]
     pub images: bool,

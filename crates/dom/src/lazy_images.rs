@@ -6,7 +6,11 @@
 //! its script reads (`data-src`, `data-original`, …), or only in a `<noscript>` right
 //! after it, for readers without scripts. [`image_source`] reads the attributes, the
 //! lazy-loading ones first; [`content_image_source`] also leaves out what is no
-//! picture of the content (hidden, or declared smaller than [`MIN_IMAGE_SIDE`]).
+//! picture of the content: hidden, declared smaller than [`MIN_IMAGE_SIDE`], or an
+//! emoji, a smiley or an avatar, which blogs draw as images of 16–64 pixels that often
+//! declare no size (WordPress's `class="emoji"` and `wp-smiley`, commenters'
+//! `avatar` pictures from Gravatar): in the page's Markdown each would be a picture
+//! paragraph of its own in the middle of a sentence or a comment thread.
 //!
 //! [`settle_image_sources`] runs before the tree stages when the images are to be
 //! written (`--images`), for two reasons. pith parses with scripting off, as libxml2
@@ -36,6 +40,18 @@ const SOURCE_SET_ATTRIBUTES: &[&str] = &["data-srcset", "srcset"];
 /// size when it has none (so a tracking pixel stays a pixel).
 const TAKEN_ATTRIBUTES: &[&str] = &["src", "srcset", "width", "height"];
 
+/// Words that, inside one of an image's class names (ASCII case ignored), make it an
+/// emoji, a smiley or an avatar ([`is_decoration`]): `emoji` (WordPress, Twemoji,
+/// Discourse), `smiley` (`wp-smiley`), `emoticon`, `avatar` (`avatar avatar-64 photo`,
+/// `comment-avatar`, `author-gravatar`, `blavatar`).
+const DECORATION_CLASS_WORDS: &[&str] = &["emoji", "smiley", "emoticon", "avatar"];
+
+/// Parts of a source's URL that make an image an emoji, a smiley or an avatar
+/// ([`is_decoration`]): WordPress's smilies and emoji (`/wp-includes/images/smilies/`,
+/// `s.w.org/images/core/emoji/`) and Gravatar's pictures (`gravatar.com/avatar/`).
+const DECORATION_SOURCE_PARTS: &[&str] =
+    &["/smilies/", "/images/core/emoji/", "gravatar.com/avatar/"];
+
 /// The source of an `<img>` element: the first of [`SOURCE_ATTRIBUTES`], then the
 /// first candidate of [`SOURCE_SET_ATTRIBUTES`], that [is an image's URL](is_image_url).
 fn image_source(img: &Element) -> Option<&str> {
@@ -63,7 +79,20 @@ pub fn content_image_source(img: &Element) -> Option<&str> {
     if hidden || small("width") || small("height") {
         return None;
     }
-    image_source(img)
+    image_source(img).filter(|src| !is_decoration(img, src))
+}
+
+/// Whether an image with source `src` is an emoji, a smiley or an avatar: one of its
+/// class names holds one of [`DECORATION_CLASS_WORDS`], or `src` one of
+/// [`DECORATION_SOURCE_PARTS`] (ASCII case ignored).
+fn is_decoration(img: &Element, src: &str) -> bool {
+    let holds = |text: &str, part: &str| {
+        (text.as_bytes().windows(part.len())).any(|w| w.eq_ignore_ascii_case(part.as_bytes()))
+    };
+    let classes = img.attr("class").unwrap_or("");
+    (classes.split_ascii_whitespace())
+        .any(|class| DECORATION_CLASS_WORDS.iter().any(|word| holds(class, word)))
+        || DECORATION_SOURCE_PARTS.iter().any(|part| holds(src, part))
 }
 
 /// The pixels an attribute such as `width="120"` declares: its leading digits (`120px`
@@ -309,6 +338,29 @@ mod tests {
                 Some("/plain.jpg")
             ]
         );
+    }
+
+    /// Emoji, smileys and avatars are no pictures of the content, whether their class
+    /// or their source says so; a photo whose name merely mentions an avatar is one.
+    #[test]
+    fn emoji_smileys_and_avatars_are_no_content() {
+        let doc = parse_html(
+            "<img draggable=false class=emoji alt='🤣' src=/x/1f923.svg>\
+             <img src='/wp-includes/images/smilies/icon_wink.gif' alt=';)'>\
+             <img class='wp-Smiley' src=/s.gif alt=':)'>\
+             <img class='avatar avatar-64 photo' src=/a.png width=64 height=64>\
+             <img src='https://0.gravatar.com/avatar/6c19?s=54' alt=''>\
+             <img class='wds-avatar__image' src=/u.jpg>\
+             <img src='https://s.w.org/images/core/emoji/14.0.0/svg/1f600.svg' alt='😀'>\
+             <img class='photo wide' src='/films/avatar-poster.jpg' alt='Avatar'>",
+        );
+        let found: Vec<Option<&str>> = (doc.descendants(doc.root()))
+            .filter(|&n| is_html(&doc, n, "img"))
+            .map(|n| content_image_source(doc.element(n).unwrap()))
+            .collect();
+        let mut expected = vec![None; 7];
+        expected.push(Some("/films/avatar-poster.jpg"));
+        assert_eq!(found, expected);
     }
 
     #[test]

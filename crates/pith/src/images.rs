@@ -19,7 +19,8 @@
 //! then the first candidate of `srcset`; a lazy image with only a placeholder takes
 //! the source of the `<noscript>` image after it), not a `data:`, `javascript:` or
 //! `vbscript:` URL; it is not hidden (`hidden`, `aria-hidden="true"`) nor declared
-//! smaller than [`MIN_SIDE`] pixels on a side (spacers, tracking pixels, icons). That
+//! smaller than [`MIN_SIDE`] pixels on a side (spacers, tracking pixels, icons), nor
+//! an emoji, a smiley or an avatar (by its class names or its source). That
 //! much is settled before the tree stages run, so that it holds whatever they delete
 //! or strip (`pith_dom::settle_image_sources`: `Pipeline::run_bytes_and_tree_keeping`
 //! with `images`). It is not inside a heading or preformatted text
