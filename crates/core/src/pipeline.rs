@@ -198,7 +198,8 @@ pub struct Pipeline {
     /// list numbers, code languages, links and images): as `omit`, but table cells,
     /// ordered lists and code keep their attributes (`colspan`, `rowspan`, `start`,
     /// `class`), and links and images theirs as [`ShapeAttributes`] asks (`href`;
-    /// `src`, `alt`), one for each of its values (its `index`).
+    /// `src`, `alt`, and a `<picture>`'s `<source>` its `srcset`), one for each of
+    /// its values (its `index`).
     omit_for_shape: [Omit; 4],
 }
 
@@ -262,8 +263,11 @@ impl Pipeline {
                 let mut keep = vec!["td", "th", "ol", "pre", "code"];
                 // `a`: a link's `href`, for Markdown's links.
                 keep.extend(links.then_some("a"));
-                // `img`: an image's sources and text, for the writers' images.
-                keep.extend(images.then_some("img"));
+                // `img`: an image's sources and text, for the writers' images;
+                // `source`: a `<picture>`'s sources, which a placeholder in it takes.
+                if images {
+                    keep.extend(["img", "source"]);
+                }
                 let mut omit = omit_but(&keep);
                 if images {
                     // A lazy image's real source may be only in the `<noscript>` after

@@ -17,7 +17,10 @@
 //! does, so a `<noscript>` fallback is markup, and the stages of most presets delete
 //! `<noscript>`: first, as Readability.js's `_unwrapNoscriptImages` does for the
 //! picture, a placeholder with no source of its own followed by a `<noscript>` holding
-//! one image and no text takes that image's sources. And a stage may keep only `src`
+//! one image and no text takes that image's sources; and a placeholder inside a
+//! `<picture>` takes the first source of the `<source>` elements before it (whose
+//! `srcset`, or `data-srcset` on lazy pages, a browser would have chosen from; the
+//! stages know nothing of `<source>`). And a stage may keep only `src`
 //! and `alt` of an image (declutter's purify): so each image's source is written to its
 //! `src`, and an image that is no picture of the content loses its `src`, while the
 //! attributes that say so are still there.
@@ -116,9 +119,9 @@ fn is_image_url(src: &str) -> bool {
 
 /// Settles each image's source before the tree stages (see the module documentation):
 /// lazy images' placeholders take their `<noscript>` fallbacks' sources
-/// (`take_noscript_sources`), then every `<img>` has its [`content_image_source`]
-/// as its `src`, or no `src` (nor `srcset`) when it has none. Returns how many
-/// placeholders took a fallback's source.
+/// (`take_noscript_sources`) or their `<picture>`'s (`take_picture_sources`), then
+/// every `<img>` has its [`content_image_source`] as its `src`, or no `src` (nor
+/// `srcset`) when it has none. Returns how many placeholders took a fallback's source.
 pub fn settle_image_sources(doc: &mut Document) -> usize {
     // One walk finds both kinds.
     let (mut noscripts, mut images) = (Vec::new(), Vec::new());
@@ -130,7 +133,7 @@ pub fn settle_image_sources(doc: &mut Document) -> usize {
             _ => {}
         }
     }
-    let taken = take_noscript_sources(doc, &noscripts);
+    let taken = take_noscript_sources(doc, &noscripts) + take_picture_sources(doc, &images);
     for node in images {
         let Some(img) = doc.element_mut(node) else {
             continue;
@@ -186,6 +189,40 @@ fn take_noscript_sources(doc: &mut Document, noscripts: &[NodeId]) -> usize {
     taken
 }
 
+/// Gives each image without an [`image_source`] that is a child of a `<picture>` the
+/// first candidate of the first `<source>` before it, in that picture, whose `srcset`
+/// or `data-srcset` has one that [is an image's URL](is_image_url), as its `src`
+/// (see the module documentation); `images` are the page's `<img>` elements. Returns
+/// how many took one.
+fn take_picture_sources(doc: &mut Document, images: &[NodeId]) -> usize {
+    let mut taken = 0;
+    for &node in images {
+        if doc.element(node).and_then(image_source).is_some() {
+            continue;
+        }
+        let Some(picture) = doc.parent(node).filter(|&p| is_html(doc, p, "picture")) else {
+            continue;
+        };
+        let before = (doc.children(picture)).take_while(|&child| child != node);
+        let source = before
+            .filter(|&child| is_html(doc, child, "source"))
+            .filter_map(|child| doc.element(child))
+            .find_map(|source| {
+                (SOURCE_SET_ATTRIBUTES.iter())
+                    .filter_map(|&name| source.attr(name))
+                    .filter_map(|set| set.split(',').next())
+                    .filter_map(|candidate| candidate.split_whitespace().next())
+                    .find(|src| is_image_url(src))
+                    .map(str::to_owned)
+            });
+        if let (Some(src), Some(img)) = (source, doc.element_mut(node)) {
+            img.set_attr("src", &src);
+            taken += 1;
+        }
+    }
+    taken
+}
+
 /// The `<img>` that `node` is, or that is the only element inside it (at any depth),
 /// when no text but whitespace is inside it: Readability.js's `_isSingleImage`.
 fn single_image(doc: &Document, node: NodeId) -> Option<NodeId> {
@@ -235,6 +272,34 @@ mod tests {
             .map(|n| doc.element(n).unwrap().attr("src").map(str::to_owned))
             .collect();
         (srcs, taken)
+    }
+
+    /// A placeholder in a `<picture>` takes the first source of the `<source>`
+    /// elements before it (`data-srcset` on a lazy page); an image with a source of
+    /// its own keeps it, and a `<source>` after the image, one without a set, or one
+    /// whose set is inline data gives nothing.
+    #[test]
+    fn a_placeholder_in_a_picture_takes_its_first_source() {
+        let (srcs, taken) = sources_after(&format!(
+            "<picture><source data-srcset='/lazy-320.jpg 320w, /lazy-640.jpg 640w'>\
+             <source srcset='/second.jpg'><img src='{PIXEL}' alt=a></picture>\
+             <picture><source type=image/webp><source srcset='/plain.webp 1x'>\
+             <img alt=b></picture>\
+             <picture><source srcset='/other.jpg'><img src='/own.jpg' alt=c></picture>\
+             <picture><img alt=d><source srcset='/after.jpg'></picture>\
+             <picture><source srcset='{PIXEL}'><img alt=e></picture>\
+             <div><source srcset='/not-a-picture.jpg'><img alt=f></div>"
+        ));
+        let expected = [
+            Some("/lazy-320.jpg"),
+            Some("/plain.webp"),
+            Some("/own.jpg"),
+            None,
+            None,
+            None,
+        ];
+        assert_eq!(srcs, expected.map(|s| s.map(str::to_owned)));
+        assert_eq!(taken, 2);
     }
 
     #[test]

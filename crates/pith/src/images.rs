@@ -17,7 +17,8 @@
 //! and it is an image of the page's content ([`pith_dom::content_image_source`]): it
 //! has a source (`data-src` and the other lazy-loading attributes first, then `src`,
 //! then the first candidate of `srcset`; a lazy image with only a placeholder takes
-//! the source of the `<noscript>` image after it), not a `data:`, `javascript:` or
+//! the source of the `<noscript>` image after it, or of the first `<source>` before it
+//! in its `<picture>`), not a `data:`, `javascript:` or
 //! `vbscript:` URL; it is not hidden (`hidden`, `aria-hidden="true"`) nor declared
 //! smaller than [`MIN_SIDE`] pixels on a side (spacers, tracking pixels, icons), nor
 //! an emoji, a smiley or an avatar (by its class names or its source). That
