@@ -246,7 +246,9 @@ thread_local! {
 /// `declutter`: page bytes through the declutter preset, and the purified document
 /// serialised. Checked besides "no panic": the output holds no `javascript:` URL, no
 /// `on*` attribute and no comment, and re-running declutter on it does not panic; nor
-/// does `--format html --links`' page (its URLs resolved against a page URL).
+/// does `--format html --links`' page (its URLs resolved against a page URL); and
+/// `--format html --images`' page (parsed with its images settled) is purified too,
+/// with a source for every image it writes.
 pub fn declutter(data: &[u8]) {
     DECLUTTER.with(|p| {
         let Ok(decoded) = pith::dom::decode::decode(data, p.decode_options()) else {
@@ -279,6 +281,36 @@ pub fn declutter(data: &[u8]) {
         .expect("writing to a Vec never fails");
         let written = String::from_utf8(out).expect("the page is UTF-8");
         assert_purified(&pith::dom::parse_html(&written));
+        // `--format html --images`: the page parsed with its images settled and written
+        // with them is purified still, and every image it writes has a source.
+        let Ok((ex, doc)) = p.run_bytes_keeping_tree_with_images(data, p.decode_options()) else {
+            return;
+        };
+        assert_purified(&doc);
+        let options = MarkdownOptions {
+            images: true,
+            url: Some("https://example.com/a/page.html".to_owned()),
+            ..MarkdownOptions::default()
+        };
+        let mut out = Vec::new();
+        let tree = Some(pith::output::Tree::Page(&doc));
+        pith::output::write_with(
+            &mut out,
+            pith::output::Format::Html,
+            "f",
+            &ex,
+            tree,
+            &options,
+        )
+        .expect("writing to a Vec never fails");
+        let written = pith::dom::parse_html(&String::from_utf8(out).expect("the page is UTF-8"));
+        assert_purified(&written);
+        for id in written.descendants(written.root()) {
+            if let Some(img) = written.element(id).filter(|e| e.name() == "img") {
+                let src = img.attr("src").unwrap_or("");
+                assert!(!src.trim().is_empty(), "an image without a source");
+            }
+        }
     });
 }
 
