@@ -58,12 +58,10 @@ const DECORATION_SOURCE_PARTS: &[&str] =
 /// The source of an `<img>` element: the first of [`SOURCE_ATTRIBUTES`], then the
 /// first candidate of [`SOURCE_SET_ATTRIBUTES`], that [is an image's URL](is_image_url).
 fn image_source(img: &Element) -> Option<&str> {
-    let plain = (SOURCE_ATTRIBUTES.iter()).filter_map(|&name| img.attr(name).map(str::trim));
-    let from_sets = (SOURCE_SET_ATTRIBUTES.iter())
-        .filter_map(|&name| img.attr(name))
-        .filter_map(|set| set.split(',').next())
-        .filter_map(|candidate| candidate.split_whitespace().next());
-    plain.chain(from_sets).find(|src| is_image_url(src))
+    (SOURCE_ATTRIBUTES.iter())
+        .filter_map(|&name| img.attr(name).map(str::trim))
+        .find(|src| is_image_url(src))
+        .or_else(|| source_set_candidate(img))
 }
 
 /// The source of an `<img>` element (`data-src` and the other lazy-loading attributes
@@ -124,16 +122,17 @@ fn is_image_url(src: &str) -> bool {
 /// `srcset`) when it has none. Returns how many placeholders took a fallback's source.
 pub fn settle_image_sources(doc: &mut Document) -> usize {
     // One walk finds both kinds.
-    let (mut noscripts, mut images) = (Vec::new(), Vec::new());
+    let (mut noscripts, mut pictures, mut images) = (Vec::new(), Vec::new(), Vec::new());
     for n in doc.descendants(doc.root()) {
         match doc.element(n) {
             Some(e) if e.namespace() != ElementNamespace::Html => {}
             Some(e) if e.name() == "img" => images.push(n),
             Some(e) if e.name() == "noscript" => noscripts.push(n),
+            Some(e) if e.name() == "picture" => pictures.push(n),
             _ => {}
         }
     }
-    let taken = take_noscript_sources(doc, &noscripts) + take_picture_sources(doc, &images);
+    let taken = take_noscript_sources(doc, &noscripts) + take_picture_sources(doc, &pictures);
     for node in images {
         let Some(img) = doc.element_mut(node) else {
             continue;
@@ -192,35 +191,42 @@ fn take_noscript_sources(doc: &mut Document, noscripts: &[NodeId]) -> usize {
 /// Gives each image without an [`image_source`] that is a child of a `<picture>` the
 /// first candidate of the first `<source>` before it, in that picture, whose `srcset`
 /// or `data-srcset` has one that [is an image's URL](is_image_url), as its `src`
-/// (see the module documentation); `images` are the page's `<img>` elements. Returns
-/// how many took one.
-fn take_picture_sources(doc: &mut Document, images: &[NodeId]) -> usize {
+/// (see the module documentation); `pictures` are the page's `<picture>` elements.
+/// Each picture's children are read once, so a picture of many images costs no more
+/// than their number. Returns how many took one.
+fn take_picture_sources(doc: &mut Document, pictures: &[NodeId]) -> usize {
     let mut taken = 0;
-    for &node in images {
-        if doc.element(node).and_then(image_source).is_some() {
-            continue;
-        }
-        let Some(picture) = doc.parent(node).filter(|&p| is_html(doc, p, "picture")) else {
-            continue;
-        };
-        let before = (doc.children(picture)).take_while(|&child| child != node);
-        let source = before
-            .filter(|&child| is_html(doc, child, "source"))
-            .filter_map(|child| doc.element(child))
-            .find_map(|source| {
-                (SOURCE_SET_ATTRIBUTES.iter())
-                    .filter_map(|&name| source.attr(name))
-                    .filter_map(|set| set.split(',').next())
-                    .filter_map(|candidate| candidate.split_whitespace().next())
-                    .find(|src| is_image_url(src))
-                    .map(str::to_owned)
-            });
-        if let (Some(src), Some(img)) = (source, doc.element_mut(node)) {
-            img.set_attr("src", &src);
-            taken += 1;
+    for &picture in pictures {
+        let mut source: Option<String> = None;
+        let children: Vec<NodeId> = doc.children(picture).collect();
+        for child in children {
+            if source.is_none() && is_html(doc, child, "source") {
+                source = doc
+                    .element(child)
+                    .and_then(source_set_candidate)
+                    .map(str::to_owned);
+            } else if let Some(src) = source.as_deref().filter(|_| is_html(doc, child, "img")) {
+                let Some(img) = doc.element_mut(child) else {
+                    continue;
+                };
+                if image_source(img).is_none() {
+                    img.set_attr("src", src);
+                    taken += 1;
+                }
+            }
         }
     }
     taken
+}
+
+/// The first candidate of an element's [`SOURCE_SET_ATTRIBUTES`] that [is an image's
+/// URL](is_image_url).
+fn source_set_candidate(el: &Element) -> Option<&str> {
+    (SOURCE_SET_ATTRIBUTES.iter())
+        .filter_map(|&name| el.attr(name))
+        .filter_map(|set| set.split(',').next())
+        .filter_map(|candidate| candidate.split_whitespace().next())
+        .find(|src| is_image_url(src))
 }
 
 /// The `<img>` that `node` is, or that is the only element inside it (at any depth),
