@@ -363,9 +363,10 @@ impl Pipeline {
     /// [`run_bytes_keeping_tree`](Pipeline::run_bytes_keeping_tree) for a page written
     /// with its images (`--images`): before any stage runs, each image's source is
     /// settled as for [`ShapeAttributes::images`] (a lazy image takes its real source,
-    /// from `data-src` or its `<noscript>` fallback; icons and tracking pixels lose
-    /// theirs: [`pith_dom::settle_image_sources`]), so that stages which keep only an
-    /// image's `src` (declutter's purify) keep the real one.
+    /// from `data-src`, its `<noscript>` fallback or its `<picture>`; icons, tracking
+    /// pixels, emoji and avatars lose theirs: [`pith_dom::settle_image_sources`]), so
+    /// that stages which keep only an image's `src` (declutter's purify) keep the real
+    /// one.
     pub fn run_bytes_keeping_tree_with_images(
         &self,
         bytes: &[u8],

@@ -121,7 +121,7 @@ fn is_image_url(src: &str) -> bool {
 /// every `<img>` has its [`content_image_source`] as its `src`, or no `src` (nor
 /// `srcset`) when it has none. Returns how many placeholders took a fallback's source.
 pub fn settle_image_sources(doc: &mut Document) -> usize {
-    // One walk finds both kinds.
+    // One walk finds all three kinds.
     let (mut noscripts, mut pictures, mut images) = (Vec::new(), Vec::new(), Vec::new());
     for n in doc.descendants(doc.root()) {
         match doc.element(n) {

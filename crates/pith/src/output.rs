@@ -204,7 +204,8 @@ fn holds_one_url(name: &str) -> bool {
 /// read away from `base`). With images (`--images`), each image's `src` is resolved so
 /// too, as Markdown's images are, and an image without one is taken out: the tree was
 /// parsed with its images settled (`Pipeline::run_bytes_keeping_tree_with_images`), so
-/// such an image is an icon, a tracking pixel or a placeholder, and would show nothing.
+/// such an image is an icon, a tracking pixel, an emoji, an avatar or a placeholder,
+/// and would show nothing of the content.
 fn purified_for_output(
     doc: &pith_dom::Document,
     ex: &Extraction,
