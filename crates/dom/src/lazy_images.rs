@@ -87,13 +87,15 @@ pub fn content_image_source(img: &Element) -> Option<&str> {
 /// class names holds one of [`DECORATION_CLASS_WORDS`], or `src` one of
 /// [`DECORATION_SOURCE_PARTS`] (ASCII case ignored).
 fn is_decoration(img: &Element, src: &str) -> bool {
-    let holds = |text: &str, part: &str| {
-        (text.as_bytes().windows(part.len())).any(|w| w.eq_ignore_ascii_case(part.as_bytes()))
+    // A word holds no whitespace, so it is inside one of the class names exactly when
+    // it is inside the attribute's value.
+    let holds_any = |text: &str, parts: &[&str]| {
+        let text = text.to_ascii_lowercase();
+        parts.iter().any(|part| text.contains(part))
     };
     let classes = img.attr("class").unwrap_or("");
-    (classes.split_ascii_whitespace())
-        .any(|class| DECORATION_CLASS_WORDS.iter().any(|word| holds(class, word)))
-        || DECORATION_SOURCE_PARTS.iter().any(|part| holds(src, part))
+    (!classes.is_empty() && holds_any(classes, DECORATION_CLASS_WORDS))
+        || holds_any(src, DECORATION_SOURCE_PARTS)
 }
 
 /// The pixels an attribute such as `width="120"` declares: its leading digits (`120px`
