@@ -263,47 +263,24 @@ pub fn declutter(data: &[u8]) {
         let _ = p.run_str(&html);
         // `--format html --links`: the purified page with its URLs resolved against
         // the page's URL (when every block is kept) is purified still.
-        let options = MarkdownOptions {
+        let links = MarkdownOptions {
             links: true,
             url: Some("https://example.com/a/page.html".to_owned()),
             ..MarkdownOptions::default()
         };
-        let mut out = Vec::new();
-        let tree = Some(pith::output::Tree::Page(&doc));
-        pith::output::write_with(
-            &mut out,
-            pith::output::Format::Html,
-            "f",
-            &ex,
-            tree,
-            &options,
-        )
-        .expect("writing to a Vec never fails");
-        let written = String::from_utf8(out).expect("the page is UTF-8");
-        assert_purified(&pith::dom::parse_html(&written));
+        assert_purified(&html_page(&ex, &doc, &links));
         // `--format html --images`: the page parsed with its images settled and written
         // with them is purified still, and every image it writes has a source.
         let Ok((ex, doc)) = p.run_bytes_keeping_tree_with_images(data, p.decode_options()) else {
             return;
         };
         assert_purified(&doc);
-        let options = MarkdownOptions {
+        let images = MarkdownOptions {
+            links: false,
             images: true,
-            url: Some("https://example.com/a/page.html".to_owned()),
-            ..MarkdownOptions::default()
+            ..links
         };
-        let mut out = Vec::new();
-        let tree = Some(pith::output::Tree::Page(&doc));
-        pith::output::write_with(
-            &mut out,
-            pith::output::Format::Html,
-            "f",
-            &ex,
-            tree,
-            &options,
-        )
-        .expect("writing to a Vec never fails");
-        let written = pith::dom::parse_html(&String::from_utf8(out).expect("the page is UTF-8"));
+        let written = html_page(&ex, &doc, &images);
         assert_purified(&written);
         for id in written.descendants(written.root()) {
             if let Some(img) = written.element(id).filter(|e| e.name() == "img") {
@@ -312,6 +289,20 @@ pub fn declutter(data: &[u8]) {
             }
         }
     });
+}
+
+/// What `--format html` writes for `ex` and its whole tree `doc` with `options`,
+/// parsed again.
+fn html_page(
+    ex: &pith::Extraction,
+    doc: &pith::dom::Document,
+    options: &MarkdownOptions,
+) -> pith::dom::Document {
+    let mut out = Vec::new();
+    let tree = Some(pith::output::Tree::Page(doc));
+    pith::output::write_with(&mut out, pith::output::Format::Html, "f", ex, tree, options)
+        .expect("writing to a Vec never fails");
+    pith::dom::parse_html(&String::from_utf8(out).expect("the page is UTF-8"))
 }
 
 /// No event handler, no `javascript:` URL in `doc`'s attributes and no comment: what
