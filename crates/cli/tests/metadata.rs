@@ -117,6 +117,29 @@ fn html_metadata_reads_back_as_the_same_metadata() {
     assert!(!plain.contains("<meta name=\"author\""), "{plain}");
 }
 
+/// The head of `--format html --with-metadata` opens with its `<meta charset>`, which a
+/// browser reads only in a page's first 1024 bytes, whatever the length of the
+/// metadata: the page of kept blocks (`pith`) and `declutter`'s purified page alike.
+#[test]
+fn html_metadata_never_hides_the_charset() {
+    let description = "A town rebuilds its bridge, ".repeat(60);
+    let page = PAGE.replace("A town rebuilds its bridge.", &description);
+    assert_ne!(page, PAGE);
+    for preset in ["pith", "declutter"] {
+        let out = run(
+            &["--preset", preset, "--format", "html", "--with-metadata"],
+            &page,
+        );
+        assert!(out.contains(description.trim_end()), "{preset}: {out}");
+        let charset = out.find("<meta charset=\"utf-8\">").expect("a charset");
+        assert!(charset + 22 <= 1024, "{preset}: at {charset}: {out}");
+        assert!(
+            charset < out.find("<meta name=\"description\"").unwrap(),
+            "{preset}"
+        );
+    }
+}
+
 /// Formats without a place for the metadata refuse the flag, naming those that take it.
 #[test]
 fn other_formats_refuse_with_metadata() {

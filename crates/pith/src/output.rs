@@ -191,6 +191,22 @@ fn head_content_start(page: &str) -> Option<usize> {
     page[tag..].find('>').map(|end| tag + end + 1)
 }
 
+/// The character encoding declaration `pith_declutter::to_html_document` opens a
+/// document's head with.
+const CHARSET_DECLARATION: &str = "<meta charset=\"utf-8\">";
+
+/// Where a purified page's metadata goes: at the start of its head's content, but
+/// after the head's `<meta charset>`, which a browser reads only in the first 1024
+/// bytes of a page (a long description before it would hide it, and the page's text
+/// would be read in the wrong encoding).
+fn metadata_start(page: &str) -> Option<usize> {
+    let start = head_content_start(page)?;
+    Some(match page[start..].starts_with(CHARSET_DECLARATION) {
+        true => start + CHARSET_DECLARATION.len(),
+        false => start,
+    })
+}
+
 /// Whether a purified page's attribute `name` holds one URL to resolve (`--links`):
 /// purify's URL attributes ([`pith_declutter::purify::URL_ATTRIBUTES`]) but `srcset`
 /// and `ping`, which hold lists.
@@ -330,8 +346,8 @@ pub fn write_with_metadata<W: Write>(
                     None => pith_declutter::to_html_document(doc),
                 };
                 // The metadata goes first in the document's head (which
-                // `to_html_document` makes when the page had none).
-                let at = head_content_start(&page).filter(|_| !fields.is_empty());
+                // `to_html_document` makes when the page had none), after its charset.
+                let at = metadata_start(&page).filter(|_| !fields.is_empty());
                 let (before, after) = page.split_at(at.unwrap_or(0));
                 out.write_all(before.as_bytes())?;
                 if at.is_some() {
@@ -534,13 +550,19 @@ mod tests {
     }
 
     /// The purified page's metadata goes after its head's start tag, with attributes or
-    /// without (a `<header>` is no head).
+    /// without (a `<header>` is no head), and after the `<meta charset>` that opens it.
     #[test]
     fn the_head_content_starts_after_its_start_tag() {
         let page = "<!DOCTYPE html><html><head class=\"x\"><meta charset=\"utf-8\"></head>";
         assert_eq!(head_content_start(page), Some(page.find("<meta").unwrap()));
         assert_eq!(head_content_start("<html><head><title>"), Some(12));
         assert_eq!(head_content_start("<html><body><header>x</header>"), None);
+        let purified = "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>";
+        assert_eq!(
+            metadata_start(purified),
+            Some(purified.find("<title").unwrap())
+        );
+        assert_eq!(metadata_start("<html><head><title>"), Some(12));
     }
 
     /// Front matter values are JSON strings: quotes, line breaks, `#` and `: ` stay in
