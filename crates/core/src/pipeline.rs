@@ -268,21 +268,16 @@ impl Pipeline {
                 if images {
                     keep.extend(["img", "source"]);
                 }
-                let mut omit = omit_but(&keep);
-                if images {
-                    // A lazy image's real source may be only in the `<noscript>` after
-                    // it (`pith_dom::settle_image_sources`), which the stages delete.
-                    omit.content_of.retain(|name| name != "noscript");
+                let omit = omit_but(&keep);
+                match images {
+                    true => keeping_noscript(omit),
+                    false => omit,
                 }
-                omit
             })
         });
         let [[neither, links], [images, both]] = omit_for_shape;
         let omit_for_shape = [neither, links, images, both];
-        let mut omit_keeping_tree_with_images = omit_keeping_tree.clone();
-        omit_keeping_tree_with_images
-            .content_of
-            .retain(|name| name != "noscript");
+        let omit_keeping_tree_with_images = keeping_noscript(omit_keeping_tree.clone());
         Ok(Pipeline {
             spec,
             feature_order,
@@ -749,6 +744,14 @@ pub fn spec_from_json(text: &str) -> Result<PipelineSpec> {
         path: path_or_root(e.path().to_string()),
         message: e.inner().to_string(),
     })
+}
+
+/// `omit` for a parse whose images are settled (`pith_dom::settle_image_sources`):
+/// the content of `<noscript>` is kept, since a lazy image's real source may be only in
+/// the `<noscript>` after it, which the stages delete (so their parse skips it).
+fn keeping_noscript(mut omit: Omit) -> Omit {
+    omit.content_of.retain(|name| name != "noscript");
+    omit
 }
 
 /// Reads a spec from a JSON value; errors name the path of the bad field.

@@ -68,7 +68,8 @@ fn image_source(img: &Element) -> Option<&str> {
 /// first, then `src`, then the first candidate of `data-srcset` or `srcset`; not a
 /// `data:`, `javascript:` or `vbscript:` URL), for an image that can be a picture of
 /// the page's content: not hidden (`hidden`, `aria-hidden="true"`), not declared
-/// smaller than [`MIN_IMAGE_SIDE`] pixels on a side.
+/// smaller than [`MIN_IMAGE_SIDE`] pixels on a side, not an emoji, a smiley or an
+/// avatar (by its class names or its source: see the module documentation).
 pub fn content_image_source(img: &Element) -> Option<&str> {
     let hidden = img.attr("hidden").is_some()
         || (img.attr("aria-hidden")).is_some_and(|v| v.trim().eq_ignore_ascii_case("true"));

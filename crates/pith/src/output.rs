@@ -246,11 +246,10 @@ fn purified_for_output(
             continue;
         }
         el.rewrite_attrs(|name, value| {
-            let base = match resolve_links {
-                Some(base) => Some(base),
-                None => base.as_deref().filter(|_| is_image && name == "src"),
-            };
-            base.filter(|_| holds_one_url(name) && !value.trim().is_empty())
+            // Every URL with links; an image's source alone with images.
+            let against = resolve_links.or(base.as_deref().filter(|_| is_image && name == "src"));
+            against
+                .filter(|_| holds_one_url(name) && !value.trim().is_empty())
                 .map(|base| crate::url::resolve(base, value.trim()))
         });
     }
