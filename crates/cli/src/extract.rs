@@ -123,10 +123,11 @@ pub struct ExtractArgs {
     #[arg(long)]
     pub links: bool,
     /// Keep the images of the main text: Markdown's as ![alt](src), HTML's as <img>,
-    /// each where the page had it (an image inside a kept paragraph, between two kept
-    /// blocks, or in a figure whose caption is kept; not icons, tracking pixels,
-    /// emoji, smileys, avatars or images in headings); sources resolved as links are. For --format markdown,
-    /// --format html and --markdown.
+    /// each where the page had it (an image inside a kept paragraph, between its words
+    /// when it was, between two kept blocks, or in a figure whose caption is kept; not
+    /// icons, tracking pixels, emoji, smileys, avatars or images in headings); sources
+    /// resolved as links are, and with --links an image inside a link written inside
+    /// it ([![alt](src)](url)). For --format markdown, --format html and --markdown.
     #[arg(long)]
     pub images: bool,
     /// Open each page's output with its metadata, the fields its corpus record has

@@ -27,6 +27,7 @@ use pith_core::{Block, Extraction};
 use pith_dom::Document;
 
 use crate::inline::{InlineKind, InlineSpan, LinkSpan};
+use crate::inline_images::with_images;
 use crate::layout::{OrderedList, TreeLayout};
 use crate::markdown::MarkdownOptions;
 use crate::marks::Marks;
@@ -330,23 +331,40 @@ fn continues((i, prev): (usize, &Block), (j, next): (usize, &Block)) -> bool {
 /// The HTML of a paragraph's lines: each line's text with its marks, `<br>` between.
 fn lines_html(lines: &[(usize, &Block)], marks: &Marks<'_>) -> String {
     let mut html = String::new();
-    if let [(_, block)] = lines {
+    if let [(i, block)] = lines {
         if let Some(src) = marks.image_src(block) {
-            html.push_str(&format!(
-                "<img src=\"{}\" alt=\"{}\">",
-                escape_attribute(src),
-                escape_attribute(&block.text)
-            ));
-            return html;
+            let link = marks.links(*i).first().map(|l| l.href.as_str());
+            return image_html(&block.text, src, link);
         }
     }
     for (n, &(i, block)) in lines.iter().enumerate() {
         if n > 0 {
             html.push_str("<br>");
         }
-        inline_html(&mut html, &block.text, marks.spans(i), marks.links(i));
+        let images = marks.inline_images(i);
+        let line = with_images(&block.text, marks.spans(i), marks.links(i), images);
+        let mut written = String::new();
+        inline_html(&mut written, &line.text, &line.spans, &line.links);
+        html.push_str(&line.fill(written, |img, in_link| {
+            let link = img.link.as_deref().filter(|_| !in_link);
+            image_html(&img.alt, &img.src, link)
+        }));
     }
     html
+}
+
+/// An image as HTML: `<img src alt>`, inside `<a href>` when it has a link that may
+/// be written ([`safe_href`]).
+fn image_html(alt: &str, src: &str, link: Option<&str>) -> String {
+    let img = format!(
+        "<img src=\"{}\" alt=\"{}\">",
+        escape_attribute(src),
+        escape_attribute(alt)
+    );
+    match link.filter(|href| safe_href(href)) {
+        Some(href) => format!("<a href=\"{}\">{img}</a>", escape_attribute(href)),
+        None => img,
+    }
 }
 
 /// Writes a data table: its caption, its header row as `th` cells (when the page had

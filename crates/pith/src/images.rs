@@ -36,12 +36,20 @@
 //! `<br>` cut from another of the same element begins at its own), so an image in a
 //! section's text after a paragraph inside it comes after that paragraph.
 //!
-//! An image so chosen becomes a block of its own, placed after the block before it:
+//! An image between the words of the kept block before it (the walk of that block's
+//! text met it before the block's last word: [`TreeLayout::text_images`]) is written
+//! inside that text, where it was (`<p>Before <img> after</p>` gives `Before ![alt](src)
+//! after`; [`TreeLayout::inline_images`], written by `crate::inline_images`). Any other
+//! image so chosen becomes a block of its own, placed after the block before it:
 //! `is_image`, its source in `image_src` (resolved against the page's base when there
 //! is one, as links are), its `alt` text as its `text`, its element's path as its
 //! `dom_path` (so an image in a list item is written in that item, one in a quote in
-//! the quote). The blocks jusText's Java segmenter makes of images are written the same
-//! way when kept.
+//! the quote); an image after a paragraph's last word is such a block. The blocks
+//! jusText's Java segmenter makes of images are written the same way when kept. With
+//! links asked for, an image inside an `<a>` that leads somewhere is written inside
+//! that link (`[![alt](src)](href)`; an image block's link in the layout,
+//! [`TreeLayout::links`]), unless the image is inside a link of the text around it
+//! (links do not nest: it is written inside that link's text).
 
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
@@ -53,7 +61,7 @@ use pith_dom::{content_image_source, Document, Edge, ElementNamespace, NodeId, T
 use pith_justext::features::HEADING;
 use pith_justext::segment::PARAGRAPH_TAGS;
 
-use crate::layout::TreeLayout;
+use crate::layout::{InlineImage, TreeLayout};
 use crate::markdown::MarkdownOptions;
 use crate::table::{segments, Segment};
 
@@ -95,33 +103,47 @@ pub struct PageImages {
     /// page's block it goes before, in page order.
     pub images: Vec<(usize, Block)>,
     /// The images' layout, one entry per image: the list item and the list an image
-    /// is in ([`TreeLayout::read`] of the images' blocks; never a table's cell).
+    /// is in ([`TreeLayout::read`] of the images' blocks; never a table's cell), and
+    /// the link it is in.
     pub layout: TreeLayout,
+    /// For each image, `Some(at)` when it is written inside the text of the block
+    /// before it (the block of index `images[k].0 - 1`), at byte `at` of that text
+    /// ([`InlineImage::at`]): an image between a kept paragraph's words. Shorter than
+    /// `images` (as a pickle made before it was kept): the rest are `None`.
+    pub inside: Vec<Option<usize>>,
 }
 
 impl PageImages {
     /// The images of `ex`'s kept text, read from `doc`, the tree its blocks were cut
     /// from, with `layout` read from it ([`TreeLayout::read`]).
     pub fn read(ex: &Extraction, doc: &Document, layout: &TreeLayout) -> PageImages {
-        let images = page_images(ex, doc, layout);
-        if images.is_empty() {
+        let placed = page_images(ex, doc, layout);
+        if placed.is_empty() {
             return PageImages::default();
         }
         let image_blocks = Extraction {
-            blocks: images.iter().map(|(_, b)| b.clone()).collect(),
+            blocks: placed.iter().map(|p| p.block.clone()).collect(),
             ..Extraction::default()
         };
         let mut image_layout = TreeLayout::read(&image_blocks, doc);
         image_layout.tables.clear();
+        let inside = placed.iter().map(|p| p.inside).collect();
         PageImages {
-            images,
+            images: placed.into_iter().map(|p| (p.before, p.block)).collect(),
             layout: image_layout,
+            inside,
         }
     }
 
+    /// Where image `k` is written inside the text of the block before it, if it is.
+    pub fn inside(&self, k: usize) -> Option<usize> {
+        self.inside.get(k).copied().flatten()
+    }
+
     /// `ex` with the images among its blocks, good, and `layout` (`ex`'s) with their
-    /// places; each image's source resolved against `base` when there is one. Both
-    /// borrowed when there is no image.
+    /// places, an image inside a block's text among that block's
+    /// [`TreeLayout::inline_images`]; each image's source resolved against `base`
+    /// when there is one. Both borrowed when there is no image.
     pub fn merged<'a, 'l>(
         &self,
         ex: &'a Extraction,
@@ -140,16 +162,58 @@ impl PageImages {
                 (*at, block)
             })
             .collect();
-        let order = merged_order(ex.blocks.len(), &images);
-        let layout = merged_layout(&layout, &self.layout, &order);
+        // Where each image inside a text goes: the block before it, and the byte.
+        let inside = |k: usize| -> Option<(usize, usize)> {
+            let (before, image) = &images[k];
+            let block = before.checked_sub(1).filter(|&b| b < ex.blocks.len())?;
+            image.image_src.as_ref()?;
+            Some((block, self.inside(k)?))
+        };
+        let as_blocks: Vec<(usize, usize)> = (images.iter().enumerate())
+            .filter(|&(k, _)| inside(k).is_none())
+            .map(|(k, (before, _))| (*before, k))
+            .collect();
+        let order = merged_order(ex.blocks.len(), &as_blocks);
+        let mut layout = merged_layout(&layout, &self.layout, &order);
+        let mut place_of_block: Vec<Option<usize>> = vec![None; ex.blocks.len()];
+        for (place, p) in order.iter().enumerate() {
+            if let Place::Block(i) = *p {
+                place_of_block[i] = Some(place);
+            }
+        }
+        for (k, (_, block)) in images.iter().enumerate() {
+            let (Some((b, at)), Some(src)) = (inside(k), &block.image_src) else {
+                continue;
+            };
+            let place = place_of_block[b].expect("every block has its place");
+            layout.inline_images[place].push(InlineImage {
+                at,
+                alt: block.text.clone(),
+                src: src.clone(),
+                link: self.layout.links(k).first().map(|l| l.href.clone()),
+            });
+        }
         (Cow::Owned(merged(ex, &images, &order)), Cow::Owned(layout))
     }
 }
 
-/// The images to write and, for each, the index of the block it goes before (the
-/// number of the page's blocks before it), in page order.
-fn page_images(ex: &Extraction, doc: &Document, layout: &TreeLayout) -> Vec<(usize, Block)> {
+/// An image to write: its block, the index of the page's block it goes before (the
+/// number of the page's blocks before it), and where in the text of the block before
+/// it it goes when it is written inside that text.
+struct Placed {
+    before: usize,
+    block: Block,
+    inside: Option<usize>,
+}
+
+/// The images to write, in page order.
+fn page_images(ex: &Extraction, doc: &Document, layout: &TreeLayout) -> Vec<Placed> {
     let mut starts = BlockStarts::of(ex);
+    // Each image the walks of the blocks' texts met after a block's first text: the
+    // block, and where in its text.
+    let in_text: HashMap<usize, (usize, usize)> = (layout.text_images.iter().enumerate())
+        .flat_map(|(i, images)| images.iter().map(move |m| (m.node, (i, m.at))))
+        .collect();
     let image_nodes: HashSet<usize> = (ex.blocks.iter())
         .filter(|b| b.is_image)
         .filter_map(|b| b.node.map(NodeId::index))
@@ -202,12 +266,23 @@ fn page_images(ex: &Extraction, doc: &Document, layout: &TreeLayout) -> Vec<(usi
         let block = page.image_block(node, src, &mut paths);
         // The same picture again in another size (`-medium.jpg`, then `-large.jpg`):
         // the same text, with no block between them.
-        let again = images.last().is_some_and(|(at, last): &(usize, Block)| {
-            *at == begun && !block.text.is_empty() && last.text == block.text
+        let again = images.last().is_some_and(|last: &Placed| {
+            last.before == begun && !block.text.is_empty() && last.block.text == block.text
         });
-        if !again {
-            images.push((begun, block));
+        if again {
+            continue;
         }
+        // Between the words of the kept block before it: written there.
+        let inside = (in_text.get(&node.index()))
+            .filter(|&&(i, at)| {
+                i + 1 == begun && ex.label(i) == Label::Good && at < ex.blocks[i].text.len()
+            })
+            .map(|&(_, at)| at);
+        images.push(Placed {
+            before: begun,
+            block,
+            inside,
+        });
     }
     images
 }
@@ -423,6 +498,8 @@ fn merged_layout(layout: &TreeLayout, images: &TreeLayout, order: &[Place]) -> T
         links: pick(order, &layout.links, &images.links),
         items: pick(order, &layout.items, &images.items),
         languages: pick(order, &layout.languages, &images.languages),
+        text_images: pick(order, &layout.text_images, &images.text_images),
+        inline_images: pick(order, &layout.inline_images, &images.inline_images),
     }
 }
 
@@ -451,13 +528,14 @@ enum Place {
 }
 
 /// The places of the merged extraction of `blocks` blocks and the images `placed`
-/// (each before the block of its index), in order.
-fn merged_order(blocks: usize, placed: &[(usize, Block)]) -> Vec<Place> {
+/// (each the index of the block it goes before and its own index among the images),
+/// in order.
+fn merged_order(blocks: usize, placed: &[(usize, usize)]) -> Vec<Place> {
     let mut order = Vec::with_capacity(blocks + placed.len());
     let mut next_image = 0;
     for i in 0..=blocks {
         while next_image < placed.len() && placed[next_image].0 == i {
-            order.push(Place::Image(next_image));
+            order.push(Place::Image(placed[next_image].1));
             next_image += 1;
         }
         if i < blocks {
@@ -473,14 +551,13 @@ mod tests {
 
     #[test]
     fn images_go_before_the_block_of_their_index() {
-        let block = Block::default();
-        let placed = [(0, block.clone()), (2, block.clone()), (2, block)];
+        let placed = [(0, 0), (2, 1), (2, 3)];
         let order: Vec<String> = (merged_order(2, &placed).iter())
             .map(|p| match p {
                 Place::Block(i) => format!("b{i}"),
                 Place::Image(k) => format!("i{k}"),
             })
             .collect();
-        assert_eq!(order, ["i0", "b0", "b1", "i1", "i2"]);
+        assert_eq!(order, ["i0", "b0", "b1", "i1", "i3"]);
     }
 }

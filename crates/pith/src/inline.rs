@@ -37,7 +37,7 @@ use std::collections::HashMap;
 
 use pith_core::tag_blocks::{collapse_whitespace_into, BLOCK_TAGS};
 use pith_core::{Block, Extraction};
-use pith_dom::{Document, Edge, NodeData, NodeId, TagNames};
+use pith_dom::{Document, Edge, ElementNamespace, NodeData, NodeId, TagNames};
 use pith_justext::segment::PARAGRAPH_TAGS;
 use pith_justext::text::{is_blank, is_python_space, normalize_whitespace};
 
@@ -146,13 +146,40 @@ impl LinkSpan {
     }
 }
 
-/// What a block's text nodes say of its text: its inline spans and its links.
+/// What a block's text nodes say of its text: its inline spans, its links, and the
+/// images between its words.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BlockInline {
     /// The spans, in order of their start.
     pub spans: Vec<InlineSpan>,
     /// The links, in order.
     pub links: Vec<LinkSpan>,
+    /// The `<img>` elements the walk of the block's text met after its first text, in
+    /// order ([`ImageAt`]).
+    pub images: Vec<ImageAt>,
+}
+
+/// An `<img>` element inside a block's stretch of the tree, after its first text: the
+/// element, by its index in the tree ([`NodeId::index`]), and the byte of the block's
+/// `text` it comes at (where the text before it ends: the text's length for an image
+/// after its last word).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImageAt {
+    /// The `<img>` element's index in the tree.
+    pub node: usize,
+    /// Its place in the block's text, a byte offset (a character boundary).
+    pub at: usize,
+}
+
+/// A walk's result: the block's text nodes and the images among them.
+struct Walked {
+    nodes: Vec<TextNode>,
+    images: Vec<ImageAt>,
+}
+
+/// Whether `id` is an HTML `<img>`.
+fn is_img(doc: &Document, id: NodeId) -> bool {
+    (doc.element(id)).is_some_and(|e| e.namespace() == ElementNamespace::Html && e.name() == "img")
 }
 
 /// The inline spans of every block of `ex` (empty for a block with none, or whose text
@@ -226,6 +253,12 @@ impl<'d> Reader<'d> {
             return None;
         }
         let node = block.node?;
+        if block.is_image {
+            return Some(BlockInline {
+                links: image_link(self.doc, node, block.text.len()),
+                ..BlockInline::default()
+            });
+        }
         let mut child = match self.taken.get(&node.index()) {
             Some(&last) => self.doc.next_sibling(last),
             None => self.doc.first_child(node),
@@ -236,17 +269,18 @@ impl<'d> Reader<'d> {
             if starts {
                 // The segmenter that cuts at tags joins no line breaks into a text:
                 // a text with one is jusText's.
-                let nodes = match block.text.contains('\n') {
+                let walked = match block.text.contains('\n') {
                     false => (self.walk(c, &block.text))
                         .or_else(|| self.walk_pieces(c, &block.text, &block.text_nodes)),
                     true => self.walk_pieces(c, &block.text, &block.text_nodes),
                 };
-                if let Some(nodes) = nodes {
+                if let Some(Walked { nodes, images }) = walked {
                     self.taken.insert(node.index(), c);
                     let len = block.text.len();
                     return Some(BlockInline {
                         spans: spans_of_nodes(&nodes, len),
                         links: links_of_nodes(self.doc, &nodes, len),
+                        images,
                     });
                 }
             }
@@ -290,13 +324,14 @@ impl<'d> Reader<'d> {
     }
 
     /// The block's text nodes from `first` on, each with the kinds around it and its
-    /// byte range in the joined text, when their join is `text` exactly and the block
-    /// ends after them; `None` otherwise.
-    fn walk(&mut self, first: NodeId, text: &str) -> Option<Vec<TextNode>> {
+    /// byte range in the joined text, and the images among them, when their join is
+    /// `text` exactly and the block ends after them; `None` otherwise.
+    fn walk(&mut self, first: NodeId, text: &str) -> Option<Walked> {
         let mut around = self.kinds_above(first, false)?;
         let mut joined = String::with_capacity(text.len() + 1);
         let mut checked = 0;
         let mut nodes = Vec::new();
+        let mut images = Vec::new();
         let mut edge = Some(Edge::Open(first));
         while let Some(e) = edge {
             self.budget = self.budget.checked_sub(1)?;
@@ -327,6 +362,12 @@ impl<'d> Reader<'d> {
                         if self.is_boundary(id) {
                             break;
                         }
+                        if is_img(self.doc, id) {
+                            images.push(ImageAt {
+                                node: id.index(),
+                                at: joined.trim_end().len(),
+                            });
+                        }
                         around.open(self.doc, id);
                     }
                     _ => {}
@@ -340,7 +381,7 @@ impl<'d> Reader<'d> {
             }
             edge = next_edge(self.doc, e);
         }
-        (joined.trim_end() == text).then_some(nodes)
+        (joined.trim_end() == text).then_some(Walked { nodes, images })
     }
 
     /// [`walk`](Reader::walk) for a paragraph of jusText's segmenter, which keeps the
@@ -349,19 +390,16 @@ impl<'d> Reader<'d> {
     /// otherwise (Python's whitespace, a run holding a line break kept as one): the
     /// text nodes from `first` on must give those pieces, one by one, before one of
     /// jusText's paragraph tags opens or closes, and the pieces joined as jusText
-    /// joins them must be `text`; each node's bytes are where its piece lands in it.
-    fn walk_pieces(
-        &mut self,
-        first: NodeId,
-        text: &str,
-        pieces: &[String],
-    ) -> Option<Vec<TextNode>> {
+    /// joins them must be `text`; each node's bytes are where its piece lands in it,
+    /// and each image's where the pieces before it end.
+    fn walk_pieces(&mut self, first: NodeId, text: &str, pieces: &[String]) -> Option<Walked> {
         if pieces.is_empty() {
             return None;
         }
         let mut around = self.kinds_above(first, true)?;
         let mut joined = String::new();
         let mut nodes = Vec::new();
+        let mut images = Vec::new();
         let mut left = pieces.iter();
         let mut next = left.next();
         let mut edge = Some(Edge::Open(first));
@@ -388,7 +426,15 @@ impl<'d> Reader<'d> {
                         joined.push(' ');
                         next = left.next();
                     }
-                    NodeData::Element(_) => around.open(self.doc, id),
+                    NodeData::Element(_) => {
+                        if is_img(self.doc, id) {
+                            images.push(ImageAt {
+                                node: id.index(),
+                                at: joined.trim_end().len(),
+                            });
+                        }
+                        around.open(self.doc, id)
+                    }
                     _ => {}
                 },
                 Edge::Close(id) => {
@@ -407,7 +453,10 @@ impl<'d> Reader<'d> {
         for n in &mut nodes {
             (n.start, n.end) = (at[n.start], at[n.end]);
         }
-        Some(nodes)
+        for image in &mut images {
+            image.at = at[image.at];
+        }
+        Some(Walked { nodes, images })
     }
 }
 
@@ -468,6 +517,23 @@ fn is_link(doc: &Document, id: NodeId) -> bool {
         let script = (href.get(..11)).is_some_and(|s| s.eq_ignore_ascii_case("javascript:"));
         !href.is_empty() && !script
     })
+}
+
+/// The link of an image block (`<a href="photo-large.jpg"><img …></a>`): one
+/// [`LinkSpan`] over its whole text (its `alt`, `len` bytes, possibly none) with the
+/// `href` of the nearest `<a>` around the `<img>` `img`, when that leads somewhere
+/// ([`is_link`]); none when no such link holds it.
+fn image_link(doc: &Document, img: NodeId, len: usize) -> Vec<LinkSpan> {
+    let link = (doc.inclusive_ancestors(img)).find(|&n| doc.element_name(n) == Some("a"));
+    (link.filter(|&a| is_link(doc, a)))
+        .and_then(|a| link_href(doc, a))
+        .map(|href| LinkSpan {
+            start: 0,
+            end: len,
+            href,
+        })
+        .into_iter()
+        .collect()
 }
 
 /// Where a link leads ([`LinkSpan::href`]).

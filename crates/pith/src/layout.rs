@@ -15,7 +15,7 @@
 use pith_core::{Block, Extraction};
 use pith_dom::{Document, NodeId};
 
-use crate::inline::{read_inline, InlineSpan, LinkSpan};
+use crate::inline::{read_inline, ImageAt, InlineSpan, LinkSpan};
 use crate::shape::{block_shape, may_be_ordered_item, may_be_preformatted, BlockKind};
 use crate::table::{table_places, TablePlace};
 
@@ -32,7 +32,8 @@ pub struct TreeLayout {
     /// Each block's inline spans ([`crate::inline::inline_spans`]), in order of their
     /// start; empty for a block written flat.
     pub spans: Vec<Vec<InlineSpan>>,
-    /// Each block's links ([`LinkSpan`]), in order; empty for a block written flat.
+    /// Each block's links ([`LinkSpan`]), in order; empty for a block written flat. An
+    /// image block's link, when an `<a>` holds its `<img>`, covers its whole text.
     pub links: Vec<Vec<LinkSpan>>,
     /// Each list item block's `li` element, by its index in the tree ([`list_items`]):
     /// the blocks of one item (`<li><p>a</p><p>b</p></li>`, `<li>a<br>b</li>`) have the
@@ -41,17 +42,46 @@ pub struct TreeLayout {
     /// Each preformatted block's language, as its `pre` or `code` element's class
     /// names it ([`code_languages`]): a code fence's info string.
     pub languages: Vec<Option<String>>,
+    /// Each block's `<img>` elements after its first text, as the walk of its text
+    /// met them ([`ImageAt`]): what [`crate::images::PageImages::read`] reads to write
+    /// an image between a paragraph's words where it was. Read from the tree, and not
+    /// kept without it (a layout rebuilt from plain values has none).
+    pub text_images: Vec<Vec<ImageAt>>,
+    /// Each block's images written inside its text ([`InlineImage`]), in order: set
+    /// by [`crate::images::PageImages::merged`] for the images asked for, empty
+    /// otherwise.
+    pub inline_images: Vec<Vec<InlineImage>>,
+}
+
+/// An image written inside a block's text, where the page had it (`<p>text <img>
+/// more</p>`), as Markdown's `![alt](src)` or HTML's `<img>`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InlineImage {
+    /// The byte of the block's text it comes at ([`ImageAt::at`]), before its text's
+    /// length.
+    pub at: usize,
+    /// Its `alt` text, whitespace collapsed.
+    pub alt: String,
+    /// Its source, resolved against the page's base when there is one.
+    pub src: String,
+    /// Where the link around it leads, as the page wrote it: the `href` of the
+    /// nearest `<a>` holding the `<img>` when that leads somewhere.
+    pub link: Option<String>,
 }
 
 impl TreeLayout {
     /// The layout of the blocks of `ex`, read from `doc`, the tree they were cut from.
     pub fn read(ex: &Extraction, doc: &Document) -> TreeLayout {
-        let (spans, links) = (read_inline(ex, doc).into_iter())
-            .map(|b| {
-                let b = b.unwrap_or_default();
-                (b.spans, b.links)
-            })
-            .unzip();
+        let inline = read_inline(ex, doc);
+        let mut spans = Vec::with_capacity(inline.len());
+        let mut links = Vec::with_capacity(inline.len());
+        let mut text_images = Vec::with_capacity(inline.len());
+        for b in inline {
+            let b = b.unwrap_or_default();
+            spans.push(b.spans);
+            links.push(b.links);
+            text_images.push(b.images);
+        }
         TreeLayout {
             tables: table_places(ex, doc),
             lists: ordered_lists(ex, doc),
@@ -59,6 +89,8 @@ impl TreeLayout {
             links,
             items: list_items(ex, doc),
             languages: code_languages(ex, doc),
+            text_images,
+            inline_images: Vec::new(),
         }
     }
 
@@ -85,6 +117,11 @@ impl TreeLayout {
     /// The `li` element block `i` is (in) the item of, if any.
     pub fn item(&self, i: usize) -> Option<usize> {
         self.items.get(i).copied().flatten()
+    }
+
+    /// The images written inside block `i`'s text (none when unknown).
+    pub fn inline_images(&self, i: usize) -> &[InlineImage] {
+        self.inline_images.get(i).map_or(&[], Vec::as_slice)
     }
 
     /// The language of preformatted block `i`'s code, if its markup names one.

@@ -23,6 +23,7 @@ pub mod explain;
 pub mod html;
 pub mod images;
 pub mod inline;
+mod inline_images;
 pub mod layout;
 pub mod markdown;
 mod marks;

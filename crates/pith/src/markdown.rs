@@ -61,6 +61,7 @@ use pith_core::{Block, Extraction};
 use pith_dom::Document;
 
 use crate::inline::{InlineSpan, LinkSpan};
+use crate::inline_images::{with_images, Placed};
 use crate::layout::{OrderedList, TreeLayout, MAX_NUMBER};
 use crate::marks::Marks;
 use crate::shape::{block_shape, continues_line, BlockKind, BlockShape};
@@ -196,24 +197,39 @@ impl BlockLines<'_> {
     /// several as [`spans::spanned_lines`] does.
     fn texts(&self, pipes: bool) -> Vec<String> {
         let marks = self.marks;
-        if let [(_, block)] = self.lines.as_slice() {
+        if let [(i, block)] = self.lines.as_slice() {
             if let Some(src) = marks.image_src(block) {
-                return vec![image(&block.text, src)];
+                let link = marks.links(*i).first().map(|l| l.href.as_str());
+                return vec![image(&block.text, src, link)];
             }
         }
-        match self.lines.as_slice() {
-            [(i, block)] => vec![spanned(
-                &block.text,
-                marks.spans(*i),
-                marks.links(*i),
-                pipes,
-            )],
+        let placed: Vec<Placed<'_>> = (self.lines.iter())
+            .map(|&(i, b)| {
+                with_images(
+                    &b.text,
+                    marks.spans(i),
+                    marks.links(i),
+                    marks.inline_images(i),
+                )
+            })
+            .collect();
+        let written = match placed.as_slice() {
+            [line] => vec![spanned(&line.text, &line.spans, &line.links, pipes)],
             lines => spans::spanned_lines(
                 &(lines.iter())
-                    .map(|&(i, b)| (b.text.as_str(), marks.spans(i), marks.links(i)))
+                    .map(|l| (l.text.as_ref(), l.spans.as_ref(), l.links.as_ref()))
                     .collect::<Vec<_>>(),
             ),
-        }
+        };
+        // One written line per line.
+        (written.into_iter().zip(&placed))
+            .map(|(out, line)| {
+                line.fill(out, |img, in_link| {
+                    let link = img.link.as_deref().filter(|_| !in_link);
+                    image(&img.alt, &img.src, link)
+                })
+            })
+            .collect()
     }
 }
 
@@ -581,8 +597,8 @@ impl Paired {
 }
 
 /// An image as Markdown: `![alt](src)`, its text escaped as a link's (every bracket)
-/// on one line.
-fn image(alt: &str, src: &str) -> String {
+/// on one line; inside its link, `[![alt](src)](href)`, when it has one.
+fn image(alt: &str, src: &str, link: Option<&str>) -> String {
     let alt = one_line(alt);
     let piece = Piece {
         in_link: true,
@@ -590,7 +606,11 @@ fn image(alt: &str, src: &str) -> String {
         ..Piece::default()
     };
     let alt = escape_piece(&alt, &Paired::of(&alt), piece);
-    format!("![{alt}]({})", spans::destination(src))
+    let image = format!("![{alt}]({})", spans::destination(src));
+    match link {
+        Some(href) => format!("[{image}]({})", spans::destination(href)),
+        None => image,
+    }
 }
 
 /// Escapes the inline markers where they could open or close something, and nowhere

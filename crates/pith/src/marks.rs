@@ -1,12 +1,13 @@
 //! What the Markdown and HTML writers mark in each block's text: its inline spans, read
-//! from the tree ([`TreeLayout`]), and, when links are asked for, its links with their
-//! `href`s resolved against the page's base ([`MarkdownOptions::base`]). Both writers
-//! take them from here, so a link leads to the same place in either format.
+//! from the tree ([`TreeLayout`]), when images are asked for the images inside it, and,
+//! when links are asked for, its links (and its images' links) with their `href`s
+//! resolved against the page's base ([`MarkdownOptions::base`]). Both writers take
+//! them from here, so a link leads to the same place in either format.
 
 use pith_core::{Block, Extraction};
 
 use crate::inline::{InlineSpan, LinkSpan};
-use crate::layout::TreeLayout;
+use crate::layout::{InlineImage, TreeLayout};
 use crate::markdown::MarkdownOptions;
 use crate::table::Cell;
 
@@ -16,6 +17,9 @@ pub(crate) struct Marks<'a> {
     layout: Option<&'a TreeLayout>,
     links: Vec<Vec<LinkSpan>>,
     images: bool,
+    /// Each block's images inside its text (none unless images are asked for), their
+    /// links resolved, or none unless links are asked for.
+    inline_images: Vec<Vec<InlineImage>>,
 }
 
 impl<'a> Marks<'a> {
@@ -25,30 +29,53 @@ impl<'a> Marks<'a> {
         layout: Option<&'a TreeLayout>,
         options: &MarkdownOptions,
     ) -> Self {
+        let base = match options.links {
+            true => options.base(ex),
+            false => None,
+        };
+        let resolved = |href: &str| match &base {
+            Some(base) => crate::url::resolve(base, href),
+            None => href.to_owned(),
+        };
+        let inline_images = match layout {
+            Some(layout) if options.images => (layout.inline_images.iter())
+                .map(|images| {
+                    (images.iter())
+                        .map(|image| InlineImage {
+                            link: (image.link.as_deref())
+                                .filter(|_| options.links)
+                                .map(resolved),
+                            ..image.clone()
+                        })
+                        .collect()
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
         let links = match layout {
-            Some(layout) if options.links => {
-                let base = options.base(ex);
-                (layout.links.iter())
-                    .map(|links| {
-                        (links.iter())
-                            .map(|l| LinkSpan {
-                                href: match &base {
-                                    Some(base) => crate::url::resolve(base, &l.href),
-                                    None => l.href.clone(),
-                                },
-                                ..l.clone()
-                            })
-                            .collect()
-                    })
-                    .collect()
-            }
+            Some(layout) if options.links => (layout.links.iter())
+                .map(|links| {
+                    (links.iter())
+                        .map(|l| LinkSpan {
+                            href: resolved(&l.href),
+                            ..l.clone()
+                        })
+                        .collect()
+                })
+                .collect(),
             _ => Vec::new(),
         };
         Marks {
             layout,
             links,
             images: options.images,
+            inline_images,
         }
+    }
+
+    /// The images inside block `i`'s text (none unless images are asked for).
+    pub(crate) fn inline_images(&self, i: usize) -> &[InlineImage] {
+        self.inline_images.get(i).map_or(&[], Vec::as_slice)
     }
 
     /// The source of `block` when it is an image to write as one (images asked for,

@@ -59,6 +59,61 @@ fn the_images_of_the_main_text_are_written_in_their_places() {
     );
 }
 
+/// With links asked for too, an image inside a link that leads somewhere is written
+/// inside it (Markdown's `[![alt](src)](href)`, HTML's `<a href><img></a>`), the
+/// `href` resolved as the image's source is, a block of its own or inside a text; one
+/// inside a link of the text is written in that link's text (links do not nest); one
+/// in a `javascript:` link, and every other image, as without links.
+#[test]
+fn a_linked_image_keeps_its_link() {
+    let options = MarkdownOptions {
+        links: true,
+        ..with_images()
+    };
+    let (md, html) = written(&options);
+    let thumb = "![a linked photo](https://example.com/photos/thumb.jpg)";
+    assert!(
+        md.contains(&format!(
+            "\n[{thumb}](https://example.com/photos/large.jpg)\n"
+        )),
+        "{md}"
+    );
+    assert!(
+        html.contains(
+            "<p><a href=\"https://example.com/photos/large.jpg\">\
+             <img src=\"https://example.com/photos/thumb.jpg\" alt=\"a linked photo\"></a></p>"
+        ),
+        "{html}"
+    );
+    let inline = "[![linked inline](https://example.com/small-linked.png)](https://example.com/big.png) linked";
+    assert!(md.contains(inline), "{md}");
+    let in_link = "[a link around ![in a link](https://example.com/in-link.png) an image](https://example.com/page)";
+    assert!(md.contains(in_link), "{md}");
+    assert!(
+        html.contains(
+            "<a href=\"https://example.com/big.png\"><img src=\"https://example.com/small-linked.png\" \
+             alt=\"linked inline\"></a> linked image in its text, and <a href=\"https://example.com/page\">\
+             a link around <img src=\"https://example.com/in-link.png\" alt=\"in a link\"> an image</a>."
+        ),
+        "{html}"
+    );
+    let (plain_md, plain_html) = written(&with_images());
+    let unlinked = |md: &str| -> Vec<String> {
+        (md.lines())
+            .filter(|l| {
+                l.contains("![") && !l.contains("thumb.jpg") && !l.contains("linked inline")
+            })
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(unlinked(&md), unlinked(&plain_md));
+    assert_eq!(html.matches("<a ").count(), 3, "{html}");
+    assert_eq!(
+        html.matches("<img").count(),
+        plain_html.matches("<img").count()
+    );
+}
+
 /// Without `images`, the page is written as before: no image, and the same text.
 #[test]
 fn without_images_nothing_changes() {
@@ -69,15 +124,26 @@ fn without_images_nothing_changes() {
     let (md, html) = written(&plain);
     assert!(!md.contains("!["), "{md}");
     assert!(!html.contains("<img"), "{html}");
-    // The text lines, inside their quotes, without the blank ones.
-    let texts = |md: &str| -> Vec<String> {
-        (md.lines())
-            .map(|l| l.trim_start_matches(['>', ' ']).to_owned())
-            .filter(|l| !l.is_empty() && !l.starts_with("!["))
-            .collect()
-    };
     let (with_md, _) = written(&with_images());
-    assert_eq!(texts(&with_md), texts(&md));
+    assert_eq!(text_lines(&with_md), text_lines(&md));
+}
+
+/// The text lines of Markdown, inside their quotes, without the blank ones, the image
+/// blocks and the images inside them (`![alt](src)` with the space before it, if any;
+/// sources without `)`).
+fn text_lines(md: &str) -> Vec<String> {
+    (md.lines())
+        .map(|l| l.trim_start_matches(['>', ' ']).to_owned())
+        .filter(|l| !l.is_empty() && !l.starts_with("!["))
+        .map(|mut l| {
+            while let Some(i) = l.find("![") {
+                let end = i + l[i..].find(')').expect("an image ends") + 1;
+                let start = if l[..i].ends_with(' ') { i - 1 } else { i };
+                l.replace_range(start..end, "");
+            }
+            l
+        })
+        .collect()
 }
 
 /// Pieces of a page: paragraphs of words, and images of every kind the rule reads
@@ -93,6 +159,9 @@ fn piece() -> impl Strategy<Value = String> {
     let n = 0..50usize;
     prop_oneof![
         words.clone().prop_map(|w| format!("<p>{w}.</p>")),
+        (words.clone(), n.clone(), words.clone()).prop_map(|(a, i, b)| format!(
+            "<p>{a} <img src=/inpara{i}.jpg alt='in a paragraph {i}'> {b}.</p>"
+        )),
         words.prop_map(|w| format!("<div class=menu><a href=/>{w}</a></div>")),
         n.clone().prop_map(|i| format!("<img src=/photo{i}.jpg alt='photo {i}'>")),
         n.clone().prop_map(|i| format!(
@@ -111,9 +180,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
     /// Asking for the images changes no block, no label and no text, with every
-    /// preset family (their stages delete `<noscript>` or strip attributes); and every
-    /// image written is a source of the page that is content (no placeholder, icon or
-    /// hidden one).
+    /// preset family (their stages delete `<noscript>` or strip attributes), nor the
+    /// Markdown's text (the images taken out of it); and every image written, a block
+    /// of its own or inside a text, is a source of the page that is content (no
+    /// placeholder, icon or hidden one).
     #[test]
     fn images_change_no_text_and_come_from_the_page(pieces in proptest::collection::vec(piece(), 1..30)) {
         let html = format!("<html><body>{}</body></html>", pieces.concat());
@@ -128,12 +198,23 @@ proptest! {
             };
             prop_assert_eq!(texts(&plain), texts(&with), "{}", name);
             let options = MarkdownOptions { images: true, ..MarkdownOptions::default() };
-            let (ex, _) = page_layout(&with, Some(&tree), &options);
-            for block in ex.blocks.iter().filter(|b| b.is_image) {
-                let src = block.image_src.as_deref().unwrap();
-                let content = ["/photo", "/ns", "/lazy", "/fig"].iter().any(|p| src.starts_with(p));
-                prop_assert!(content && html.contains(src), "{}: {} in {}", name, src, html);
+            let (ex, layout) = page_layout(&with, Some(&tree), &options);
+            let layout = layout.unwrap();
+            let srcs = (ex.blocks.iter().filter(|b| b.is_image))
+                .map(|b| b.image_src.clone().unwrap())
+                .chain(layout.inline_images.iter().flatten().map(|i| i.src.clone()));
+            for src in srcs {
+                let content = ["/photo", "/ns", "/lazy", "/fig", "/inpara"].iter().any(|p| src.starts_with(p));
+                prop_assert!(content && html.contains(&src), "{}: {} in {}", name, src, html);
             }
+            let mut md = Vec::new();
+            write_markdown_with(&mut md, &ex, Some(&layout), &options).unwrap();
+            let plain = MarkdownOptions::default();
+            let (ex, layout) = page_layout(&with, Some(&tree), &plain);
+            let mut plain_md = Vec::new();
+            write_markdown_with(&mut plain_md, &ex, layout.as_ref(), &plain).unwrap();
+            let (md, plain_md) = (String::from_utf8(md).unwrap(), String::from_utf8(plain_md).unwrap());
+            prop_assert_eq!(text_lines(&md), text_lines(&plain_md), "{}", name);
         }
     }
 }

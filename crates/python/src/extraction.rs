@@ -74,7 +74,8 @@ fn span((kind, start, end): SpanState) -> PyResult<InlineSpan> {
 }
 
 /// The images of a result's state (`image_blocks`, `image_places`, `image_lists`,
-/// `image_items`; none in a pickle made before images were read) for a page of
+/// `image_items`, `image_links`, `image_inside`; none in a pickle made before images
+/// were read, no links or places inside a text in one made before those were kept) for a page of
 /// `blocks` blocks; an error names what is wrong.
 fn images_of_state(d: &Bound<'_, PyDict>, blocks: usize) -> Result<PageImages, String> {
     let Some(image_blocks) = d.get_item("image_blocks").map_err(|e| e.to_string())? else {
@@ -95,19 +96,54 @@ fn images_of_state(d: &Bound<'_, PyDict>, blocks: usize) -> Result<PageImages, S
     let items: Vec<Option<usize>> =
         (get("image_items")?.extract()).map_err(|e: PyErr| e.to_string())?;
     let n = image_blocks.len();
-    if places.len() != n || lists.len() != n || items.len() != n {
-        return Err("a place, a list and an item for every image".to_owned());
+    // Absent in a pickle made before images kept their links, or their places inside
+    // a block's text.
+    let optional = |key: &str| -> Result<Option<Bound<'_, PyAny>>, String> {
+        d.get_item(key).map_err(|e| e.to_string())
+    };
+    let links: Vec<Option<String>> = match optional("image_links")? {
+        Some(links) => links.extract().map_err(|e: PyErr| e.to_string())?,
+        None => vec![None; n],
+    };
+    let inside: Vec<Option<usize>> = match optional("image_inside")? {
+        Some(inside) => inside.extract().map_err(|e: PyErr| e.to_string())?,
+        None => vec![None; n],
+    };
+    let counts = [
+        places.len(),
+        lists.len(),
+        items.len(),
+        links.len(),
+        inside.len(),
+    ];
+    if counts.iter().any(|&c| c != n) {
+        return Err(
+            "a place, a list, an item, a link and a place inside for every image".to_owned(),
+        );
     }
+    let links = (links.into_iter().zip(&image_blocks))
+        .map(|(href, block)| {
+            (href.into_iter())
+                .map(|href| LinkSpan {
+                    start: 0,
+                    end: block.text.len(),
+                    href,
+                })
+                .collect()
+        })
+        .collect();
     if places.windows(2).any(|w| w[0] > w[1]) || places.last().is_some_and(|&at| at > blocks) {
         return Err("image places in page order, within the page's blocks".to_owned());
     }
     Ok(PageImages {
+        inside,
         images: places.into_iter().zip(image_blocks).collect(),
         layout: TreeLayout {
             lists: (lists.into_iter())
                 .map(|l| l.map(|(list, start)| OrderedList { list, start }))
                 .collect(),
             items,
+            links,
             ..TreeLayout::default()
         },
     })
@@ -231,6 +267,18 @@ impl PyExtraction {
                 .collect::<Vec<Option<ListState>>>(),
         )?;
         d.set_item("image_items", images.layout.items.clone())?;
+        d.set_item(
+            "image_links",
+            (0..images.images.len())
+                .map(|k| images.layout.links(k).first().map(|l| l.href.clone()))
+                .collect::<Vec<Option<String>>>(),
+        )?;
+        d.set_item(
+            "image_inside",
+            (0..images.images.len())
+                .map(|k| images.inside(k))
+                .collect::<Vec<Option<usize>>>(),
+        )?;
         d.set_item("url", self.url.clone())?;
         d.set_item("stoplist", self.stoplist.as_deref())?;
         Ok(d.into_any())
@@ -386,6 +434,10 @@ impl PyExtraction {
                     links,
                     items,
                     languages,
+                    // Read from the tree, which a pickle does not keep; the images
+                    // inside texts are placed from `images`.
+                    text_images: Vec::new(),
+                    inline_images: Vec::new(),
                 },
                 images,
             },

@@ -311,7 +311,8 @@ IMAGE_PAGE = (
     b"<a href='/b'>About</a></nav><ul><li>The first thing to know about foxes is that they "
     b"jump over lazy dogs whenever they can, which is often.</li><li><img src='li.png' "
     b"alt='In an item'> The second thing is that the dogs do not seem to mind it at all, "
-    b"or so the story goes.</li></ul><img src='photos/fox.jpg' alt='A fox'><p>The lazy dog "
+    b"or so the story goes.</li></ul><a href='photos/fox-large.jpg'><img src='photos/fox.jpg' "
+    b"alt='A fox'></a><p>The lazy dog <img src='dog.png' alt='A dog'> "
     b"did not move at all, which is the sort of thing that lazy dogs do when a fox jumps over "
     b"them in the morning, and the fox went on its way.</p></body></html>"
 )
@@ -320,9 +321,10 @@ IMAGE_PAGE = (
 def test_images_are_the_cli_images(tmp_path):
     """``to_markdown(images=True)`` and ``to_html(images=True)`` are what ``pith extract
     --images --url`` writes (the photo between two kept blocks, the one in a kept item,
-    sources resolved against ``url``; not the menu's logo); without ``images`` there is
-    none; the images survive pickling, and ``to_dict(markdown=True, images=True)`` has
-    them."""
+    the one between a paragraph's words in its place, sources resolved against ``url``;
+    not the menu's logo); without ``images`` there is none; with ``links`` a linked
+    image is written inside its link; the images, their links and their places survive
+    pickling, and ``to_dict(markdown=True, images=True)`` has them."""
     url = "https://site.example/a/page.html"
     page = tmp_path / "page.html"
     page.write_bytes(IMAGE_PAGE)
@@ -330,16 +332,28 @@ def test_images_are_the_cli_images(tmp_path):
     md = ex.to_markdown(images=True)
     assert "![A fox](https://site.example/a/photos/fox.jpg)" in md, md
     assert "![In an item](https://site.example/a/li.png)" in md, md
+    assert "The lazy dog ![A dog](https://site.example/a/dog.png) did not move" in md, md
     assert "logo" not in md.lower() and "![" not in ex.markdown
-    for fmt, ours in [("markdown", md), ("html", ex.to_html(images=True))]:
+    linked = ex.to_markdown(images=True, links=True)
+    fox = "[![A fox](https://site.example/a/photos/fox.jpg)](https://site.example/a/photos/fox-large.jpg)"
+    assert fox in linked, linked
+    written = [
+        ("markdown", [], md),
+        ("html", [], ex.to_html(images=True)),
+        ("markdown", ["--links"], linked),
+        ("html", ["--links"], ex.to_html(images=True, links=True)),
+    ]
+    for fmt, links, ours in written:
         out = subprocess.run(
-            [pith_cli(), "extract", "-q", "--format", fmt, "--images", "--url", url, str(page)],
+            [pith_cli(), "extract", "-q", "--format", fmt, "--images", *links, "--url", url,
+             str(page)],
             capture_output=True, check=True,
         )
-        assert out.stdout.decode("utf-8") == ours, fmt
+        assert out.stdout.decode("utf-8") == ours, (fmt, links)
     assert "<img" not in ex.to_html()
     again = pickle.loads(pickle.dumps(ex))
     assert again.to_markdown(images=True) == md
+    assert again.to_markdown(images=True, links=True) == linked
     assert again.to_html(images=True, links=True) == ex.to_html(images=True, links=True)
     assert ex.to_dict(markdown=True, images=True)["markdown"] == md
 
