@@ -177,9 +177,14 @@ struct Walked {
     images: Vec<ImageAt>,
 }
 
-/// Whether `id` is an HTML `<img>`.
-fn is_img(doc: &Document, id: NodeId) -> bool {
-    (doc.element(id)).is_some_and(|e| e.namespace() == ElementNamespace::Html && e.name() == "img")
+/// The image `id` is, if it is an HTML `<img>`, met after the text `joined` so far:
+/// where that text ends, without its trailing space.
+fn image_at(doc: &Document, id: NodeId, joined: &str) -> Option<ImageAt> {
+    let el = doc.element(id)?;
+    (el.namespace() == ElementNamespace::Html && el.name() == "img").then(|| ImageAt {
+        node: id.index(),
+        at: joined.trim_end().len(),
+    })
 }
 
 /// The inline spans of every block of `ex` (empty for a block with none, or whose text
@@ -362,12 +367,7 @@ impl<'d> Reader<'d> {
                         if self.is_boundary(id) {
                             break;
                         }
-                        if is_img(self.doc, id) {
-                            images.push(ImageAt {
-                                node: id.index(),
-                                at: joined.trim_end().len(),
-                            });
-                        }
+                        images.extend(image_at(self.doc, id, &joined));
                         around.open(self.doc, id);
                     }
                     _ => {}
@@ -427,12 +427,7 @@ impl<'d> Reader<'d> {
                         next = left.next();
                     }
                     NodeData::Element(_) => {
-                        if is_img(self.doc, id) {
-                            images.push(ImageAt {
-                                node: id.index(),
-                                at: joined.trim_end().len(),
-                            });
-                        }
+                        images.extend(image_at(self.doc, id, &joined));
                         around.open(self.doc, id)
                     }
                     _ => {}
