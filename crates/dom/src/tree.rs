@@ -8,21 +8,27 @@
 //! Detached nodes stay in the arena (unreachable from the root); a `Document` is built
 //! once per page and dropped as a whole, so reclaiming them is not worth the bookkeeping.
 
+use std::num::NonZeroU32;
+
 use html5ever::{Attribute, LocalName, Namespace, QualName};
 
 /// Index of a node in its [`Document`]. Only meaningful for the document that made it.
+///
+/// Held as the index plus one, so that an `Option<NodeId>` takes four bytes, not
+/// eight: a node has five such links, and every tree walk reads them.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub struct NodeId(u32);
+pub struct NodeId(NonZeroU32);
 
 impl NodeId {
     /// The position of the node in the arena (creation order).
     pub fn index(self) -> usize {
-        self.0 as usize
+        (self.0.get() - 1) as usize
     }
 
     /// The node at this position of the arena (below [`Document::arena_len`]).
     pub(crate) fn at(index: usize) -> NodeId {
-        NodeId(u32::try_from(index).expect("an arena index"))
+        let one_up = u32::try_from(index + 1).expect("an arena index");
+        NodeId(NonZeroU32::new(one_up).expect("one more than an index"))
     }
 }
 
@@ -244,7 +250,7 @@ impl Document {
 
     /// The document node.
     pub fn root(&self) -> NodeId {
-        NodeId(0)
+        NodeId::at(0)
     }
 
     /// Number of nodes ever created in this document (detached ones included).
@@ -254,7 +260,7 @@ impl Document {
 
     /// Creates a detached node.
     pub fn create(&mut self, data: NodeData) -> NodeId {
-        let id = NodeId(u32::try_from(self.nodes.len()).expect("more than 4 billion nodes"));
+        let id = NodeId::at(self.nodes.len());
         self.nodes.push(Node {
             parent: None,
             first_child: None,
@@ -618,6 +624,16 @@ impl Iterator for Traverse<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_link_to_a_node_takes_four_bytes() {
+        assert_eq!(std::mem::size_of::<Option<NodeId>>(), 4);
+        let mut doc = Document::new();
+        let a = el(&mut doc, "a");
+        assert_eq!(a.index(), 1);
+        assert_eq!(NodeId::at(a.index()), a);
+        assert_eq!(doc.root().index(), 0);
+    }
 
     fn el(doc: &mut Document, name: &str) -> NodeId {
         doc.create(NodeData::Element(Element::new(name, [])))
