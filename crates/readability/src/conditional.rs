@@ -290,22 +290,64 @@ struct Ancestor {
     data_table: bool,
 }
 
+/// What the walks of one `readability.clean_conditionally` read of the article before
+/// the first of them: removing elements changes no text, so each text node's span and
+/// commas are taken once rather than once per tag.
+struct Texts {
+    /// The span of each text node under the scope, by [`NodeId::index`].
+    span: Vec<Span>,
+    /// The commas (`,`) of each text node under the scope, by [`NodeId::index`].
+    commas: Vec<usize>,
+    /// Whether the scope holds an element of each of the stage's `tags` (a tag without
+    /// one needs no walk).
+    has_tag: Vec<bool>,
+}
+
+impl Texts {
+    fn measure(doc: &Document, scope: NodeId, tags: &TagNames) -> Texts {
+        let n = doc.arena_len();
+        let mut texts = Texts {
+            span: vec![Span::default(); n],
+            commas: vec![0; n],
+            has_tag: vec![false; tags.len()],
+        };
+        for id in doc.descendants(scope) {
+            match doc.data(id) {
+                NodeData::Text(t) => {
+                    texts.span[id.index()] = Span::of(t);
+                    texts.commas[id.index()] = t.matches(',').count();
+                }
+                NodeData::Element(el) if id != scope && el.is_named_in(tags) => {
+                    for (k, tag) in tags.iter().enumerate() {
+                        texts.has_tag[k] |= tag == el.name();
+                    }
+                }
+                _ => {}
+            }
+        }
+        texts
+    }
+}
+
 impl CleanConditionally {
-    /// The elements named `tag` to remove, judged deepest first.
+    /// The elements named `tag` to remove, judged deepest first. `below` is scratch
+    /// space, one entry per node of the arena (each is reset as the walk enters it).
     fn doomed(
         &self,
         doc: &Document,
         scope: NodeId,
         tag: &str,
         data_tables: &[bool],
+        texts: &Texts,
+        below: &mut [Below],
     ) -> Vec<NodeId> {
-        let mut below = vec![Below::default(); doc.arena_len()];
         let mut stack: Vec<Ancestor> = Vec::new();
         let mut open_data_tables = 0usize;
         let mut doomed = Vec::new();
         for edge in doc.traverse(scope) {
             match edge {
                 Edge::Open(id) => {
+                    below[id.index()] = Below::default();
                     if doc.element(id).is_some() {
                         let data_table = data_tables[id.index()];
                         open_data_tables += usize::from(data_table);
@@ -320,9 +362,9 @@ impl CleanConditionally {
                     let mut removed = false;
                     let mut own = Below::default();
                     match doc.data(id) {
-                        NodeData::Text(t) => {
-                            own.span = Span::of(t);
-                            own.commas = t.matches(',').count();
+                        NodeData::Text(_) => {
+                            own.span = texts.span[i];
+                            own.commas = texts.commas[i];
                         }
                         NodeData::Element(el) => {
                             let me = stack.pop();
@@ -505,9 +547,17 @@ impl TreeStage for CleanConditionally {
 
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         let scope = article_root(doc);
+        let texts = Texts::measure(doc, scope, &self.tags);
+        if !texts.has_tag.contains(&true) {
+            return Ok(());
+        }
         let data_tables = data_tables(doc, scope);
-        for tag in self.tags.iter() {
-            for n in self.doomed(doc, scope, tag, &data_tables) {
+        let mut below = vec![Below::default(); doc.arena_len()];
+        for (k, tag) in self.tags.iter().enumerate() {
+            if !texts.has_tag[k] {
+                continue;
+            }
+            for n in self.doomed(doc, scope, tag, &data_tables, &texts, &mut below) {
                 doc.detach(n);
             }
         }

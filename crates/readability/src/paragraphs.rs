@@ -121,10 +121,11 @@ impl TreeStage for DivToP {
         let root = doc.root();
         // Each div is judged before anything under it changes, so these bottom-up
         // measures of the tree as it is now stay true for it.
-        let stats = TextStats::measure(doc, root, self.hash_link_weight);
+        let mut stats = TextStats::new(doc);
         let mut block_below = vec![false; doc.arena_len()];
         for edge in doc.traverse(root) {
             let Edge::Close(id) = edge else { continue };
+            stats.close(doc, id, root, self.hash_link_weight);
             let own = doc.is_element_named_in(id, &self.block_tags);
             if let Some(p) = doc.parent(id) {
                 block_below[p.index()] |= block_below[id.index()] || own;

@@ -29,7 +29,7 @@ use pith_core::{AttributeUse, Diagnostics, Error, Result, TreeStage};
 use pith_dom::{Document, NodeId};
 use serde::{Deserialize, Serialize};
 
-use crate::text::TextStats;
+use crate::text::span_below;
 use crate::walk;
 use crate::{ATTEMPT, IN_ARTICLE};
 
@@ -96,8 +96,7 @@ fn tag_of(stage: &dyn TreeStage) -> Result<String> {
 
 /// The text length Readability compares with its threshold.
 fn article_len(doc: &Document) -> usize {
-    let page = walk::page(doc);
-    TextStats::measure(doc, page, 1.0).len(page)
+    span_below(doc, walk::page(doc)).trimmed_len()
 }
 
 impl Retry {

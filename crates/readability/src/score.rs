@@ -225,21 +225,32 @@ impl TreeStage for Score {
 
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         let root = doc.root();
-        let stats = TextStats::measure(doc, root, self.hash_link_weight);
-        // Commas of every subtree, bottom-up (a comma never spans two text nodes).
+        // One walk: the elements to score in document order (their points are added
+        // to their ancestors in that order), and bottom-up the text measures and the
+        // commas of every subtree (a comma never spans two text nodes).
+        let mut stats = TextStats::new(doc);
         let mut commas = vec![0usize; doc.arena_len()];
+        let mut scored: Vec<NodeId> = Vec::new();
         for edge in doc.traverse(root) {
-            let Edge::Close(id) = edge else { continue };
-            if let NodeData::Text(t) = doc.data(id) {
-                commas[id.index()] = self.commas.split_count(t) - 1;
-            }
-            if let Some(p) = doc.parent(id) {
-                commas[p.index()] += commas[id.index()];
+            match edge {
+                Edge::Open(id) => {
+                    if doc.is_element_named_in(id, &self.tags_to_score) {
+                        scored.push(id);
+                    }
+                }
+                Edge::Close(id) => {
+                    stats.close(doc, id, root, self.hash_link_weight);
+                    if let NodeData::Text(t) = doc.data(id) {
+                        commas[id.index()] = self.commas.split_count(t) - 1;
+                    }
+                    if let Some(p) = doc.parent(id) {
+                        commas[p.index()] += commas[id.index()];
+                    }
+                }
             }
         }
         let mut score = vec![f64::NAN; doc.arena_len()];
         let mut candidates = Vec::new();
-        let scored: Vec<NodeId> = walk::elements_named(doc, root, &self.tags_to_score);
         for el in scored {
             // Readability skips elements whose parent is not an element.
             if doc.parent(el).is_none_or(|p| doc.element(p).is_none()) {

@@ -292,8 +292,9 @@ impl TreeStage for SelectArticle {
             }
         };
         let top_score = scores.get(top).unwrap_or(0.0);
-        let stats = TextStats::measure(doc, doc.root(), self.hash_link_weight);
         let parent = doc.parent(top).expect("a candidate has a parent");
+        // Only the siblings' measures are read: the parent's subtree is enough.
+        let stats = TextStats::measure(doc, parent, self.hash_link_weight);
         let joining: Vec<NodeId> = walk::element_children(doc, parent)
             .filter(|&s| self.sibling_joins(doc, &scores, &stats, s, top, top_score))
             .collect();

@@ -133,6 +133,14 @@ pub fn inner_text(doc: &Document, id: NodeId) -> String {
     out
 }
 
+/// The span of the subtree under `id`: its text nodes' spans in document order (the
+/// same as [`TextStats::measure`]'s for `id`, without a measure per node).
+pub fn span_below(doc: &Document, id: NodeId) -> Span {
+    doc.descendants(id)
+        .filter_map(|n| doc.text(n))
+        .fold(Span::default(), |acc, t| acc.then(Span::of(t)))
+}
+
 /// Whether the subtree under `id` has any non-whitespace text.
 pub fn has_text(doc: &Document, id: NodeId) -> bool {
     doc.descendants(id)
@@ -151,39 +159,53 @@ pub struct TextStats {
 }
 
 impl TextStats {
+    /// Empty measures for every node of the arena, to be filled by [`TextStats::close`]
+    /// in a post-order walk (which a stage can share with its own bottom-up counts).
+    pub fn new(doc: &Document) -> TextStats {
+        let n = doc.arena_len();
+        TextStats {
+            span: vec![Span::default(); n],
+            link: vec![0.0; n],
+        }
+    }
+
     /// Measures every node under `root` (inclusive) in one post-order walk.
     /// `hash_link_weight` is Readability's 0.3 for in-page links.
     pub fn measure(doc: &Document, root: NodeId, hash_link_weight: f64) -> TextStats {
-        let n = doc.arena_len();
-        let mut stats = TextStats {
-            span: vec![Span::default(); n],
-            link: vec![0.0; n],
-        };
+        let mut stats = TextStats::new(doc);
         for edge in doc.traverse(root) {
-            let Edge::Close(id) = edge else { continue };
-            let i = id.index();
-            let mut own_link = 0.0;
-            match doc.data(id) {
-                NodeData::Text(t) => stats.span[i] = Span::of(t),
-                NodeData::Element(el) if el.name() == "a" => {
-                    let weight = match el.attr("href") {
-                        Some(h) if h.len() > 1 && h.starts_with('#') => hash_link_weight,
-                        _ => 1.0,
-                    };
-                    own_link = stats.span[i].trimmed_len() as f64 * weight;
-                }
-                _ => {}
-            }
-            if id == root {
-                continue;
-            }
-            if let Some(p) = doc.parent(id) {
-                let pi = p.index();
-                stats.span[pi] = stats.span[pi].then(stats.span[i]);
-                stats.link[pi] += stats.link[i] + own_link;
+            if let Edge::Close(id) = edge {
+                stats.close(doc, id, root, hash_link_weight);
             }
         }
         stats
+    }
+
+    /// One step of [`TextStats::measure`]: `id`, closed by a post-order walk under
+    /// `root` (all its children already closed), gets its own text or link text and
+    /// passes its measures on to its parent (unless it is `root`).
+    pub fn close(&mut self, doc: &Document, id: NodeId, root: NodeId, hash_link_weight: f64) {
+        let i = id.index();
+        let mut own_link = 0.0;
+        match doc.data(id) {
+            NodeData::Text(t) => self.span[i] = Span::of(t),
+            NodeData::Element(el) if el.name() == "a" => {
+                let weight = match el.attr("href") {
+                    Some(h) if h.len() > 1 && h.starts_with('#') => hash_link_weight,
+                    _ => 1.0,
+                };
+                own_link = self.span[i].trimmed_len() as f64 * weight;
+            }
+            _ => {}
+        }
+        if id == root {
+            return;
+        }
+        if let Some(p) = doc.parent(id) {
+            let pi = p.index();
+            self.span[pi] = self.span[pi].then(self.span[i]);
+            self.link[pi] += self.link[i] + own_link;
+        }
     }
 
     /// `_getInnerText(node).length`.
@@ -252,6 +274,22 @@ mod tests {
             text in "([ a\t\n\u{0b}\u{0c}\r\u{08}\u{0e}\u{1f}\u{7f}!x]{0,24}[é\u{a0}\u{2003}]?){0,5}"
         ) {
             proptest::prop_assert_eq!(Span::of(&text), span_by_chars(&text));
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn span_below_is_the_measured_span_of_every_node(
+            parts in proptest::collection::vec(
+                "<div>|</div>|<p>|</p>|<a href='#x'>|<a href=y>|</a>|<b>|</b>|<br>|[ a\t\n\u{a0}]{0,6}",
+                0..40,
+            )
+        ) {
+            let doc = parse_html(&parts.concat());
+            let stats = TextStats::measure(&doc, doc.root(), 0.3);
+            for n in doc.descendants(doc.root()) {
+                proptest::prop_assert_eq!(span_below(&doc, n), stats.span[n.index()]);
+            }
         }
     }
 
