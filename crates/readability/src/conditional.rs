@@ -33,7 +33,7 @@ use crate::clean::{article_root, default_videos, is_allowed_video};
 use crate::paragraphs::{default_hash_link_weight, DIV_TO_P_TAGS};
 use crate::pattern::Pattern;
 use crate::score::class_weight;
-use crate::text::{inner_text, Span};
+use crate::text::{inner_text, Span, TextSpans};
 use crate::walk::{self, element_children};
 
 /// Readability's `REGEXPS.adWords`.
@@ -311,10 +311,11 @@ impl Texts {
             commas: vec![0; n],
             has_tag: vec![false; tags.len()],
         };
+        let spans = TextSpans::of(doc);
         for id in doc.descendants(scope) {
             match doc.data(id) {
                 NodeData::Text(t) => {
-                    texts.span[id.index()] = Span::of(t);
+                    texts.span[id.index()] = spans.span(id, t);
                     texts.commas[id.index()] = t.matches(',').count();
                 }
                 NodeData::Element(el) if id != scope && el.is_named_in(tags) => {

@@ -21,7 +21,7 @@ use pith_dom::{Document, Edge, Element, NodeData, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
 use crate::prep::default_phrasing;
-use crate::text::TextStats;
+use crate::text::{TextSpans, TextStats};
 use crate::walk::{self, has_single_tag_inside, is, is_phrasing, is_whitespace, next_element};
 
 /// Readability's `DIV_TO_P_ELEMS`: block elements that keep a `div` a `div`.
@@ -122,15 +122,17 @@ impl TreeStage for DivToP {
         // Each div is judged before anything under it changes, so these bottom-up
         // measures of the tree as it is now stay true for it.
         let mut stats = TextStats::new(doc);
+        let spans = TextSpans::of(doc);
         let mut block_below = vec![false; doc.arena_len()];
         for edge in doc.traverse(root) {
             let Edge::Close(id) = edge else { continue };
-            stats.close(doc, id, root, self.hash_link_weight);
+            stats.close(doc, spans, id, root, self.hash_link_weight);
             let own = doc.is_element_named_in(id, &self.block_tags);
             if let Some(p) = doc.parent(id) {
                 block_below[p.index()] |= block_below[id.index()] || own;
             }
         }
+        stats.record(doc);
         let mut cur = next_element(doc, root, false, root);
         while let Some(node) = cur {
             let mut node = node;

@@ -11,7 +11,10 @@
 //! `readability.class_weight` (without it every class weight reads 0) and
 //! `readability.clean_conditionally`. The first attempt whose text (body, trimmed,
 //! whitespace runs as one) reaches `char_threshold` (500) characters wins; if none
-//! does, the longest (the earliest among equals). See decision 0011.
+//! does, the longest (the earliest among equals). See decision 0011. When every pass is
+//! a stage of this crate (none of which changes a text node), each attempt carries the
+//! text spans measured so far, so a text node is measured once per page
+//! ([`crate::text`]).
 //!
 //! **Annotate mode** (`annotate: true`): the chosen attempt's annotations (content
 //! scores, class weights, top candidate) are copied onto the original nodes, every
@@ -29,7 +32,7 @@ use pith_core::{AttributeUse, Diagnostics, Error, Result, TreeStage};
 use pith_dom::{Document, NodeId};
 use serde::{Deserialize, Serialize};
 
-use crate::text::span_below;
+use crate::text::{span_below, TEXT_SPANS};
 use crate::walk;
 use crate::{ATTEMPT, IN_ARTICLE};
 
@@ -54,7 +57,30 @@ pub struct Retry {
     /// The tag of each stage, found in `prepare`.
     #[serde(skip)]
     tags: Vec<String>,
+    /// Whether every stage is one of [`KEEP_TEXT`], found in `prepare`.
+    #[serde(skip)]
+    keeps_text: bool,
 }
+
+/// The stages of this crate, none of which changes a text node (they move, remove,
+/// create and rename elements): when the passes are only these, each text node's span
+/// is taken once for all of them ([`crate::text`]).
+const KEEP_TEXT: &[&str] = &[
+    "readability.prep_document",
+    "readability.remove_hidden",
+    "readability.remove_byline",
+    "readability.remove_title_header",
+    "readability.strip_unlikely",
+    "readability.remove_empty",
+    "readability.div_to_p",
+    "readability.class_weight",
+    "readability.score",
+    "readability.select_article",
+    "readability.clean",
+    "readability.clean_share",
+    "readability.clean_headers",
+    "readability.clean_conditionally",
+];
 
 fn default_char_threshold() -> usize {
     500
@@ -78,6 +104,7 @@ impl Default for Retry {
             relax: default_relax(),
             annotate: false,
             tags: Vec::new(),
+            keeps_text: false,
         }
     }
 }
@@ -92,6 +119,15 @@ fn tag_of(stage: &dyn TreeStage) -> Result<String> {
         .and_then(|t| t.as_str())
         .unwrap_or_default()
         .to_owned())
+}
+
+/// Removes the column `key` from `doc`'s annotations, the others kept in their order.
+fn remove_column(doc: &mut Document, key: &str) {
+    let old = std::mem::take(doc.annotations_mut());
+    let table = doc.annotations_mut();
+    for k in old.keys().filter(|&k| k != key) {
+        table.insert_column(k, old.column(k).expect("a key has a column").to_vec());
+    }
 }
 
 /// The text length Readability compares with its threshold.
@@ -147,6 +183,7 @@ impl TreeStage for Retry {
             stage.prepare()?;
             self.tags.push(tag_of(stage.as_ref())?);
         }
+        self.keeps_text = self.tags.iter().all(|t| KEEP_TEXT.contains(&t.as_str()));
         Ok(())
     }
 
@@ -166,6 +203,9 @@ impl TreeStage for Retry {
         } else {
             Some(doc.clone())
         };
+        // No pass changes a text node: the spans one attempt's passes record are handed
+        // to the next passes and attempts (crate::text).
+        let mut spans = self.keeps_text.then(Vec::new);
         let last = self.relax.len();
         let mut best: Option<(usize, usize, Document)> = None;
         for k in 0..=last {
@@ -175,7 +215,17 @@ impl TreeStage for Retry {
                 Some(saved) if k == last => std::mem::take(saved),
                 Some(saved) => saved.clone(),
             };
+            if let Some(spans) = &spans {
+                work.annotations_mut()
+                    .insert_column(TEXT_SPANS, spans.clone());
+            }
             let len = self.attempt(k, &mut work, diagnostics)?;
+            if let Some(spans) = spans.as_mut() {
+                if let Some(recorded) = work.annotations().column(TEXT_SPANS) {
+                    spans.clear();
+                    spans.extend_from_slice(recorded);
+                }
+            }
             let better = best.as_ref().is_none_or(|b| len > b.1);
             if len >= self.char_threshold {
                 best = Some((k, len, work));
@@ -185,13 +235,16 @@ impl TreeStage for Retry {
                 best = Some((k, len, work));
             }
         }
-        let Some((k, _, result)) = best else {
+        let Some((k, _, mut result)) = best else {
             // Unreachable: the first attempt is always the best so far.
             if let Some(saved) = original {
                 *doc = saved;
             }
             return Ok(());
         };
+        if spans.is_some() {
+            remove_column(&mut result, TEXT_SPANS);
+        }
         if self.annotate {
             Self::annotate_original(doc, &result, k);
         } else {

@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::paragraphs::default_hash_link_weight;
 use crate::pattern::Pattern;
-use crate::text::TextStats;
+use crate::text::{TextSpans, TextStats};
 use crate::walk;
 use crate::{CLASS_WEIGHT, CONTENT_SCORE};
 
@@ -229,6 +229,7 @@ impl TreeStage for Score {
         // to their ancestors in that order), and bottom-up the text measures and the
         // commas of every subtree (a comma never spans two text nodes).
         let mut stats = TextStats::new(doc);
+        let spans = TextSpans::of(doc);
         let mut commas = vec![0usize; doc.arena_len()];
         let mut scored: Vec<NodeId> = Vec::new();
         for edge in doc.traverse(root) {
@@ -239,7 +240,7 @@ impl TreeStage for Score {
                     }
                 }
                 Edge::Close(id) => {
-                    stats.close(doc, id, root, self.hash_link_weight);
+                    stats.close(doc, spans, id, root, self.hash_link_weight);
                     if let NodeData::Text(t) = doc.data(id) {
                         commas[id.index()] = self.commas.split_count(t) - 1;
                     }
@@ -249,6 +250,7 @@ impl TreeStage for Score {
                 }
             }
         }
+        stats.record(doc);
         let mut score = vec![f64::NAN; doc.arena_len()];
         let mut candidates = Vec::new();
         for el in scored {

@@ -6,6 +6,13 @@
 //! length of every node of a subtree comes out of one post-order walk instead of one
 //! walk per node — pages are large and nest deep, and the stages ask for the length,
 //! the link density or the comma count of most nodes.
+//!
+//! No stage of this crate changes a text node (they move, remove, create and rename
+//! elements), so a text node's span need only be taken once per page. When all the
+//! passes of `readability.retry` are such stages, it gives each attempt an annotation
+//! column ([`TEXT_SPANS`], removed again before the retry returns): [`TextSpans`] reads
+//! it, measures the text nodes it does not hold, and [`TextStats::record`] adds what a
+//! stage measured, for the next stages and attempts.
 
 use pith_dom::{Document, Edge, NodeData, NodeId};
 
@@ -35,7 +42,27 @@ fn ascii_whitespace(word: u64) -> u64 {
     (!not_space | (at_least_9 & !at_least_14)) & HIGH_BITS
 }
 
+/// Annotation key of the span of the page's text nodes (each a [`Span::to_f64`]),
+/// recorded for the passes of `readability.retry` and removed before it returns.
+pub const TEXT_SPANS: &str = "readability.text_spans";
+
 impl Span {
+    /// The span as one number (its length times 4, plus 2 for leading and 1 for
+    /// trailing whitespace), exact for any text shorter than 2⁵¹ characters.
+    pub fn to_f64(self) -> f64 {
+        ((self.len as u64) << 2 | u64::from(self.lead_ws) << 1 | u64::from(self.trail_ws)) as f64
+    }
+
+    /// The span [`Span::to_f64`] gave `value`.
+    pub fn from_f64(value: f64) -> Span {
+        let bits = value as u64;
+        Span {
+            len: (bits >> 2) as usize,
+            lead_ws: bits & 2 != 0,
+            trail_ws: bits & 1 != 0,
+        }
+    }
+
     /// The span of one text.
     pub fn of(text: &str) -> Span {
         // Eight bytes at a time while they are ASCII (one character each, whitespace
@@ -110,6 +137,35 @@ impl Span {
     }
 }
 
+/// The spans of a document's text nodes: the ones recorded under [`TEXT_SPANS`] when
+/// there are, else measured with [`Span::of`].
+#[derive(Clone, Copy, Debug)]
+pub struct TextSpans<'a> {
+    recorded: &'a [f64],
+}
+
+impl<'a> TextSpans<'a> {
+    /// The spans of `doc`'s text nodes.
+    pub fn of(doc: &'a Document) -> TextSpans<'a> {
+        TextSpans {
+            recorded: doc.annotations().column(TEXT_SPANS).unwrap_or(&[]),
+        }
+    }
+
+    /// The recorded span of the text node `id`, if there is one.
+    pub fn recorded(self, id: NodeId) -> Option<Span> {
+        match self.recorded.get(id.index()) {
+            Some(&value) if !value.is_nan() => Some(Span::from_f64(value)),
+            _ => None,
+        }
+    }
+
+    /// The span of the text node `id`, whose text is `text`.
+    pub fn span(self, id: NodeId, text: &str) -> Span {
+        self.recorded(id).unwrap_or_else(|| Span::of(text))
+    }
+}
+
 /// Readability's `_getInnerText(node)`: the text content, trimmed, with every run of
 /// whitespace replaced by one space.
 pub fn inner_text(doc: &Document, id: NodeId) -> String {
@@ -136,9 +192,10 @@ pub fn inner_text(doc: &Document, id: NodeId) -> String {
 /// The span of the subtree under `id`: its text nodes' spans in document order (the
 /// same as [`TextStats::measure`]'s for `id`, without a measure per node).
 pub fn span_below(doc: &Document, id: NodeId) -> Span {
+    let spans = TextSpans::of(doc);
     doc.descendants(id)
-        .filter_map(|n| doc.text(n))
-        .fold(Span::default(), |acc, t| acc.then(Span::of(t)))
+        .filter_map(|n| doc.text(n).map(|t| spans.span(n, t)))
+        .fold(Span::default(), Span::then)
 }
 
 /// Whether the subtree under `id` has any non-whitespace text.
@@ -156,6 +213,8 @@ pub struct TextStats {
     /// `hash_link_weight` for `href="#…"` links): Readability's `_getLinkDensity`
     /// numerator.
     pub link: Vec<f64>,
+    /// The text nodes whose span was not recorded (see [`TextStats::record`]).
+    unrecorded: Vec<NodeId>,
 }
 
 impl TextStats {
@@ -166,6 +225,7 @@ impl TextStats {
         TextStats {
             span: vec![Span::default(); n],
             link: vec![0.0; n],
+            unrecorded: Vec::new(),
         }
     }
 
@@ -173,9 +233,10 @@ impl TextStats {
     /// `hash_link_weight` is Readability's 0.3 for in-page links.
     pub fn measure(doc: &Document, root: NodeId, hash_link_weight: f64) -> TextStats {
         let mut stats = TextStats::new(doc);
+        let spans = TextSpans::of(doc);
         for edge in doc.traverse(root) {
             if let Edge::Close(id) = edge {
-                stats.close(doc, id, root, hash_link_weight);
+                stats.close(doc, spans, id, root, hash_link_weight);
             }
         }
         stats
@@ -184,11 +245,23 @@ impl TextStats {
     /// One step of [`TextStats::measure`]: `id`, closed by a post-order walk under
     /// `root` (all its children already closed), gets its own text or link text and
     /// passes its measures on to its parent (unless it is `root`).
-    pub fn close(&mut self, doc: &Document, id: NodeId, root: NodeId, hash_link_weight: f64) {
+    pub fn close(
+        &mut self,
+        doc: &Document,
+        spans: TextSpans<'_>,
+        id: NodeId,
+        root: NodeId,
+        hash_link_weight: f64,
+    ) {
         let i = id.index();
         let mut own_link = 0.0;
         match doc.data(id) {
-            NodeData::Text(t) => self.span[i] = Span::of(t),
+            NodeData::Text(t) => {
+                self.span[i] = spans.recorded(id).unwrap_or_else(|| {
+                    self.unrecorded.push(id);
+                    Span::of(t)
+                });
+            }
             NodeData::Element(el) if el.name() == "a" => {
                 let weight = match el.attr("href") {
                     Some(h) if h.len() > 1 && h.starts_with('#') => hash_link_weight,
@@ -206,6 +279,23 @@ impl TextStats {
             self.span[pi] = self.span[pi].then(self.span[i]);
             self.link[pi] += self.link[i] + own_link;
         }
+    }
+
+    /// Adds the spans of the text nodes this measured itself to `doc`'s [`TEXT_SPANS`]
+    /// column, when it has one (that is, when `readability.retry` asked for it).
+    pub fn record(&self, doc: &mut Document) {
+        let Some(column) = doc.annotations().column(TEXT_SPANS) else {
+            return;
+        };
+        if self.unrecorded.is_empty() {
+            return;
+        }
+        let mut column = column.to_vec();
+        column.resize(doc.arena_len().max(column.len()), f64::NAN);
+        for &id in &self.unrecorded {
+            column[id.index()] = self.span[id.index()].to_f64();
+        }
+        doc.annotations_mut().insert_column(TEXT_SPANS, column);
     }
 
     /// `_getInnerText(node).length`.
@@ -291,6 +381,40 @@ mod tests {
                 proptest::prop_assert_eq!(span_below(&doc, n), stats.span[n.index()]);
             }
         }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_span_survives_its_number(len in 0usize..1 << 40, lead: bool, trail: bool) {
+            let span = Span { len, lead_ws: lead, trail_ws: trail };
+            proptest::prop_assert_eq!(Span::from_f64(span.to_f64()), span);
+        }
+    }
+
+    #[test]
+    fn recorded_spans_are_read_and_measured_ones_agree() {
+        let mut doc = parse_html("<p> One <a href='#x'>two</a>\n three </p><p>four</p>");
+        let measured = TextStats::measure(&doc, doc.root(), 0.3);
+        // Without the column nothing is recorded; with it, every text node is.
+        measured.record(&mut doc);
+        assert!(doc.annotations().is_empty());
+        doc.annotations_mut().insert_column(TEXT_SPANS, Vec::new());
+        measured.record(&mut doc);
+        assert!(doc
+            .descendants(doc.root())
+            .filter(|&n| doc.text(n).is_some())
+            .all(|n| doc.annotation(n, TEXT_SPANS).is_some()));
+        let recorded = TextStats::measure(&doc, doc.root(), 0.3);
+        assert!(recorded.unrecorded.is_empty());
+        assert_eq!(recorded.span, measured.span);
+        assert_eq!(recorded.link, measured.link);
+        // A recorded span is taken as it is: the record, not the text, is read.
+        let first = doc
+            .descendants(doc.root())
+            .find(|&n| doc.text(n).is_some())
+            .unwrap();
+        doc.annotate(first, TEXT_SPANS, Span::of("x").to_f64());
+        assert_eq!(TextSpans::of(&doc).span(first, " One "), Span::of("x"));
     }
 
     #[test]

@@ -118,3 +118,21 @@ fn a_templates_content_is_not_the_article_in_either_mode() {
     // The tree is whole: the template and its text are still there, only not kept.
     assert!(doc.text_content(doc.root()).contains("Readability scores"));
 }
+
+#[test]
+fn the_text_spans_the_passes_share_are_gone_after_the_retry_in_either_mode() {
+    let html = format!(
+        "<html><body><div class=sidebar><p>{PARA}</p></div><div class=story><p>{PARA}</p></div>\
+         <p>short</p></body></html>"
+    );
+    let deleting: Pipeline = Pipeline::from_json(pith_readability::presets()[0].json).unwrap();
+    for pipeline in [deleting, annotating()] {
+        let (_, doc) = pipeline.run_str_keeping_tree(&html).unwrap();
+        let keys: Vec<&str> = doc.annotations().keys().collect();
+        assert!(keys.contains(&CONTENT_SCORE), "{keys:?}");
+        assert!(
+            !keys.contains(&pith_readability::text::TEXT_SPANS),
+            "{keys:?}"
+        );
+    }
+}
