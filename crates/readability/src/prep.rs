@@ -19,7 +19,7 @@
 //! ```
 
 use pith_core::{AttributeUse, Diagnostics, Result, TreeStage};
-use pith_dom::{Document, Element, NodeData, NodeId, TagNames};
+use pith_dom::{Document, Edge, Element, NodeData, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
 use crate::walk::{self, is, is_phrasing, is_whitespace};
@@ -92,10 +92,62 @@ fn next_node(doc: &Document, mut node: Option<NodeId>) -> Option<NodeId> {
     None
 }
 
+/// The elements each step of the stage acts on, in document order.
+#[derive(Debug, Default)]
+struct Targets {
+    /// Elements named in `remove`, not inside one.
+    removed: Vec<NodeId>,
+    /// `<br>`s in the page, not inside a removed element.
+    brs: Vec<NodeId>,
+    /// Elements named in `rename`, not inside a removed element.
+    renamed: Vec<NodeId>,
+}
+
 impl PrepDocument {
-    fn replace_brs(&self, doc: &mut Document) {
-        let body = walk::page(doc);
-        let brs = walk::elements_named(doc, body, &TagNames::from(["br"]));
+    /// Whether the elements to rename can be found before the `<br>` chains are
+    /// replaced: that step detaches `<br>`s and whitespace, creates `<p>`s and renames
+    /// `<p>`s to `<div>`, so it changes no other element's name.
+    fn renames_are_known_first(&self) -> bool {
+        !self.replace_brs || !["p", "div", "br"].iter().any(|t| self.rename.contains(t))
+    }
+
+    /// The targets of all three steps in one walk of the page as it is (the steps, one
+    /// walk each, would find the same: nothing under a removed element counts).
+    fn targets(&self, doc: &Document, page: NodeId) -> Targets {
+        let br = TagNames::from(["br"]);
+        let mut targets = Targets::default();
+        let mut removed: Option<NodeId> = None;
+        let mut in_page = false;
+        for edge in doc.traverse(doc.root()) {
+            match edge {
+                Edge::Open(id) if removed.is_none() => {
+                    in_page |= id == page;
+                    let Some(el) = doc.element(id) else { continue };
+                    if el.is_named_in(&self.remove) {
+                        targets.removed.push(id);
+                        removed = Some(id);
+                        continue;
+                    }
+                    if el.is_named_in(&self.rename) {
+                        targets.renamed.push(id);
+                    }
+                    if in_page && el.is_named_in(&br) {
+                        targets.brs.push(id);
+                    }
+                }
+                Edge::Close(id) => {
+                    if removed == Some(id) {
+                        removed = None;
+                    }
+                    in_page &= id != page;
+                }
+                Edge::Open(_) => {}
+            }
+        }
+        targets
+    }
+
+    fn replace_brs(&self, doc: &mut Document, brs: Vec<NodeId>) {
         for br in brs {
             let mut next = doc.next_sibling(br);
             let mut replaced = false;
@@ -157,13 +209,23 @@ impl TreeStage for PrepDocument {
 
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         let root = doc.root();
-        for n in walk::elements_named(doc, root, &self.remove) {
+        let page = walk::page(doc);
+        let mut targets = self.targets(doc, page);
+        for &n in &targets.removed {
             doc.detach(n);
         }
-        if self.replace_brs {
-            self.replace_brs(doc);
+        // A removed `<html>` or `<body>` moves the page: find the `<br>`s again.
+        if walk::page(doc) != page {
+            let page = walk::page(doc);
+            targets.brs = walk::elements_named(doc, page, &TagNames::from(["br"]));
         }
-        for n in walk::elements_named(doc, root, &self.rename) {
+        if self.replace_brs {
+            self.replace_brs(doc, targets.brs);
+        }
+        if !self.renames_are_known_first() {
+            targets.renamed = walk::elements_named(doc, root, &self.rename);
+        }
+        for n in targets.renamed {
             if let Some(el) = doc.element_mut(n) {
                 el.set_name("span");
             }
@@ -180,6 +242,53 @@ impl TreeStage for PrepDocument {
 mod tests {
     use super::*;
     use pith_dom::parse_html;
+
+    /// The stage as three walks, one per step, each over the tree the step before left.
+    fn apply_step_by_step(stage: &PrepDocument, doc: &mut Document) {
+        let root = doc.root();
+        for n in walk::elements_named(doc, root, &stage.remove) {
+            doc.detach(n);
+        }
+        if stage.replace_brs {
+            let page = walk::page(doc);
+            let brs = walk::elements_named(doc, page, &TagNames::from(["br"]));
+            stage.replace_brs(doc, brs);
+        }
+        for n in walk::elements_named(doc, root, &stage.rename) {
+            if let Some(el) = doc.element_mut(n) {
+                el.set_name("span");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn one_walk_finds_what_the_step_by_step_walks_find(
+            parts in proptest::collection::vec(
+                "<div>|</div>|<p>|</p>|<br>|<font>|</font>|<script>|</script>|<b>|</b>|\
+                 <noscript>|</noscript>|<body>|[ x]{0,3}",
+                0..40,
+            ),
+            remove in proptest::sample::subsequence(
+                vec!["script", "noscript", "font", "br", "body", "p"], 0..4
+            ),
+            rename in proptest::sample::subsequence(vec!["font", "b", "p", "div", "br"], 0..3),
+            replace_brs: bool,
+        ) {
+            let stage = PrepDocument {
+                remove: remove.into_iter().collect(),
+                rename: rename.into_iter().collect(),
+                replace_brs,
+                ..PrepDocument::default()
+            };
+            let html = parts.concat();
+            let mut fast = parse_html(&html);
+            stage.apply(&mut fast, &mut Diagnostics::default()).unwrap();
+            let mut plain = parse_html(&html);
+            apply_step_by_step(&stage, &mut plain);
+            proptest::prop_assert_eq!(fast.to_html(fast.root()), plain.to_html(plain.root()));
+        }
+    }
 
     #[test]
     fn br_chains_become_paragraphs() {
