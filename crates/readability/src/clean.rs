@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::pattern::Pattern;
 use crate::score::class_weight;
-use crate::walk::{self, match_string, next_element, remove_and_next};
+use crate::walk::{self, next_element, remove_and_next, write_match_string};
 use crate::ARTICLE;
 
 /// Readability's `REGEXPS.videos`.
@@ -167,11 +167,13 @@ impl TreeStage for CleanShare {
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
         let article = article_root(doc);
         let tops: Vec<NodeId> = walk::element_children(doc, article).collect();
+        let mut m = String::new();
         for top in tops {
             let mut cur = next_element(doc, top, false, top);
             while let Some(n) = cur {
                 let doomed = doc.element(n).is_some_and(|el| {
-                    self.pattern.is_match(&match_string(el))
+                    write_match_string(el, &mut m);
+                    self.pattern.is_match(&m)
                         && text_chars_below(doc, n, self.max_length) < self.max_length
                 });
                 cur = if doomed {

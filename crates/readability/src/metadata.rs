@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::pattern::Pattern;
 use crate::text::inner_text;
-use crate::walk::{self, match_string, next_element, remove_and_next};
+use crate::walk::{self, next_element, remove_and_next, write_match_string};
 
 /// Readability's `REGEXPS.byline`.
 pub const BYLINE: &str = "byline|author|dateline|writtenby|p-author";
@@ -98,12 +98,16 @@ impl TreeStage for RemoveByline {
             return Ok(());
         }
         let root = doc.root();
+        let mut m = String::new();
         let mut cur = next_element(doc, root, false, root);
         while let Some(n) = cur {
             let el = doc.element(n).expect("the walk yields elements");
             let looks = el.attr("rel") == Some("author")
                 || el.attr("itemprop").is_some_and(|i| i.contains("author"))
-                || self.pattern.is_match(&match_string(el));
+                || {
+                    write_match_string(el, &mut m);
+                    self.pattern.is_match(&m)
+                };
             if looks {
                 let len = inner_text(doc, n).chars().count();
                 if len > 0 && len < self.max_length {

@@ -152,10 +152,16 @@ impl Retry {
         Ok(article_len(doc))
     }
 
-    /// Copies what the chosen attempt computed onto the original document.
+    /// Copies what the chosen attempt computed onto the original document (not the
+    /// text spans its passes shared).
     fn annotate_original(original: &mut Document, result: &Document, attempt: usize) {
         let n = original.arena_len();
-        let keys: Vec<String> = result.annotations().keys().map(str::to_owned).collect();
+        let keys: Vec<String> = result
+            .annotations()
+            .keys()
+            .filter(|&k| k != TEXT_SPANS)
+            .map(str::to_owned)
+            .collect();
         for key in keys {
             if let Some(column) = result.annotations().column(&key) {
                 let mut column = column.to_vec();
@@ -215,16 +221,14 @@ impl TreeStage for Retry {
                 Some(saved) if k == last => std::mem::take(saved),
                 Some(saved) => saved.clone(),
             };
-            if let Some(spans) = &spans {
+            if let Some(spans) = spans.as_mut() {
                 work.annotations_mut()
-                    .insert_column(TEXT_SPANS, spans.clone());
+                    .insert_column(TEXT_SPANS, std::mem::take(spans));
             }
             let len = self.attempt(k, &mut work, diagnostics)?;
-            if let Some(spans) = spans.as_mut() {
-                if let Some(recorded) = work.annotations().column(TEXT_SPANS) {
-                    spans.clear();
-                    spans.extend_from_slice(recorded);
-                }
+            if let Some(spans) = spans.as_mut().filter(|_| len < self.char_threshold) {
+                // For the next attempt.
+                spans.extend_from_slice(work.annotations().column(TEXT_SPANS).unwrap_or(&[]));
             }
             let better = best.as_ref().is_none_or(|b| len > b.1);
             if len >= self.char_threshold {
@@ -242,7 +246,7 @@ impl TreeStage for Retry {
             }
             return Ok(());
         };
-        if spans.is_some() {
+        if spans.is_some() && !self.annotate {
             remove_column(&mut result, TEXT_SPANS);
         }
         if self.annotate {

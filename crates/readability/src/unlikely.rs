@@ -30,7 +30,7 @@ use pith_dom::{Document, Edge, Element, NodeData, TagNames};
 use serde::{Deserialize, Serialize};
 
 use crate::pattern::Pattern;
-use crate::walk::{self, has_ancestor_tag, match_string, next_element, remove_and_next};
+use crate::walk::{self, has_ancestor_tag, next_element, remove_and_next, write_match_string};
 
 /// Readability's `REGEXPS.unlikelyCandidates`.
 pub const UNLIKELY_CANDIDATES: &str = "-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote";
@@ -48,7 +48,7 @@ pub const UNLIKELY_ROLES: &[&str] = &[
 ];
 
 /// Walks the elements of the document in order and removes those `doomed` says.
-fn remove_where(doc: &mut Document, doomed: impl Fn(&Document, pith_dom::NodeId) -> bool) {
+fn remove_where(doc: &mut Document, mut doomed: impl FnMut(&Document, pith_dom::NodeId) -> bool) {
     let root = doc.root();
     let mut cur = next_element(doc, root, false, root);
     while let Some(n) = cur {
@@ -190,13 +190,14 @@ impl Default for StripUnlikely {
 }
 
 impl StripUnlikely {
-    fn unlikely(&self, doc: &Document, n: pith_dom::NodeId) -> bool {
+    /// Whether element `n` is unlikely content; `m` is a buffer for its class/id string.
+    fn unlikely(&self, doc: &Document, n: pith_dom::NodeId, m: &mut String) -> bool {
         let Some(el) = doc.element(n) else {
             return false;
         };
-        let m = match_string(el);
-        if self.unlikely_candidates.is_match(&m)
-            && !self.ok_maybe_its_a_candidate.is_match(&m)
+        write_match_string(el, m);
+        if self.unlikely_candidates.is_match(m)
+            && !self.ok_maybe_its_a_candidate.is_match(m)
             && !el.is_named_in(&self.exempt)
             && !self
                 .protected_ancestors
@@ -218,7 +219,8 @@ impl TreeStage for StripUnlikely {
     }
 
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {
-        remove_where(doc, |doc, n| self.unlikely(doc, n));
+        let mut m = String::new();
+        remove_where(doc, |doc, n| self.unlikely(doc, n, &mut m));
         Ok(())
     }
 }

@@ -80,14 +80,22 @@ pub fn elements_named(doc: &Document, scope: NodeId, tags: &TagNames) -> Vec<Nod
 
 /// `className + " " + id`, the string the class/id patterns are matched against.
 pub fn match_string(el: &Element) -> String {
+    let mut s = String::new();
+    write_match_string(el, &mut s);
+    s
+}
+
+/// [`match_string`] written into `s` (cleared first): a walk that matches every
+/// element reuses one buffer rather than allocating a string per element.
+pub fn write_match_string(el: &Element, s: &mut String) {
     // Pushed rather than `format!`ed: this runs for every element of several stages,
     // and the formatting machinery cost five times the copying.
     let (class, id) = (el.attr("class").unwrap_or(""), el.attr("id").unwrap_or(""));
-    let mut s = String::with_capacity(class.len() + 1 + id.len());
+    s.clear();
+    s.reserve(class.len() + 1 + id.len());
     s.push_str(class);
     s.push(' ');
     s.push_str(id);
-    s
 }
 
 /// Whether a text node is whitespace only, or the node is a `<br>` (`_isWhitespace`).
