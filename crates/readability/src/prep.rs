@@ -81,7 +81,7 @@ fn next_node(doc: &Document, mut node: Option<NodeId>) -> Option<NodeId> {
     while let Some(n) = node {
         let blank = match doc.data(n) {
             NodeData::Element(_) => false,
-            NodeData::Text(t) | NodeData::Comment(t) => t.trim().is_empty(),
+            NodeData::Text(t) | NodeData::Comment(t) => walk::is_blank(t),
             _ => true,
         };
         if !blank {

@@ -201,7 +201,7 @@ pub fn span_below(doc: &Document, id: NodeId) -> Span {
 /// Whether the subtree under `id` has any non-whitespace text.
 pub fn has_text(doc: &Document, id: NodeId) -> bool {
     doc.descendants(id)
-        .any(|n| doc.text(n).is_some_and(|t| !t.trim().is_empty()))
+        .any(|n| doc.text(n).is_some_and(|t| !crate::walk::is_blank(t)))
 }
 
 /// Per-node text measures of a subtree, indexed by [`NodeId::index`].

@@ -266,7 +266,7 @@ impl TreeStage for RemoveEmpty {
             let Edge::Close(id) = edge else { continue };
             let i = id.index();
             let (own_text, own_break) = match doc.data(id) {
-                NodeData::Text(t) => (!t.trim().is_empty(), 0),
+                NodeData::Text(t) => (!walk::is_blank(t), 0),
                 NodeData::Element(el) => (false, usize::from(matches!(el.name(), "br" | "hr"))),
                 _ => (false, 0),
             };

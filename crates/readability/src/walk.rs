@@ -98,10 +98,25 @@ pub fn write_match_string(el: &Element, s: &mut String) {
     s.push_str(id);
 }
 
+/// Whether `text` is whitespace only (`text.trim().is_empty()`). ASCII is read a byte
+/// at a time: most such texts are indentation, and decoding them character by
+/// character cost several times as much.
+pub fn is_blank(text: &str) -> bool {
+    for (i, byte) in text.bytes().enumerate() {
+        match byte {
+            b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ' => {}
+            0..=0x7f => return false,
+            // The first non-ASCII character: `i` is at its start.
+            _ => return text[i..].trim_start().is_empty(),
+        }
+    }
+    true
+}
+
 /// Whether a text node is whitespace only, or the node is a `<br>` (`_isWhitespace`).
 pub fn is_whitespace(doc: &Document, id: NodeId) -> bool {
     match doc.data(id) {
-        NodeData::Text(t) => t.trim().is_empty(),
+        NodeData::Text(t) => is_blank(t),
         NodeData::Element(el) => el.name() == "br",
         _ => false,
     }
@@ -110,7 +125,14 @@ pub fn is_whitespace(doc: &Document, id: NodeId) -> bool {
 /// Phrasing content (`_isPhrasingContent`): text, an element named in `phrasing`, or an
 /// `a`/`del`/`ins` whose children are all phrasing content. Iterative.
 pub fn is_phrasing(doc: &Document, id: NodeId, phrasing: &TagNames) -> bool {
-    let mut todo = vec![id];
+    // Most nodes are answered at once; only an `a`, `del` or `ins` needs its children.
+    match doc.data(id) {
+        NodeData::Text(_) => return true,
+        NodeData::Element(el) if el.is_named_in(phrasing) => return true,
+        NodeData::Element(el) if matches!(el.name(), "a" | "del" | "ins") => {}
+        _ => return false,
+    }
+    let mut todo: Vec<NodeId> = doc.children(id).collect();
     while let Some(n) = todo.pop() {
         match doc.data(n) {
             NodeData::Text(_) => {}
@@ -183,6 +205,13 @@ pub fn lower(tags: &[&str]) -> TagNames {
 mod tests {
     use super::*;
     use pith_dom::parse_html;
+
+    proptest::proptest! {
+        #[test]
+        fn blank_is_trimmed_to_nothing(text in "[ \t\n\u{0b}\u{0c}\r\u{85}\u{a0}\u{2003}\u{3000}xé]{0,12}") {
+            proptest::prop_assert_eq!(is_blank(&text), text.trim().is_empty());
+        }
+    }
 
     #[test]
     fn next_element_walks_in_document_order_within_scope() {
