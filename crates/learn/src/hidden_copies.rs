@@ -23,16 +23,22 @@
 //! of at least `min_words` words are the words hashed.
 
 use std::hash::{Hash, Hasher};
+use std::sync::LazyLock;
 
-use pith_core::dom::{Document, Edge, NodeId};
+use pith_core::dom::{Document, Edge, NodeId, TagNames};
 use pith_core::{AttributeUse, Diagnostics, Error, Result, TreeStage};
 use pith_readability::unlikely::{is_hidden, HIDDEN_ATTRIBUTES};
 use rustc_hash::{FxHashSet, FxHasher};
 use serde::{Deserialize, Serialize};
 
+use crate::word_chars::word_chars;
+
 /// Elements whose text is not page text: not read (so the parser may skip it when a
 /// later stage deletes them, decision 0006).
 const NOT_TEXT: &[&str] = &["script", "noscript", "style", "template"];
+
+/// [`NOT_TEXT`] as interned names: the page walk asks of every element.
+static NOT_TEXT_NAMES: LazyLock<TagNames> = LazyLock::new(|| TagNames::from(NOT_TEXT));
 
 /// The `learn.drop_hidden_copies` tree stage (see the [module docs](self)). Fields:
 /// `ngram` (words per n-gram, default 5), `min_words` (a hidden element with fewer
@@ -83,20 +89,38 @@ impl Default for DropHiddenCopies {
     }
 }
 
-/// The words of `text`: runs of letters and digits.
+/// The words of `text`: runs of letters and digits (`char::is_alphanumeric`, answered
+/// by [`word_chars`]).
 fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !c.is_alphanumeric())
+    let chars = word_chars();
+    text.split(move |c: char| !chars.is_alphanumeric(c))
         .filter(|w| !w.is_empty())
 }
 
-/// The hash of each word of `text`, lower-cased, appended.
+/// The hash of each word of `text` (as [`words`] splits it), lower-cased, appended:
+/// one pass over the characters, each hashed as it comes.
 fn push_words(text: &str, out: &mut Vec<u64>) {
-    for word in words(text) {
-        let mut h = FxHasher::default();
-        for c in word.chars().flat_map(char::to_lowercase) {
-            h.write_u32(u32::from(c));
+    let chars = word_chars();
+    let mut word: Option<FxHasher> = None;
+    for c in text.chars() {
+        if chars.is_alphanumeric(c) {
+            hash_lowercase(word.get_or_insert_with(FxHasher::default), c);
+        } else if let Some(h) = word.take() {
+            out.push(h.finish());
         }
-        out.push(h.finish());
+    }
+    out.extend(word.map(|h| h.finish()));
+}
+
+/// Hashes `c` lower-cased (`char::to_lowercase`), one `u32` per character; ASCII is
+/// lowered without the Unicode table.
+fn hash_lowercase(h: &mut FxHasher, c: char) {
+    if c.is_ascii() {
+        h.write_u32(u32::from(c.to_ascii_lowercase()));
+    } else {
+        for l in c.to_lowercase() {
+            h.write_u32(u32::from(l));
+        }
     }
 }
 
@@ -124,11 +148,12 @@ fn read_page(doc: &Document) -> PageText<'_> {
     };
     let mut hidden_root: Option<NodeId> = None;
     let mut not_text = 0usize;
+    let not_text_names = &*NOT_TEXT_NAMES;
     for edge in doc.traverse(doc.root()) {
         match edge {
             Edge::Open(n) => {
                 if let Some(el) = doc.element(n) {
-                    if NOT_TEXT.contains(&el.name()) {
+                    if el.is_named_in(not_text_names) {
                         not_text += 1;
                     } else if hidden_root.is_none() && is_hidden(el) {
                         hidden_root = Some(n);
@@ -142,7 +167,7 @@ fn read_page(doc: &Document) -> PageText<'_> {
                 }
             }
             Edge::Close(n) => {
-                if doc.element_name(n).is_some_and(|e| NOT_TEXT.contains(&e)) {
+                if doc.is_element_named_in(n, not_text_names) {
                     not_text -= 1;
                 } else if hidden_root == Some(n) {
                     hidden_root = None;
@@ -265,6 +290,35 @@ mod tests {
             .apply(&mut doc, &mut Diagnostics::default())
             .unwrap();
         assert!(doc.text_content(doc.root()).matches("residents").count() == 2);
+    }
+
+    /// The plain definition of [`push_words`]: split at every character that is not
+    /// alphanumeric, hash each word's characters lower-cased.
+    fn plain_word_hashes(text: &str) -> Vec<u64> {
+        text.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(|w| {
+                let mut h = FxHasher::default();
+                for c in w.chars().flat_map(char::to_lowercase) {
+                    h.write_u32(u32::from(c));
+                }
+                h.finish()
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn word_hashes_are_the_plain_definitions(
+            text in "([a-zA-Z0-9_ ,.'İΣσЖж日本’—\u{300}\u{2160}\u{1e9e}-]|\\PC){0,40}",
+        ) {
+            let mut hashes = vec![7];
+            push_words(&text, &mut hashes);
+            let mut want = vec![7];
+            want.extend(plain_word_hashes(&text));
+            proptest::prop_assert_eq!(hashes, want);
+            proptest::prop_assert_eq!(words(&text).count(), plain_word_hashes(&text).len());
+        }
     }
 
     #[test]

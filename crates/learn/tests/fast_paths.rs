@@ -334,3 +334,18 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    /// `labels::token_count` (word characters classified from a table, starts counted)
+    /// gives the number of `pith_core::words::word_tokens`, on ASCII, Latin, Greek,
+    /// Cyrillic, Korean and CJK text, punctuation and any other character.
+    #[test]
+    fn token_counts_are_the_word_tokens(
+        text in "([a-zA-Z0-9_ ,.'éÉßİΣσЖж한국日本ー・’“—\u{300}\u{2160}\u{a0}\u{b2}\u{2070}-]|\\PC){0,60}",
+    ) {
+        prop_assert_eq!(
+            pith_learn::labels::token_count(&text),
+            pith_core::words::word_tokens(&text).count()
+        );
+    }
+}
