@@ -16,8 +16,6 @@
 //! | `learn.span` | `key` (default `learn.span_<measure>(<of>)`) | the block's place relative to the span from the first to the last block whose `of` is above 0.5: `side` −1 before, 0 inside, 1 after; `distance` blocks between it and the span (0 inside); `NaN` on a page without such a block |
 //! | `learn.tree_distance` | `key` (default `learn.tree_distance(<annotation>)`) | edges between the block's node and the first node (document order) whose `annotation` is above 0.5; `NaN` when there is none |
 
-use std::collections::HashMap;
-
 use pith_core::dom::{value_at, Document, NodeId};
 use pith_core::{
     AttributeUse, Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Result,
@@ -361,11 +359,7 @@ impl Feature for TreeDistance {
         let Some(target) = marked_node(doc, &self.annotation) else {
             return self.compute(input.blocks, input.features);
         };
-        // The target's inclusive ancestors, each with its distance from the target.
-        let up: HashMap<NodeId, usize> = std::iter::successors(Some(target), |&n| doc.parent(n))
-            .enumerate()
-            .map(|(d, n)| (n, d))
-            .collect();
+        let up = distances_up(doc, target);
         Ok(input
             .blocks
             .iter()
@@ -375,11 +369,27 @@ impl Feature for TreeDistance {
                 };
                 std::iter::successors(Some(node), |&n| doc.parent(n))
                     .enumerate()
-                    .find_map(|(d, n)| up.get(&n).map(|&e| (d + e) as f64))
+                    .find_map(|(d, n)| match up.get(n.index()) {
+                        Some(&e) if e > 0 => Some((d + e - 1) as f64),
+                        _ => None,
+                    })
                     .unwrap_or(f64::NAN)
             })
             .collect())
     }
+}
+
+/// One entry per node of the arena: for the inclusive ancestors of `target`, their
+/// distance from it plus one; 0 for every other node. A table rather than a map: each
+/// block looks up its ancestors in it, and indexing costs less than hashing.
+fn distances_up(doc: &Document, target: NodeId) -> Vec<usize> {
+    let mut up = vec![0; doc.arena_len()];
+    for (d, n) in std::iter::successors(Some(target), |&n| doc.parent(n)).enumerate() {
+        if let Some(entry) = up.get_mut(n.index()) {
+            *entry = d + 1;
+        }
+    }
+    up
 }
 
 /// The first node in document order whose `annotation` is above 0.5.
