@@ -24,13 +24,14 @@
 //! | `learn.text_share` | `learn.text_share` | the block's share of the page's text (characters), 0 to 1 |
 //! | `learn.container_link_density` | `key` (default `learn.container_link_density@<up>`) | characters inside links over all characters, in the subtree of the block's node's `up`-th ancestor |
 
-use aho_corasick::AhoCorasick;
 use pith_core::dom::{value_at, Document, NodeId, TagNames};
 use pith_core::{
     AttributeUse, Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Result,
 };
 use pith_declutter::prune::POISON_WORDS;
 use serde::{Deserialize, Serialize};
+
+use crate::word_automaton::WordAutomaton;
 
 fn nan_column(blocks: &[Block]) -> Vec<f64> {
     vec![f64::NAN; blocks.len()]
@@ -642,16 +643,17 @@ pub struct ClassWords {
     /// not count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outside: Option<String>,
-    /// The non-empty words as one automaton, built by `prepare`.
+    /// The words as one automaton, built by `prepare`.
     #[serde(skip)]
     matcher: Matcher,
 }
 
-/// An Aho-Corasick automaton over the words (ASCII case-insensitive): one pass over
-/// an attribute value finds every word in it, where a search per word costs the
-/// value's length times the number of words. Not part of the stage's identity.
+/// An Aho-Corasick automaton over the words (ASCII case-insensitive,
+/// [`WordAutomaton`]): one pass over an attribute value finds every word in it, where a
+/// search per word costs the value's length times the number of words. Not part of the
+/// stage's identity.
 #[derive(Clone, Debug, Default)]
-struct Matcher(Option<AhoCorasick>);
+struct Matcher(Option<WordAutomaton>);
 
 impl PartialEq for Matcher {
     fn eq(&self, _: &Matcher) -> bool {
@@ -711,19 +713,11 @@ impl ClassWords {
         let mut found = 0usize;
         for value in self.attributes.iter().filter_map(|attr| el.attr(attr)) {
             found += match &self.matcher.0 {
-                Some(ac) => {
+                Some(automaton) => {
                     seen.clear();
-                    seen.resize(ac.patterns_len().div_ceil(64), 0);
-                    let mut distinct = 0;
-                    for m in ac.find_overlapping_iter(value) {
-                        let (word, bit) =
-                            (m.pattern().as_usize() / 64, m.pattern().as_usize() % 64);
-                        if seen[word] & (1 << bit) == 0 {
-                            seen[word] |= 1 << bit;
-                            distinct += 1;
-                        }
-                    }
-                    distinct
+                    seen.resize(automaton.blocks(), 0);
+                    automaton.words_in(value, seen);
+                    seen.iter().map(|b| b.count_ones() as usize).sum()
                 }
                 // Not prepared: the same count, one search per word.
                 None => self
@@ -745,7 +739,7 @@ impl ClassWords {
             .iter()
             .filter_map(|attr| el.attr(attr))
             .any(|value| match &self.matcher.0 {
-                Some(ac) => ac.is_match(value),
+                Some(automaton) => automaton.any_in(value),
                 // Not prepared: the same answer, one search per word.
                 None => self
                     .words
@@ -796,15 +790,7 @@ impl Feature for ClassWords {
         for a in &mut self.attributes {
             a.make_ascii_lowercase();
         }
-        let words = self.words.iter().filter(|w| !w.is_empty());
-        let ac = AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            .build(words)
-            .map_err(|e| Error::Stage {
-                stage: "learn.class_words".into(),
-                message: e.to_string(),
-            })?;
-        self.matcher = Matcher(Some(ac));
+        self.matcher = Matcher(Some(WordAutomaton::new(&self.words)));
         Ok(())
     }
     fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {

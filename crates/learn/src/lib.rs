@@ -82,6 +82,7 @@ pub mod trees;
 pub mod veto;
 mod walk;
 pub mod whole_tables;
+mod word_automaton;
 mod word_chars;
 
 pub use decode::Decode;
