@@ -144,7 +144,8 @@ impl WordSplit {
     pub fn words(self, text: &str) -> impl Iterator<Item = &str> {
         let script = self == WordSplit::Script;
         python_split(text).flat_map(move |token| {
-            if script {
+            // An ASCII token is one word either way (`split_spaceless` finds so too).
+            if script && !token.is_ascii() {
                 TokenWords::Split(pith_lang::split_spaceless(token))
             } else {
                 TokenWords::Whole(Some(token))
@@ -312,14 +313,15 @@ impl Feature for StopwordsCount {
         // pith's Chinese and Japanese lists are of characters: their words are counted
         // as `auto` counts them (with `-s Chinese`, `justext.words_count` is too).
         let of_characters = pith_stoplists::is_character_list(&self.stoplist);
+        let mut lowered = String::new();
         Ok(blocks
             .iter()
             .map(|b| match of_characters {
                 true => (WordSplit::Script.words(&b.text))
-                    .filter(|w| is_stopword(list, w))
+                    .filter(|w| is_stopword(list, w, &mut lowered))
                     .count() as f64,
                 false => (python_split(&b.text))
-                    .filter(|w| is_stopword(list, w))
+                    .filter(|w| is_stopword(list, w, &mut lowered))
                     .count() as f64,
             })
             .collect())
@@ -387,15 +389,18 @@ fn page_stoplist(features: &FeatureTable) -> Option<Arc<Stoplist>> {
 /// language-independent mode) when it has no stoplist.
 fn auto_counts(blocks: &[Block], features: &FeatureTable) -> Vec<f64> {
     match page_stoplist(features) {
-        Some(list) => blocks
-            .iter()
-            .map(|b| {
-                WordSplit::Script
-                    .words(&b.text)
-                    .filter(|w| is_stopword(&list, w))
-                    .count() as f64
-            })
-            .collect(),
+        Some(list) => {
+            let mut lowered = String::new();
+            blocks
+                .iter()
+                .map(|b| {
+                    WordSplit::Script
+                        .words(&b.text)
+                        .filter(|w| is_stopword(&list, w, &mut lowered))
+                        .count() as f64
+                })
+                .collect()
+        }
         None => features
             .column(&WORDS_COUNT)
             .map(<[f64]>::to_vec)
@@ -403,25 +408,18 @@ fn auto_counts(blocks: &[Block], features: &FeatureTable) -> Vec<f64> {
     }
 }
 
-/// Whether `word`'s lower-case form (Python `str.lower`) is in the list; ASCII words
-/// (most of them) are looked up without allocating, lowered on the stack when they
-/// have capitals (for ASCII, `str.lower` is ASCII lower-casing).
-fn is_stopword(list: &Stoplist, word: &str) -> bool {
-    if !word.is_ascii() {
-        return list.contains(&word.to_lowercase());
-    }
-    if !word.bytes().any(|b| b.is_ascii_uppercase()) {
+/// Whether `word`'s lower-case form (Python `str.lower`) is in the list. A word in
+/// lower-case ASCII (most of them) is looked up as it is; any other is lowered into
+/// `lowered`, a buffer kept for the page, by [`pith_stoplists::push_lowercase`] (the
+/// same as `str::to_lowercase`, which agrees with `str.lower` on every stoplist
+/// word), without allocating a string per word.
+fn is_stopword(list: &Stoplist, word: &str, lowered: &mut String) -> bool {
+    if word.is_ascii() && !word.bytes().any(|b| b.is_ascii_uppercase()) {
         return list.contains(word);
     }
-    let mut buf = [0u8; 32];
-    match buf.get_mut(..word.len()) {
-        Some(lower) => {
-            lower.copy_from_slice(word.as_bytes());
-            lower.make_ascii_lowercase();
-            list.contains(std::str::from_utf8(lower).expect("ASCII stays UTF-8"))
-        }
-        None => list.contains(&word.to_ascii_lowercase()),
-    }
+    lowered.clear();
+    pith_stoplists::push_lowercase(word, lowered);
+    list.contains(lowered)
 }
 
 /// `justext.stopwords_density`: stop words / words (0 when there are no words).
@@ -559,10 +557,11 @@ mod tests {
             &long.to_uppercase(),
             &long,
         ] {
-            assert!(is_stopword(&list, word), "{word}");
+            assert!(is_stopword(&list, word, &mut String::new()), "{word}");
         }
-        for word in ["then", "Then", "", "A", &"A".repeat(39)] {
-            assert!(!is_stopword(&list, word), "{word}");
+        let mut lowered = String::from("left over");
+        for word in ["then", "Then", "", "A", &"A".repeat(39), "Ölf"] {
+            assert!(!is_stopword(&list, word, &mut lowered), "{word}");
         }
     }
 }

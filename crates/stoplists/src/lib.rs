@@ -70,9 +70,12 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+mod lower;
 mod parse;
 mod suggest;
 mod table;
+
+pub use lower::push_lowercase;
 
 use table::{BUILTIN, EXTRA};
 
