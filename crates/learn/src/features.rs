@@ -691,16 +691,21 @@ impl Default for ClassWords {
     }
 }
 
-/// Whether `hay` contains `needle` ignoring ASCII case (`needle` is lower case).
+/// Whether `hay` contains `needle` (not empty) ignoring ASCII case.
 pub(crate) fn contains_ignore_ascii_case(hay: &str, needle: &str) -> bool {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
     let Some(&first) = n.first() else {
         return false;
     };
-    // The first byte alone rules out most places: compare the rest only there.
-    h.len() >= n.len()
-        && h.windows(n.len())
-            .any(|w| w[0].eq_ignore_ascii_case(&first) && w.eq_ignore_ascii_case(n))
+    let Some(last_start) = h.len().checked_sub(n.len()) else {
+        return false;
+    };
+    // Only a place holding the first byte, in either case, can start a match: memchr
+    // finds those many bytes at a time (the title feature searches every block's text
+    // and the title in each other), and the rest is compared only there.
+    let (lower, upper) = (first.to_ascii_lowercase(), first.to_ascii_uppercase());
+    memchr::memchr2_iter(lower, upper, &h[..=last_start])
+        .any(|i| h[i..i + n.len()].eq_ignore_ascii_case(n))
 }
 
 impl ClassWords {
@@ -1000,6 +1005,22 @@ mod tests {
         assert!(contains_ignore_ascii_case("Site-NAV main", "nav"));
         assert!(!contains_ignore_ascii_case("na", "nav"));
         assert!(!contains_ignore_ascii_case("x", ""));
+    }
+
+    proptest::proptest! {
+        /// The search by first bytes finds what a comparison at every place finds.
+        #[test]
+        fn contains_is_a_comparison_at_every_place(
+            hay in "[aAbB é-]{0,30}",
+            needle in "[aAbB é-]{0,4}",
+        ) {
+            let plain = !needle.is_empty()
+                && hay
+                    .as_bytes()
+                    .windows(needle.len())
+                    .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()));
+            proptest::prop_assert_eq!(contains_ignore_ascii_case(&hay, &needle), plain);
+        }
     }
 
     #[test]

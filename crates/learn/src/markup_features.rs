@@ -295,7 +295,20 @@ fn is_normal(text: &str) -> bool {
     !text.starts_with(' ')
         && !text.ends_with(' ')
         && !text.contains("  ")
-        && !text.chars().any(|c| c.is_whitespace() && c != ' ')
+        && !has_whitespace_but_space(text)
+}
+
+/// Whether `text` has a whitespace character (`char::is_whitespace`) other than
+/// `' '`. Read byte by byte: other than the ASCII controls `\t` … `\r`, whitespace
+/// characters start with one of four bytes (U+0085 and U+00A0 with 0xC2, U+1680 with
+/// 0xE1, U+2000 … U+205F with 0xE2, U+3000 with 0xE3), and only there is a character
+/// decoded and tested.
+fn has_whitespace_but_space(text: &str) -> bool {
+    text.bytes().enumerate().any(|(i, b)| match b {
+        b'\t'..=b'\r' => true,
+        0xC2 | 0xE1 | 0xE2 | 0xE3 => text[i..].chars().next().is_some_and(char::is_whitespace),
+        _ => false,
+    })
 }
 
 /// [`title_match`] of a text that [`is_normal`], without copying it: ASCII case is
@@ -340,6 +353,16 @@ impl Feature for TitleMatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The byte reading finds what testing every character finds, for every character.
+    #[test]
+    fn whitespace_is_found_as_char_is_whitespace_finds_it() {
+        let plain = |t: &str| t.chars().any(|c| c.is_whitespace() && c != ' ');
+        for c in (0..=u32::from(char::MAX)).filter_map(char::from_u32) {
+            let text = format!("a{c}é");
+            assert_eq!(has_whitespace_but_space(&text), plain(&text), "{c:?}");
+        }
+    }
 
     fn blocks_of(doc: &Document, nodes: &[NodeId]) -> Vec<Block> {
         nodes
