@@ -51,11 +51,19 @@ fn is_cjk_separator(c: char) -> bool {
 /// assert_eq!(words, ["hello,"]);
 /// ```
 pub fn split_spaceless(token: &str) -> SpacelessWords<'_> {
-    let plain = token.is_ascii()
+    let plain = !may_hold_spaceless(token)
         || !token
             .chars()
             .any(|c| is_spaceless(c) || is_cjk_separator(c));
     SpacelessWords { rest: token, plain }
+}
+
+/// Whether `text` has a character from U+3000 on, where every spaceless character
+/// and CJK separator is: one whose UTF-8 starts with a byte from 0xE3 on. A token of
+/// the alphabets before U+3000 (Latin, Greek, Cyrillic …, typographic quotes and
+/// dashes included) has none, and is passed over without decoding its characters.
+fn may_hold_spaceless(text: &str) -> bool {
+    text.bytes().any(|b| b >= 0xE3)
 }
 
 /// How many words `text` has, as pith counts them in records (`word_count`): its
@@ -68,10 +76,48 @@ pub fn split_spaceless(token: &str) -> SpacelessWords<'_> {
 /// assert_eq!(pith_lang::words::count_words("two words"), 2);
 /// assert_eq!(pith_lang::words::count_words("東京タワーは2024年に"), 9);
 /// ```
+///
+/// Read byte by byte: an ASCII byte is whitespace or not as it is, and only other
+/// characters are decoded (this runs over the whole text of every record); a token of
+/// ASCII alone is one word, and only a token with other characters is split.
 pub fn count_words(text: &str) -> usize {
-    text.split_whitespace()
-        .map(|token| split_spaceless(token).count())
-        .sum()
+    let bytes = text.as_bytes();
+    let mut count = 0;
+    // The start of the token being read, and whether it is all ASCII so far.
+    let mut token: Option<(usize, bool)> = None;
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let (space, len) = if b.is_ascii() {
+            (matches!(b, b' ' | b'\t'..=b'\r'), 1)
+        } else {
+            let c = text[i..].chars().next().unwrap_or_default();
+            (c.is_whitespace(), c.len_utf8())
+        };
+        match (space, token) {
+            (true, Some((start, ascii))) => {
+                count += token_words(&text[start..i], ascii);
+                token = None;
+            }
+            (false, None) => token = Some((i, b.is_ascii())),
+            (false, Some((start, true))) if !b.is_ascii() => token = Some((start, false)),
+            _ => {}
+        }
+        i += len;
+    }
+    if let Some((start, ascii)) = token {
+        count += token_words(&text[start..], ascii);
+    }
+    count
+}
+
+/// The words of one whitespace-separated token, `ascii` when it is all ASCII (one
+/// word: no character of it is spaceless).
+fn token_words(token: &str, ascii: bool) -> usize {
+    if ascii {
+        1
+    } else {
+        split_spaceless(token).count()
+    }
 }
 
 /// The iterator of [`split_spaceless`].
@@ -131,6 +177,18 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// The byte reading counts what splitting at `char::is_whitespace` counts.
+        #[test]
+        fn counts_are_those_of_the_whitespace_split(
+            s in "([ a1\t\n\u{b}\u{c}\r\u{1c}\u{85}\u{a0}\u{1680}\u{2000}\u{200b}\u{2028}\u{202f}\u{205f}\u{3000}é。、「」今日はタワー\u{20000}]|\\PC){0,30}"
+        ) {
+            let plain: usize = s
+                .split_whitespace()
+                .map(|token| split_spaceless(token).count())
+                .sum();
+            proptest::prop_assert_eq!(count_words(&s), plain);
+        }
+
         #[test]
         fn words_are_non_empty_slices_in_order(s in "[a-zé1。、「」今日はタワー\u{20000}]{0,20}") {
             let mut rest = s.as_str();
