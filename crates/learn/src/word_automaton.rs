@@ -22,10 +22,10 @@ pub(crate) struct WordAutomaton {
     column: [u8; 256],
     /// Columns per state.
     stride: usize,
-    /// `next[state * stride + column]`: the state after reading a byte of `column`.
-    next: Vec<u32>,
-    /// Whether a word ends in the state.
-    ends_word: Vec<bool>,
+    /// `moves[row + column]`, where a state's `row` is its number times `stride`: the
+    /// row of the state after reading a byte of `column`, shifted left by one, the
+    /// lowest bit set when a word ends in that state. One load a byte, and no multiply.
+    moves: Vec<u32>,
     /// `found[state * blocks ..][.. blocks]`: the words that end in the state, one bit
     /// per word in the order given.
     found: Vec<u64>,
@@ -56,20 +56,23 @@ impl WordAutomaton {
         self.blocks
     }
 
-    /// The state after reading `byte` in `state`.
+    /// The row of the state after reading `byte` in the state of `row`, and whether a
+    /// word ends there.
     #[inline]
-    fn step(&self, state: usize, byte: u8) -> usize {
-        self.next[state * self.stride + usize::from(self.column[usize::from(byte)])] as usize
+    fn step(&self, row: usize, byte: u8) -> (usize, bool) {
+        let next = self.moves[row + usize::from(self.column[usize::from(byte)])];
+        ((next >> 1) as usize, next & 1 == 1)
     }
 
     /// Whether one of the words occurs in `value`.
     pub(crate) fn any_in(&self, value: &str) -> bool {
-        let mut state = 0;
+        let mut row = 0;
         for &b in value.as_bytes() {
-            state = self.step(state, b);
-            if self.ends_word[state] {
+            let (next, ends_word) = self.step(row, b);
+            if ends_word {
                 return true;
             }
+            row = next;
         }
         false
     }
@@ -77,15 +80,17 @@ impl WordAutomaton {
     /// Sets in `seen` (a bitset of [`blocks`](Self::blocks) `u64`s, one bit per word)
     /// the words that occur in `value`.
     pub(crate) fn words_in(&self, value: &str, seen: &mut [u64]) {
-        let mut state = 0;
+        let mut row = 0;
         for &b in value.as_bytes() {
-            state = self.step(state, b);
-            if self.ends_word[state] {
+            let (next, ends_word) = self.step(row, b);
+            if ends_word {
+                let state = next / self.stride;
                 let found = &self.found[state * self.blocks..][..self.blocks];
                 for (s, f) in seen.iter_mut().zip(found) {
                     *s |= f;
                 }
             }
+            row = next;
         }
     }
 }
@@ -175,14 +180,22 @@ fn resolve(
             }
         }
     }
+    let ends_word: Vec<bool> = trie
+        .iter()
+        .map(|n| n.words.iter().any(|&w| w != 0))
+        .collect();
+    let moves = next
+        .iter()
+        .map(|&state| {
+            let row = state as usize * stride;
+            u32::try_from(row << 1 | usize::from(ends_word[state as usize]))
+                .expect("an automaton of fewer than 2³¹ table entries")
+        })
+        .collect();
     WordAutomaton {
         column,
         stride,
-        next,
-        ends_word: trie
-            .iter()
-            .map(|n| n.words.iter().any(|&w| w != 0))
-            .collect(),
+        moves,
         found: trie.into_iter().flat_map(|n| n.words).collect(),
         blocks,
     }
