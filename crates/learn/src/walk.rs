@@ -54,7 +54,7 @@ pub fn with_layouts<R>(
     let found = KEPT_LAYOUTS.with_borrow_mut(|kept| {
         let at = kept
             .iter()
-            .position(|l| l.n_features == n_features && l.trees == trees)?;
+            .position(|l| l.n_features == n_features && same_trees(&l.trees, trees))?;
         let layouts = kept.remove(at);
         kept.insert(0, Rc::clone(&layouts));
         Some(layouts)
@@ -72,6 +72,32 @@ pub fn with_layouts<R>(
         made
     });
     f(&layouts.heaps)
+}
+
+/// Whether two ensembles are the same trees bit for bit, the test [`with_layouts`]
+/// finds kept layouts by. It runs on every page over every node of every tree, so the
+/// floating-point arrays are compared as bits over their whole length, which the
+/// compiler does several values an instruction, where `==` compared them one by one;
+/// a layout made of equal bits is the same layout (a `NaN` threshold is found again,
+/// and 0.0 and -0.0 tell apart, as the sums they give may).
+fn same_trees(a: &[Tree], b: &[Tree]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| {
+            x.feature == y.feature
+                && x.left == y.left
+                && x.right == y.right
+                && same_bits(&x.threshold, &y.threshold)
+                && same_bits(&x.value, &y.value)
+        })
+}
+
+/// Whether two arrays hold the same bits.
+fn same_bits(a: &[f64], b: &[f64]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .fold(0, |differ, (x, y)| differ | (x.to_bits() ^ y.to_bits()))
+            == 0
 }
 
 /// How many rows walk a tree side by side.
@@ -312,6 +338,29 @@ mod tests {
             assert_eq!(with_layouts(&trees, 1, sum), k as f64);
         }
         assert_eq!(with_layouts(&a, 1, sum), 3.0);
+    }
+
+    #[test]
+    fn trees_are_the_same_when_their_bits_are() {
+        let split = |threshold: f64, leaf: f64| Tree {
+            feature: vec![0, 0, 0],
+            threshold: vec![threshold, 0.0, 0.0],
+            left: vec![1, 0, 0],
+            right: vec![2, 0, 0],
+            value: vec![0.0, leaf, 1.0],
+        };
+        let a = [split(0.5, 2.0), Tree::leaf(1.0)];
+        assert!(same_trees(&a, &a.clone()));
+        assert!(!same_trees(&a, &a[..1]));
+        assert!(!same_trees(&a, &[split(0.5, 2.5), Tree::leaf(1.0)]));
+        assert!(!same_trees(&a, &[split(0.25, 2.0), Tree::leaf(1.0)]));
+        let mut other_child = a.clone();
+        other_child[0].right[0] = 1;
+        assert!(!same_trees(&a, &other_child));
+        // Bits, not numbers: NaN is itself, -0.0 is not 0.0.
+        let nan = [split(f64::NAN, 2.0)];
+        assert!(same_trees(&nan, &nan.clone()));
+        assert!(!same_trees(&[split(0.5, 0.0)], &[split(0.5, -0.0)]));
     }
 
     #[test]
