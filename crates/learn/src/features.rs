@@ -795,7 +795,11 @@ impl Feature for ClassWords {
         for a in &mut self.attributes {
             a.make_ascii_lowercase();
         }
-        self.matcher = Matcher(Some(WordAutomaton::new(&self.words)));
+        let automaton = WordAutomaton::new(&self.words).map_err(|message| Error::Stage {
+            stage: "learn.class_words".into(),
+            message,
+        })?;
+        self.matcher = Matcher(Some(automaton));
         Ok(())
     }
     fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
