@@ -37,6 +37,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod ancestry;
 mod block;
 mod error;
 mod features;
@@ -49,6 +50,7 @@ pub mod tables;
 pub mod tag_blocks;
 pub mod words;
 
+pub use ancestry::Ancestry;
 pub use block::{Block, Label};
 pub use error::{Error, Result};
 pub use features::{FeatureKey, FeatureRow, FeatureTable};
@@ -59,8 +61,8 @@ pub use pipeline::{
 };
 pub use preset::Preset;
 pub use stage::{
-    AttributeUse, ContextFreeRule, ContextPass, Diagnostics, Feature, FeatureInput, PassContext,
-    Segmenter, TreeStage,
+    AttributeUse, ContextFreeRule, ContextPass, Diagnostics, Feature, FeatureInput, PageCache,
+    PassContext, Segmenter, TreeStage,
 };
 
 /// Re-exported so stage crates and users name the same versions.

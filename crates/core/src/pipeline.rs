@@ -17,8 +17,8 @@ use crate::features::{FeatureKey, FeatureTable};
 use crate::language::{html_lang, identify_blocks, Identification, LanguageOptions};
 use crate::path_budget;
 use crate::stage::{
-    AttributeUse, ContextFreeRule, ContextPass, Diagnostics, Feature, FeatureInput, PassContext,
-    Segmenter, TreeStage,
+    AttributeUse, ContextFreeRule, ContextPass, Diagnostics, Feature, FeatureInput, PageCache,
+    PassContext, Segmenter, TreeStage,
 };
 
 /// The pipeline file format version this build reads and writes.
@@ -560,12 +560,15 @@ impl Pipeline {
     ) -> Result<Extraction> {
         let language = identify_blocks(&blocks, html_lang, &self.spec.language);
         let mut features = FeatureTable::for_page(language, title);
+        // What the features share (the blocks' paths), built by the first that asks.
+        let cache = PageCache::new();
         for &i in &self.feature_order {
             let f = &self.spec.features[i];
             let column = f.compute_in(FeatureInput {
                 blocks: &blocks,
                 features: &features,
                 document,
+                cache: Some(&cache),
             })?;
             features.insert(f.key(), column);
         }

@@ -6,10 +6,13 @@
 //! Resources a stage needs (a stoplist, a compiled pattern) are resolved once, in
 //! [`prepare`](Feature::prepare), when the pipeline is loaded; running never does I/O.
 
+use std::borrow::Cow;
 use std::fmt::Debug;
+use std::sync::OnceLock;
 
 use pith_dom::Document;
 
+use crate::ancestry::Ancestry;
 use crate::block::{Block, Label};
 use crate::error::Result;
 use crate::features::{FeatureKey, FeatureRow, FeatureTable};
@@ -175,6 +178,41 @@ pub struct FeatureInput<'a> {
     /// The (edited) tree the blocks were cut from, with its annotations; `None` when the
     /// pipeline was given blocks ([`Pipeline::classify_blocks`](crate::Pipeline::classify_blocks)).
     pub document: Option<&'a Document>,
+    /// What the features of this page share, each part built by the first feature that
+    /// asks for it ([`ancestry`](FeatureInput::ancestry)): the pipeline gives every
+    /// feature of a page the same cache. `None` (a feature called on its own, e.g. in a
+    /// test): built anew at each call.
+    pub cache: Option<&'a PageCache>,
+}
+
+impl<'a> FeatureInput<'a> {
+    /// The blocks' paths through the document ([`Ancestry`]), for features whose value
+    /// at a node follows from the node and its parent's value; `None` without a
+    /// document. Built at the first call of a page and then shared
+    /// ([`cache`](FeatureInput::cache)).
+    pub fn ancestry(&self) -> Option<Cow<'a, Ancestry>> {
+        let doc = self.document?;
+        let build = || Ancestry::new(doc, self.blocks);
+        Some(match self.cache {
+            Some(cache) => Cow::Borrowed(cache.ancestry.get_or_init(build)),
+            None => Cow::Owned(build()),
+        })
+    }
+}
+
+/// What the features of one page share ([`FeatureInput::cache`]), each part built when a
+/// feature first asks for it. One cache serves one page: the blocks and the document of
+/// every [`FeatureInput`] that carries it must be the same.
+#[derive(Debug, Default)]
+pub struct PageCache {
+    ancestry: OnceLock<Ancestry>,
+}
+
+impl PageCache {
+    /// An empty cache, for a new page.
+    pub fn new() -> PageCache {
+        PageCache::default()
+    }
 }
 
 /// A rule of the context-free decision list: the first rule that answers labels the block.

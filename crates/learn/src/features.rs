@@ -68,82 +68,44 @@ fn ancestors(doc: &Document, node: NodeId) -> impl Iterator<Item = NodeId> + '_ 
     doc.inclusive_ancestors(node)
 }
 
-/// Per-node values that depend on a node and its ancestors only, each node's computed
-/// once per page: `value(n) = step(n, value(parent(n)))`, with `top` standing for the
-/// root's missing parent. Features that look at the ancestors cost one visit per node
-/// of the page this way, instead of one walk to the root per block.
-struct Inherited<T> {
-    memo: Vec<Option<T>>,
-    path: Vec<NodeId>,
-    top: T,
-}
-
-impl<T: Copy> Inherited<T> {
-    fn new(doc: &Document, top: T) -> Inherited<T> {
-        Inherited {
-            memo: vec![None; doc.arena_len()],
-            path: Vec::new(),
-            top,
-        }
-    }
-
-    /// The value of `node` (which must be in `doc`'s arena). Iterative: the ancestors
-    /// not yet known are stacked, then resolved from the outermost down.
-    fn get(&mut self, doc: &Document, node: NodeId, mut step: impl FnMut(NodeId, T) -> T) -> T {
-        let mut value = self.top;
-        for a in ancestors(doc, node) {
-            if let Some(v) = self.memo[a.index()] {
-                value = v;
-                break;
-            }
-            self.path.push(a);
-        }
-        while let Some(n) = self.path.pop() {
-            value = step(n, value);
-            self.memo[n.index()] = Some(value);
-        }
-        value
-    }
-}
-
-/// Each block's `step`-inherited value through one [`Inherited`] table (as
-/// [`inherited_column`]), `None` for a block without a node; `None` for the whole page
-/// without a document.
+/// Each block's `step`-inherited value, `value(n) = step(n, value(parent(n)))` with
+/// `top` standing for a missing parent; `None` for a block without a node; `None` for
+/// the whole page without a document. One pass over the blocks' paths, which the
+/// pipeline lists once per page for every such feature ([`FeatureInput::ancestry`]):
+/// each node of the paths is visited once, parents first, instead of one walk to the
+/// root per block.
 pub(crate) fn inherited_values<T: Copy>(
     input: FeatureInput<'_>,
     top: T,
     mut step: impl FnMut(&Document, NodeId, T) -> T,
 ) -> Option<Vec<Option<T>>> {
     let doc = input.document?;
-    let mut table = Inherited::new(doc, top);
+    let ancestry = input.ancestry()?;
+    let values = ancestry.fold(top, |n, up| step(doc, n, up));
     Some(
-        input
-            .blocks
+        ancestry
+            .block_slots()
             .iter()
-            .map(|b| {
-                b.node
-                    .filter(|n| n.index() < doc.arena_len())
-                    .map(|n| table.get(doc, n, |m, up| step(doc, m, up)))
-            })
+            .map(|slot| slot.map(|s| values[s]))
             .collect(),
     )
 }
 
-/// Applies `per_node` to each block's node through one [`Inherited`] table: a column of
-/// `step`-inherited values, `NaN` for blocks without a node or without a document.
+/// [`inherited_values`] as a column of `value`s, `NaN` for blocks without a node or
+/// without a document.
 pub(crate) fn inherited_column<T: Copy>(
     input: FeatureInput<'_>,
     top: T,
-    mut step: impl FnMut(&Document, NodeId, T) -> T,
+    step: impl FnMut(&Document, NodeId, T) -> T,
     value: impl Fn(T) -> f64,
 ) -> Vec<f64> {
-    let Some(doc) = input.document else {
-        return nan_column(input.blocks);
-    };
-    let mut table = Inherited::new(doc, top);
-    per_node(input, |doc, n| {
-        value(table.get(doc, n, |m, up| step(doc, m, up)))
-    })
+    match inherited_values(input, top, step) {
+        Some(values) => values
+            .into_iter()
+            .map(|v| v.map_or(f64::NAN, &value))
+            .collect(),
+        None => nan_column(input.blocks),
+    }
 }
 
 /// `learn.annotation`: the value a tree stage recorded for the block's nearest
@@ -183,20 +145,16 @@ impl Feature for Annotation {
         let column = input
             .document
             .and_then(|d| d.annotations().column(&self.annotation));
-        let (Some(doc), Some(column)) = (input.document, column) else {
+        // The nearest annotated inclusive ancestor's value, as `Document::nearest_in`.
+        let values = column.and_then(|column| {
+            inherited_values(input, None, |_, m, up| value_at(column, m).or(up))
+        });
+        let Some(values) = values else {
             return self.compute(input.blocks, input.features);
         };
-        // The nearest annotated inclusive ancestor's value, as `Document::nearest_in`.
-        let mut table = Inherited::new(doc, None);
-        Ok(input
-            .blocks
-            .iter()
-            .map(|b| {
-                b.node
-                    .filter(|n| n.index() < doc.arena_len())
-                    .and_then(|n| table.get(doc, n, |m, up| value_at(column, m).or(up)))
-                    .unwrap_or(missing)
-            })
+        Ok(values
+            .into_iter()
+            .map(|v| v.flatten().unwrap_or(missing))
             .collect())
     }
 }
@@ -1067,6 +1025,7 @@ mod tests {
             blocks,
             features: &FeatureTable::new(),
             document: Some(doc),
+            cache: None,
         })
         .unwrap()
     }

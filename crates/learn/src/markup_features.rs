@@ -380,6 +380,7 @@ mod tests {
             blocks,
             features: &FeatureTable::new(),
             document: Some(doc),
+            cache: None,
         })
         .unwrap()
     }

@@ -558,6 +558,7 @@ mod tests {
                 blocks: &bl,
                 features: &FeatureTable::new(),
                 document: Some(doc),
+                cache: None,
             })
             .unwrap()
         };

@@ -225,6 +225,7 @@ mod tests {
             blocks,
             features: table,
             document: Some(doc),
+            cache: None,
         })
         .unwrap()
     }

@@ -5,7 +5,9 @@
 
 use pith_core::dom::{Document, NodeId};
 use pith_core::PassContext;
-use pith_core::{Block, ContextPass, Feature, FeatureInput, FeatureKey, FeatureTable, Label};
+use pith_core::{
+    Block, ContextPass, Feature, FeatureInput, FeatureKey, FeatureTable, Label, PageCache,
+};
 use pith_learn::{Annotation, ClassWords, Depth, Inside, Prior, Tree, Trees, ROWS_PER_WALK};
 use proptest::prelude::*;
 
@@ -274,24 +276,46 @@ fn naive_ancestors(doc: &Document, n: NodeId) -> Vec<NodeId> {
 
 proptest! {
     #[test]
-    fn ancestor_features_are_the_walks_to_the_root((html, notes) in page()) {
+    fn ancestor_features_are_the_walks_to_the_root(
+        (html, notes) in page(),
+        picks in prop::option::of(prop::collection::vec(0usize..200, 0..40)),
+        shared in any::<bool>(),
+    ) {
         let mut doc = pith_core::dom::parse_html(&html);
         let nodes: Vec<NodeId> = doc.descendants(doc.root()).collect();
         for (i, v) in notes {
             doc.annotate(nodes[i % nodes.len()], "note", v);
         }
-        // A block for every node, in document order, and one without a node.
-        let mut blocks: Vec<Block> = nodes
-            .iter()
-            .map(|&n| Block { node: Some(n), ..Block::default() })
-            .collect();
+        // A block for every node, in document order, or for nodes picked in any order
+        // (some twice); and one without a node.
+        let mut blocks: Vec<Block> = match picks {
+            None => nodes.clone(),
+            Some(picks) => picks.iter().map(|i| nodes[i % nodes.len()]).collect(),
+        }
+        .iter()
+        .map(|&n| Block { node: Some(n), ..Block::default() })
+        .collect();
         blocks.push(Block::default());
         let table = FeatureTable::new();
-        let input = FeatureInput { blocks: &blocks, features: &table, document: Some(&doc) };
+        // The blocks' paths built by each stage, or once for all of them as the
+        // pipeline does.
+        let cache = PageCache::new();
+        let input = FeatureInput {
+            blocks: &blocks,
+            features: &table,
+            document: Some(&doc),
+            cache: shared.then_some(&cache),
+        };
         let words: Vec<String> = ["nav", "comment"].iter().map(|s| s.to_string()).collect();
         let mut class_words = ClassWords::default();
         class_words.words = words;
         class_words.prepare().unwrap();
+        let mut counted = class_words.clone();
+        counted.count = true;
+        counted.prepare().unwrap();
+        let mut nested = class_words.clone();
+        nested.depth = true;
+        nested.prepare().unwrap();
         let inside = Inside { tags: ["li", "nav"].into(), key: None };
         let note = Annotation { annotation: "note".into(), missing: Some(-9.0) };
         let columns = [
@@ -299,23 +323,32 @@ proptest! {
             inside.compute_in(input).unwrap(),
             class_words.compute_in(input).unwrap(),
             note.compute_in(input).unwrap(),
+            counted.compute_in(input).unwrap(),
+            nested.compute_in(input).unwrap(),
         ];
         for (b, block) in blocks.iter().enumerate() {
-            let want: [f64; 4] = match block.node {
-                None => [f64::NAN, f64::NAN, f64::NAN, -9.0],
+            let want: [f64; 6] = match block.node {
+                None => [f64::NAN, f64::NAN, f64::NAN, -9.0, f64::NAN, f64::NAN],
                 Some(n) => {
                     let up = naive_ancestors(&doc, n);
                     let inside = up.iter().any(|&a| {
                         doc.element_name(a).is_some_and(|t| t == "li" || t == "nav")
                     });
-                    let class = up.iter().filter_map(|&a| doc.element(a)).any(|el| {
-                        ["class", "id"].iter().any(|k| {
-                            el.attr(k).is_some_and(|v| {
+                    // The words in each of an element's `class` and `id`.
+                    let words_on = |a: NodeId| -> usize {
+                        let Some(el) = doc.element(a) else { return 0 };
+                        ["class", "id"]
+                            .iter()
+                            .filter_map(|k| el.attr(k))
+                            .map(|v| {
                                 let v = v.to_ascii_lowercase();
-                                v.contains("nav") || v.contains("comment")
+                                usize::from(v.contains("nav")) + usize::from(v.contains("comment"))
                             })
-                        })
-                    });
+                            .sum()
+                    };
+                    let class = up.iter().any(|&a| words_on(a) > 0);
+                    let count: usize = up.iter().map(|&a| words_on(a)).sum();
+                    let marked = up.iter().filter(|&&a| words_on(a) > 0).count();
                     let noted = up
                         .iter()
                         .find_map(|&a| doc.annotation(a, "note"))
@@ -325,6 +358,8 @@ proptest! {
                         f64::from(u8::from(inside)),
                         f64::from(u8::from(class)),
                         noted,
+                        count as f64,
+                        marked as f64,
                     ]
                 }
             };
