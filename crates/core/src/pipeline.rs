@@ -560,7 +560,8 @@ impl Pipeline {
     ) -> Result<Extraction> {
         let language = identify_blocks(&blocks, html_lang, &self.spec.language);
         let mut features = FeatureTable::for_page(language, title);
-        // What the features share (the blocks' paths), built by the first that asks.
+        // What the features share (the blocks' paths, their lengths), built by the first
+        // that asks.
         let cache = PageCache::new();
         for &i in &self.feature_order {
             let f = &self.spec.features[i];

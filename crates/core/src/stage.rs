@@ -179,7 +179,8 @@ pub struct FeatureInput<'a> {
     /// pipeline was given blocks ([`Pipeline::classify_blocks`](crate::Pipeline::classify_blocks)).
     pub document: Option<&'a Document>,
     /// What the features of this page share, each part built by the first feature that
-    /// asks for it ([`ancestry`](FeatureInput::ancestry)): the pipeline gives every
+    /// asks for it ([`ancestry`](FeatureInput::ancestry),
+    /// [`char_lengths`](FeatureInput::char_lengths)): the pipeline gives every
     /// feature of a page the same cache. `None` (a feature called on its own, e.g. in a
     /// test): built anew at each call.
     pub cache: Option<&'a PageCache>,
@@ -198,6 +199,18 @@ impl<'a> FeatureInput<'a> {
             None => Cow::Owned(build()),
         })
     }
+
+    /// Each block's text length in characters ([`Block::len_chars`]), which several
+    /// features weigh blocks by: counted at the first call of a page and then shared
+    /// ([`cache`](FeatureInput::cache)).
+    pub fn char_lengths(&self) -> Cow<'a, [usize]> {
+        let blocks = self.blocks;
+        let count = || blocks.iter().map(Block::len_chars).collect::<Vec<usize>>();
+        match self.cache {
+            Some(cache) => Cow::Borrowed(cache.char_lengths.get_or_init(count)),
+            None => Cow::Owned(count()),
+        }
+    }
 }
 
 /// What the features of one page share ([`FeatureInput::cache`]), each part built when a
@@ -206,6 +219,7 @@ impl<'a> FeatureInput<'a> {
 #[derive(Debug, Default)]
 pub struct PageCache {
     ancestry: OnceLock<Ancestry>,
+    char_lengths: OnceLock<Vec<usize>>,
 }
 
 impl PageCache {

@@ -223,9 +223,10 @@ impl Feature for RelativeAnnotation {
     }
 }
 
-/// Each block's text length in characters (what `learn.text_share` and
-/// `learn.position` measure the page's text in).
-fn char_lengths(blocks: &[Block]) -> Vec<usize> {
+/// Each block's text length in characters (what `learn.text_share`, `learn.position`
+/// and `learn.page` measure the page's text in), for blocks without their page: a
+/// pipeline's stages share one count ([`FeatureInput::char_lengths`]).
+pub(crate) fn char_lengths(blocks: &[Block]) -> Vec<usize> {
     blocks.iter().map(|b| b.text.chars().count()).collect()
 }
 
@@ -248,10 +249,17 @@ impl Feature for TextShare {
         TEXT_SHARE
     }
     fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
-        let lengths = char_lengths(blocks);
-        let total = lengths.iter().sum::<usize>().max(1) as f64;
-        Ok(lengths.iter().map(|&n| n as f64 / total).collect())
+        Ok(text_shares(&char_lengths(blocks)))
     }
+    fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
+        Ok(text_shares(&input.char_lengths()))
+    }
+}
+
+/// Each block's share of the page's characters (its `lengths`), 0 on a page without.
+fn text_shares(lengths: &[usize]) -> Vec<f64> {
+    let total = lengths.iter().sum::<usize>().max(1) as f64;
+    lengths.iter().map(|&n| n as f64 / total).collect()
 }
 
 /// `learn.container_link_density`: in the subtree of the block node's `up`-th
@@ -476,22 +484,29 @@ impl Feature for Position {
         POSITION
     }
     fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
-        let lengths = char_lengths(blocks);
-        let total: usize = lengths.iter().sum();
-        let mut before = 0usize;
-        Ok(lengths
-            .iter()
-            .map(|&n| {
-                let v = if total == 0 {
-                    0.0
-                } else {
-                    before as f64 / total as f64
-                };
-                before += n;
-                v
-            })
-            .collect())
+        Ok(positions(&char_lengths(blocks)))
     }
+    fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
+        Ok(positions(&input.char_lengths()))
+    }
+}
+
+/// Each block's share of the page's characters (the blocks' `lengths`) before it.
+fn positions(lengths: &[usize]) -> Vec<f64> {
+    let total: usize = lengths.iter().sum();
+    let mut before = 0usize;
+    lengths
+        .iter()
+        .map(|&n| {
+            let v = if total == 0 {
+                0.0
+            } else {
+                before as f64 / total as f64
+            };
+            before += n;
+            v
+        })
+        .collect()
 }
 
 /// `learn.inside`: 1 if the block's node or one of its ancestors is an element named

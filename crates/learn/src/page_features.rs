@@ -107,6 +107,19 @@ impl Feature for Page {
             .collect()
     }
     fn compute(&self, blocks: &[Block], table: &FeatureTable) -> Result<Vec<f64>> {
+        let lengths = crate::features::char_lengths(blocks);
+        Ok(vec![self.value(&lengths, table); blocks.len()])
+    }
+    fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
+        // The lengths the page's other stages count too: counted once, kept in the cache.
+        let value = self.value(&input.char_lengths(), input.features);
+        Ok(vec![value; input.blocks.len()])
+    }
+}
+
+impl Page {
+    /// The page's value, each block's characters given by `lengths` (one per block).
+    fn value(&self, lengths: &[usize], table: &FeatureTable) -> f64 {
         let of = self
             .of
             .as_ref()
@@ -120,14 +133,13 @@ impl Feature for Page {
             Some(column) => column(i),
             None => 1.0,
         };
-        let chars = |b: &Block| b.text.chars().count() as f64;
-        let v = match self.stat {
+        match self.stat {
             PageStat::Mean => {
                 let (mut sum, mut weight) = (0.0, 0.0);
-                for (i, b) in blocks.iter().enumerate() {
+                for (i, &n) in lengths.iter().enumerate() {
                     let x = value(i);
                     if !x.is_nan() && counts(i) {
-                        let n = chars(b);
+                        let n = n as f64;
                         sum += n * x;
                         weight += n;
                     }
@@ -138,23 +150,22 @@ impl Feature for Page {
                     0.0
                 }
             }
-            PageStat::Chars => blocks
+            PageStat::Chars => lengths
                 .iter()
                 .enumerate()
-                .map(|(i, b)| {
+                .map(|(i, &n)| {
                     let x = value(i);
                     if x.is_nan() || !counts(i) {
                         0.0
                     } else {
-                        chars(b) * x
+                        n as f64 * x
                     }
                 })
                 .sum(),
-            PageStat::Blocks => (0..blocks.len())
+            PageStat::Blocks => (0..lengths.len())
                 .filter(|&i| counts(i) && value(i) > SET)
                 .count() as f64,
-        };
-        Ok(vec![v; blocks.len()])
+        }
     }
 }
 

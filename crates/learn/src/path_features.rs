@@ -139,11 +139,7 @@ impl Feature for PathGroup {
         let Some(paths) = block_paths(input) else {
             return self.compute(input.blocks, input.features);
         };
-        let chars: Vec<f64> = input
-            .blocks
-            .iter()
-            .map(|b| b.text.chars().count() as f64)
-            .collect();
+        let chars: Vec<f64> = input.char_lengths().iter().map(|&n| n as f64).collect();
         let of = self
             .of
             .as_ref()

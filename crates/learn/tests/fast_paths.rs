@@ -8,7 +8,10 @@ use pith_core::PassContext;
 use pith_core::{
     Block, ContextPass, Feature, FeatureInput, FeatureKey, FeatureTable, Label, PageCache,
 };
-use pith_learn::{Annotation, ClassWords, Depth, Inside, Prior, Tree, Trees, ROWS_PER_WALK};
+use pith_learn::{
+    Annotation, ClassWords, Depth, Inside, Page, PageStat, Position, Prior, TextShare, Tree, Trees,
+    ROWS_PER_WALK,
+};
 use proptest::prelude::*;
 
 /// A random valid tree over `n_features` features: node `i`'s children follow it;
@@ -382,5 +385,81 @@ proptest! {
             pith_learn::labels::token_count(&text),
             pith_core::words::word_tokens(&text).count()
         );
+    }
+}
+
+proptest! {
+    /// `learn.page`, `learn.position` and `learn.text_share` weigh blocks by the lengths
+    /// the page's stages share (`FeatureInput::char_lengths`), giving what counting each
+    /// block's characters in each stage gives, bit for bit.
+    #[test]
+    fn shared_lengths_are_each_blocks_characters(
+        rows in prop::collection::vec(("(\\PC|[ aé한日])*", value(), value()), 0..30),
+        shared in any::<bool>(),
+    ) {
+        let blocks: Vec<Block> = rows
+            .iter()
+            .map(|(t, _, _)| Block { text: t.clone(), ..Block::default() })
+            .collect();
+        let mut table = FeatureTable::new();
+        table.insert(FeatureKey::new("x"), rows.iter().map(|r| r.1).collect());
+        table.insert(FeatureKey::new("w"), rows.iter().map(|r| r.2).collect());
+        let cache = PageCache::new();
+        let input = FeatureInput {
+            blocks: &blocks,
+            features: &table,
+            document: None,
+            cache: shared.then_some(&cache),
+        };
+        let chars: Vec<f64> = blocks.iter().map(|b| b.text.chars().count() as f64).collect();
+        let total: f64 = chars.iter().sum();
+        for stat in [PageStat::Mean, PageStat::Chars, PageStat::Blocks] {
+            for (of, within) in [(None, None), (Some("x"), None), (Some("x"), Some("w"))] {
+                let page = Page {
+                    stat,
+                    of: of.map(str::to_string),
+                    within: within.map(str::to_string),
+                    key: None,
+                };
+                let value = |i: usize| of.map_or(1.0, |_| rows[i].1);
+                let counts = |i: usize| within.is_none() || rows[i].2 > 0.5;
+                let want = match stat {
+                    PageStat::Mean => {
+                        let (mut sum, mut weight) = (0.0, 0.0);
+                        for (i, &n) in chars.iter().enumerate() {
+                            if !value(i).is_nan() && counts(i) {
+                                sum += n * value(i);
+                                weight += n;
+                            }
+                        }
+                        if weight > 0.0 { sum / weight } else { 0.0 }
+                    }
+                    PageStat::Chars => (0..chars.len())
+                        .map(|i| {
+                            if value(i).is_nan() || !counts(i) { 0.0 } else { chars[i] * value(i) }
+                        })
+                        .sum(),
+                    PageStat::Blocks => {
+                        (0..chars.len()).filter(|&i| counts(i) && value(i) > 0.5).count() as f64
+                    }
+                };
+                let got = page.compute_in(input).unwrap();
+                prop_assert_eq!(got.len(), blocks.len());
+                for v in got {
+                    prop_assert_eq!(v.to_bits(), want.to_bits());
+                }
+            }
+        }
+        let mut before = 0.0;
+        let positions = Position {}.compute_in(input).unwrap();
+        for (i, v) in positions.into_iter().enumerate() {
+            let want = if total == 0.0 { 0.0 } else { before / total };
+            prop_assert_eq!(v.to_bits(), want.to_bits());
+            before += chars[i];
+        }
+        let shares = TextShare {}.compute_in(input).unwrap();
+        for (i, v) in shares.into_iter().enumerate() {
+            prop_assert_eq!(v.to_bits(), (chars[i] / total.max(1.0)).to_bits());
+        }
     }
 }
