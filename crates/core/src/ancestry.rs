@@ -30,22 +30,30 @@ use crate::block::Block;
 /// let ancestry = Ancestry::new(&doc, &blocks);
 /// // The depth of every listed node: the document 0, <html> 1, <body> 2, each <p> 3.
 /// let depths = ancestry.fold(-1, |_, up| up + 1);
-/// let of_blocks: Vec<i32> = ancestry.block_slots().iter().map(|s| depths[s.unwrap()]).collect();
-/// assert_eq!(of_blocks, [3, 3]);
+/// let of_blocks: Vec<Option<i32>> = ancestry.block_values(&depths).collect();
+/// assert_eq!(of_blocks, [Some(3), Some(3)]);
 /// assert_eq!(ancestry.nodes().len(), 5);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Ancestry {
     nodes: Vec<NodeId>,
-    parents: Vec<Option<usize>>,
-    blocks: Vec<Option<usize>>,
+    /// The place of each node's parent in `nodes`, [`NONE`] without one.
+    parents: Vec<usize>,
+    /// The place of each block's node in `nodes`, [`NONE`] without one.
+    blocks: Vec<usize>,
 }
+
+/// The place that stands for none in `parents` and `blocks`: past the end of any list,
+/// so that `values.get(place)` tells whether there is one and reads it in one
+/// comparison (the [`fold`](Ancestry::fold) runs once per node for each of the ~30
+/// features of a `pith` page).
+const NONE: usize = usize::MAX;
 
 impl Ancestry {
     /// The list for `blocks` cut from `doc`. A block without a node, or whose node is
     /// not in `doc`'s arena, has none in the list.
     pub fn new(doc: &Document, blocks: &[Block]) -> Ancestry {
-        let mut slot_of: Vec<Option<usize>> = vec![None; doc.arena_len()];
+        let mut slot_of: Vec<usize> = vec![NONE; doc.arena_len()];
         let mut ancestry = Ancestry {
             nodes: Vec::new(),
             parents: Vec::new(),
@@ -54,15 +62,15 @@ impl Ancestry {
         let mut path = Vec::new();
         for block in blocks {
             let Some(node) = block.node.filter(|n| n.index() < doc.arena_len()) else {
-                ancestry.blocks.push(None);
+                ancestry.blocks.push(NONE);
                 continue;
             };
             // Climb to the first node already listed, then list the ones passed from
             // the outermost down, so that a parent always comes first.
-            let mut above = None;
+            let mut above = NONE;
             for a in doc.inclusive_ancestors(node) {
-                if let Some(slot) = slot_of[a.index()] {
-                    above = Some(slot);
+                if slot_of[a.index()] != NONE {
+                    above = slot_of[a.index()];
                     break;
                 }
                 path.push(a);
@@ -71,8 +79,8 @@ impl Ancestry {
                 let slot = ancestry.nodes.len();
                 ancestry.nodes.push(n);
                 ancestry.parents.push(above);
-                slot_of[n.index()] = Some(slot);
-                above = Some(slot);
+                slot_of[n.index()] = slot;
+                above = slot;
             }
             ancestry.blocks.push(above);
         }
@@ -85,17 +93,26 @@ impl Ancestry {
         &self.nodes
     }
 
-    /// For each node of [`nodes`](Ancestry::nodes), the place of its parent in that list,
+    /// The place in [`nodes`](Ancestry::nodes) of the parent of the node at `slot`,
     /// always earlier; `None` for a node without a parent (the document, or the top of
     /// a detached subtree).
-    pub fn parents(&self) -> &[Option<usize>] {
-        &self.parents
+    pub fn parent(&self, slot: usize) -> Option<usize> {
+        Some(self.parents[slot]).filter(|&p| p != NONE)
     }
 
-    /// For each block, the place of its node in [`nodes`](Ancestry::nodes); `None` for a
+    /// The place in [`nodes`](Ancestry::nodes) of block `block`'s node; `None` for a
     /// block without a node in the document.
-    pub fn block_slots(&self) -> &[Option<usize>] {
-        &self.blocks
+    pub fn block_slot(&self, block: usize) -> Option<usize> {
+        Some(self.blocks[block]).filter(|&s| s != NONE)
+    }
+
+    /// Each block's value among `values` (one per node, as [`fold`](Ancestry::fold)
+    /// gives them), `None` for a block without a node in the document.
+    pub fn block_values<'s, T: Copy>(
+        &'s self,
+        values: &'s [T],
+    ) -> impl ExactSizeIterator<Item = Option<T>> + 's {
+        self.blocks.iter().map(|&slot| values.get(slot).copied())
     }
 
     /// The inherited value of every listed node, by its place in
@@ -104,7 +121,7 @@ impl Ancestry {
     pub fn fold<T: Copy>(&self, top: T, mut step: impl FnMut(NodeId, T) -> T) -> Vec<T> {
         let mut values: Vec<T> = Vec::with_capacity(self.nodes.len());
         for (&node, &parent) in self.nodes.iter().zip(&self.parents) {
-            let up = parent.map_or(top, |p| values[p]);
+            let up = values.get(parent).copied().unwrap_or(top);
             values.push(step(node, up));
         }
         values
@@ -127,15 +144,15 @@ mod tests {
     }
 
     /// The path of each block read back from the list by parent places.
-    fn listed_paths(a: &Ancestry) -> Vec<Option<Vec<NodeId>>> {
-        a.block_slots()
-            .iter()
-            .map(|&slot| {
+    fn listed_paths(a: &Ancestry, blocks: usize) -> Vec<Option<Vec<NodeId>>> {
+        (0..blocks)
+            .map(|b| {
+                let slot = a.block_slot(b);
                 let mut path = Vec::new();
                 let mut cur = slot;
                 while let Some(s) = cur {
                     path.push(a.nodes()[s]);
-                    cur = a.parents()[s];
+                    cur = a.parent(s);
                 }
                 slot.map(|_| path)
             })
@@ -167,18 +184,19 @@ mod tests {
                 })
                 .collect();
             let a = Ancestry::new(&doc, &blocks);
-            proptest::prop_assert_eq!(listed_paths(&a), plain_paths(&doc, &blocks));
+            proptest::prop_assert_eq!(listed_paths(&a, blocks.len()), plain_paths(&doc, &blocks));
             let mut seen = std::collections::HashSet::new();
-            for (i, (&n, &p)) in a.nodes().iter().zip(a.parents()).enumerate() {
+            for (i, &n) in a.nodes().iter().enumerate() {
+                let p = a.parent(i);
                 proptest::prop_assert!(seen.insert(n));
                 proptest::prop_assert!(p.is_none_or(|p| p < i));
                 proptest::prop_assert_eq!(p.map(|p| a.nodes()[p]), doc.parent(n));
             }
             // The depth by fold is the depth by climbing.
             let depths = a.fold(0usize, |_, up| up + 1);
-            for (slot, path) in a.block_slots().iter().zip(plain_paths(&doc, &blocks)) {
-                proptest::prop_assert_eq!(slot.map(|s| depths[s]), path.map(|p| p.len()));
-            }
+            let want: Vec<Option<usize>> =
+                plain_paths(&doc, &blocks).into_iter().map(|p| p.map(|p| p.len())).collect();
+            proptest::prop_assert_eq!(a.block_values(&depths).collect::<Vec<_>>(), want);
         }
     }
 }

@@ -24,7 +24,7 @@
 //! | `learn.text_share` | `learn.text_share` | the block's share of the page's text (characters), 0 to 1 |
 //! | `learn.container_link_density` | `key` (default `learn.container_link_density@<up>`) | characters inside links over all characters, in the subtree of the block's node's `up`-th ancestor |
 
-use pith_core::dom::{value_at, Document, NodeId, TagNames};
+use pith_core::dom::{Document, NodeId, TagNames};
 use pith_core::{
     AttributeUse, Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Result,
 };
@@ -82,13 +82,7 @@ pub(crate) fn inherited_values<T: Copy>(
     let doc = input.document?;
     let ancestry = input.ancestry()?;
     let values = ancestry.fold(top, |n, up| step(doc, n, up));
-    Some(
-        ancestry
-            .block_slots()
-            .iter()
-            .map(|slot| slot.map(|s| values[s]))
-            .collect(),
-    )
+    Some(ancestry.block_values(&values).collect())
 }
 
 /// [`inherited_values`] as a column of `value`s, `NaN` for blocks without a node or
@@ -96,16 +90,17 @@ pub(crate) fn inherited_values<T: Copy>(
 pub(crate) fn inherited_column<T: Copy>(
     input: FeatureInput<'_>,
     top: T,
-    step: impl FnMut(&Document, NodeId, T) -> T,
+    mut step: impl FnMut(&Document, NodeId, T) -> T,
     value: impl Fn(T) -> f64,
 ) -> Vec<f64> {
-    match inherited_values(input, top, step) {
-        Some(values) => values
-            .into_iter()
-            .map(|v| v.map_or(f64::NAN, &value))
-            .collect(),
-        None => nan_column(input.blocks),
-    }
+    let (Some(doc), Some(ancestry)) = (input.document, input.ancestry()) else {
+        return nan_column(input.blocks);
+    };
+    let values = ancestry.fold(top, |n, up| step(doc, n, up));
+    ancestry
+        .block_values(&values)
+        .map(|v| v.map_or(f64::NAN, &value))
+        .collect()
 }
 
 /// `learn.annotation`: the value a tree stage recorded for the block's nearest
@@ -145,16 +140,24 @@ impl Feature for Annotation {
         let column = input
             .document
             .and_then(|d| d.annotations().column(&self.annotation));
-        // The nearest annotated inclusive ancestor's value, as `Document::nearest_in`.
-        let values = column.and_then(|column| {
-            inherited_values(input, None, |_, m, up| value_at(column, m).or(up))
-        });
-        let Some(values) = values else {
+        let (Some(column), Some(_)) = (column, input.document) else {
             return self.compute(input.blocks, input.features);
         };
-        Ok(values
+        // The nearest annotated inclusive ancestor's value, as `Document::nearest_in`:
+        // `NaN` is no value there (`value_at`), so it stands for none here too, and a
+        // node without one takes its parent's.
+        let nearest = inherited_column(
+            input,
+            f64::NAN,
+            |_, m, up| match column.get(m.index()) {
+                Some(&v) if !v.is_nan() => v,
+                _ => up,
+            },
+            |v| v,
+        );
+        Ok(nearest
             .into_iter()
-            .map(|v| v.flatten().unwrap_or(missing))
+            .map(|v| if v.is_nan() { missing } else { v })
             .collect())
     }
 }

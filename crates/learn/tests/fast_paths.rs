@@ -246,12 +246,16 @@ proptest! {
 const TAGS: &[&str] = &["div", "p", "li", "a", "nav", "section", "span"];
 const CLASSES: &[&str] = &["", "main", "site-Nav", "x", "comment-list", "story"];
 
-/// A random page: nested elements with classes; some nodes annotated.
+/// A random page: nested elements with classes; some nodes annotated (some with `NaN`).
 fn page() -> impl Strategy<Value = (String, Vec<(usize, f64)>)> {
     let element = (0..TAGS.len(), 0..CLASSES.len(), 0usize..3, any::<bool>());
     (
         prop::collection::vec(element, 1..60),
-        prop::collection::vec((0usize..200, -2.0f64..2.0), 0..10),
+        // Some notes `NaN`: no value, as if the node had none.
+        prop::collection::vec(
+            (0usize..200, prop_oneof![Just(f64::NAN), -2.0f64..2.0]),
+            0..10,
+        ),
     )
         .prop_map(|(elements, notes)| {
             let mut html = String::from("<html><body>");
