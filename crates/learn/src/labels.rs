@@ -232,7 +232,7 @@ fn lcs_matches(a: &[u32], b: &[u32]) -> Vec<bool> {
 /// [`pith_core::words::word_tokens`]), without allocating.
 ///
 /// Counted as the places where a word character follows a character that is not one
-/// (or starts the text), each character classified by [`word_chars`]: `learn.trees`
+/// (or starts the text), each character classified by a table of the word characters built once: `learn.trees`
 /// counts every block's tokens on every page, and the standard library's Unicode
 /// search for each non-ASCII character was most of the cost.
 pub fn token_count(text: &str) -> usize {
