@@ -5,6 +5,9 @@
 //! written in the pipeline file as its source string and compiled when the file is
 //! loaded, so a bad pattern is a load-time error that names the field.
 
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex, OnceLock};
+
 use aho_corasick::automaton::{Automaton, StateID};
 use aho_corasick::dfa::DFA;
 use aho_corasick::Anchored;
@@ -15,22 +18,70 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 #[derive(Clone, Debug)]
 pub struct Pattern {
     source: String,
-    regex: Regex,
+    /// The compiled expression: compiled when the pattern is made, except for a pattern
+    /// of words ([`Words`]) no longer than [`LAZY_WORDS_BYTES`], whose expression only
+    /// non-ASCII text and [`split_count`](Pattern::split_count) need, and which is then
+    /// compiled at the first such call. Compiling Readability's case-insensitive class
+    /// and id patterns was a third of loading the `pith` preset (25 of 80 × 10⁶
+    /// instructions, once a process), and class and id values are almost always ASCII.
+    regex: OnceLock<Regex>,
     /// The same test for ASCII text, when the pattern is only words ([`Words`]).
     words: Option<Words>,
+}
+
+/// The longest pattern of words whose expression is compiled only when needed
+/// (Readability's longest is 324 bytes). A pattern of words always parses; this bound
+/// keeps its compiled size under a tenth of [`SIZE_LIMIT`], so that compiling it later
+/// cannot fail (`long_word_patterns_compile_within_the_limit` below).
+const LAZY_WORDS_BYTES: usize = 1024;
+
+/// The compiled size a pattern may take (the `regex` crate's `size_limit`).
+const SIZE_LIMIT: usize = 1 << 22;
+
+/// Expressions compiled in this process, by source, up to [`COMPILED_KEPT`] of them: a
+/// pipeline names the same pattern in several stages (the `pith` preset's Readability
+/// stages the video hosts' four times, the ad and loading words twice), and a clone of
+/// a `Regex` shares its compiled program.
+static COMPILED: LazyLock<Mutex<HashMap<String, Regex>>> = LazyLock::new(Mutex::default);
+
+/// How many compiled expressions [`COMPILED`] keeps (a process that loads pipelines of
+/// ever new patterns keeps the first ones and compiles the rest each time).
+const COMPILED_KEPT: usize = 64;
+
+/// `source` compiled case-insensitively, or the same expression compiled before.
+fn compile(source: &str) -> Result<Regex, regex::Error> {
+    let compiled = || {
+        COMPILED
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    };
+    if let Some(regex) = compiled().get(source) {
+        return Ok(regex.clone());
+    }
+    let regex = RegexBuilder::new(source)
+        .case_insensitive(true)
+        .size_limit(SIZE_LIMIT)
+        .build()?;
+    let mut kept = compiled();
+    if kept.len() < COMPILED_KEPT {
+        kept.insert(source.to_owned(), regex.clone());
+    }
+    Ok(regex)
 }
 
 impl Pattern {
     /// Compiles `source` case-insensitively.
     pub fn new(source: &str) -> Result<Pattern, regex::Error> {
-        let regex = RegexBuilder::new(source)
-            .case_insensitive(true)
-            .size_limit(1 << 22)
-            .build()?;
+        let words = Words::parse(source);
+        let regex = OnceLock::new();
+        if words.is_none() || source.len() > LAZY_WORDS_BYTES {
+            // Errors (syntax, size) are the pipeline file's, at load time.
+            let _ = regex.set(compile(source)?);
+        }
         Ok(Pattern {
             source: source.to_owned(),
             regex,
-            words: Words::parse(source),
+            words,
         })
     }
 
@@ -48,14 +99,21 @@ impl Pattern {
     pub fn is_match(&self, text: &str) -> bool {
         match &self.words {
             Some(words) if text.is_ascii() => words.is_match(text),
-            _ => self.regex.is_match(text),
+            _ => self.regex().is_match(text),
         }
     }
 
     /// Number of pieces `text` splits into at the pattern's matches (JavaScript's
     /// `text.split(re).length`: one more than the number of matches).
     pub fn split_count(&self, text: &str) -> usize {
-        self.regex.find_iter(text).count() + 1
+        self.regex().find_iter(text).count() + 1
+    }
+
+    /// The compiled expression, compiled now if it was left for later.
+    fn regex(&self) -> &Regex {
+        self.regex.get_or_init(|| {
+            compile(&self.source).expect("a short pattern of words compiles within the limit")
+        })
     }
 }
 
@@ -226,7 +284,7 @@ mod tests {
         ) {
             let pattern = Pattern::new(&source).unwrap();
             let words = Words::parse(&source).unwrap();
-            proptest::prop_assert_eq!(words.is_match(&text), pattern.regex.is_match(&text));
+            proptest::prop_assert_eq!(words.is_match(&text), pattern.regex().is_match(&text));
         }
 
         #[test]
@@ -240,8 +298,64 @@ mod tests {
         ) {
             let pattern = Pattern::new(WORD_PATTERNS[k]).unwrap();
             let text = parts.concat();
-            proptest::prop_assert_eq!(pattern.is_match(&text), pattern.regex.is_match(&text));
+            proptest::prop_assert_eq!(pattern.is_match(&text), pattern.regex().is_match(&text));
         }
+    }
+
+    #[test]
+    fn a_pattern_of_words_is_compiled_when_first_needed() {
+        let pattern = Pattern::new("comment|^hid$").unwrap();
+        assert!(pattern.regex.get().is_none());
+        assert!(pattern.is_match("COMMENTS"));
+        assert!(pattern.regex.get().is_none());
+        assert!(pattern.is_match("comment\u{e9}"));
+        assert!(pattern.regex.get().is_some());
+        // Other patterns are compiled at once: their errors are load-time errors.
+        assert!(Pattern::new("a.b").unwrap().regex.get().is_some());
+        assert!(Pattern::new("(").is_err());
+    }
+
+    #[test]
+    fn compiled_expressions_are_kept_up_to_a_bound() {
+        for i in 0..COMPILED_KEPT + 8 {
+            let source = format!("a.{i}");
+            let first = Pattern::new(&source).unwrap();
+            let again = Pattern::new(&source).unwrap();
+            assert_eq!(first.regex().as_str(), again.regex().as_str());
+            assert!(again.is_match(&format!("xaz{i}")) && !again.is_match("a"));
+        }
+        let kept = COMPILED.lock().unwrap_or_else(|p| p.into_inner()).len();
+        assert!(kept <= COMPILED_KEPT, "{kept}");
+    }
+
+    #[test]
+    fn long_word_patterns_compile_within_the_limit() {
+        // The longest pattern left to compile later, of different words of the letters
+        // that compile largest (with other case forms: k, s), under a tenth of the limit.
+        let words = (0u32..).map(|i| {
+            (0..10)
+                .map(|bit| if i >> bit & 1 == 1 { 'k' } else { 's' })
+                .collect::<String>()
+        });
+        let mut source = String::new();
+        for word in words {
+            if source.len() + 1 + word.len() > LAZY_WORDS_BYTES {
+                break;
+            }
+            if !source.is_empty() {
+                source.push('|');
+            }
+            source.push_str(&word);
+        }
+        let word = "kkkkkkkkkkk";
+        let compiled = RegexBuilder::new(&source)
+            .case_insensitive(true)
+            .size_limit(SIZE_LIMIT / 10)
+            .build();
+        assert!(compiled.is_ok(), "{:?}", compiled.err());
+        // A longer one is compiled at once.
+        let longer = format!("{source}|{word}");
+        assert!(Pattern::new(&longer).unwrap().regex.get().is_some());
     }
 
     #[test]
