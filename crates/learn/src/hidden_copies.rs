@@ -26,12 +26,11 @@ use std::hash::{Hash, Hasher};
 use std::sync::LazyLock;
 
 use pith_core::dom::{Document, Edge, NodeId, TagNames};
+use pith_core::words::is_alphanumeric;
 use pith_core::{AttributeUse, Diagnostics, Error, Result, TreeStage};
 use pith_readability::unlikely::{is_hidden, HIDDEN_ATTRIBUTES};
 use rustc_hash::{FxHashSet, FxHasher};
 use serde::{Deserialize, Serialize};
-
-use crate::word_chars::word_chars;
 
 /// Elements whose text is not page text: not read (so the parser may skip it when a
 /// later stage deletes them, decision 0006).
@@ -90,20 +89,18 @@ impl Default for DropHiddenCopies {
 }
 
 /// The words of `text`: runs of letters and digits (`char::is_alphanumeric`, answered
-/// by [`word_chars`]).
+/// by [`is_alphanumeric`]).
 fn words(text: &str) -> impl Iterator<Item = &str> {
-    let chars = word_chars();
-    text.split(move |c: char| !chars.is_alphanumeric(c))
+    text.split(|c: char| !is_alphanumeric(c))
         .filter(|w| !w.is_empty())
 }
 
 /// The hash of each word of `text` (as [`words`] splits it), lower-cased, appended:
 /// one pass over the characters, each hashed as it comes.
 fn push_words(text: &str, out: &mut Vec<u64>) {
-    let chars = word_chars();
     let mut word: Option<FxHasher> = None;
     for c in text.chars() {
-        if chars.is_alphanumeric(c) {
+        if is_alphanumeric(c) {
             hash_lowercase(word.get_or_insert_with(FxHasher::default), c);
         } else if let Some(h) = word.take() {
             out.push(h.finish());

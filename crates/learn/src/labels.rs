@@ -27,7 +27,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::word_chars::word_chars;
+use pith_core::words::is_word_char;
 
 /// The lower-cased `\w+` tokens of `text`, in order (the tokens `pith eval` counts:
 /// [`pith_core::words::word_tokens`]).
@@ -232,14 +232,11 @@ fn lcs_matches(a: &[u32], b: &[u32]) -> Vec<bool> {
 /// [`pith_core::words::word_tokens`]), without allocating.
 ///
 /// Counted as the places where a word character follows a character that is not one
-/// (or starts the text), each character classified by a table of the word characters built once: `learn.trees`
-/// counts every block's tokens on every page, and the standard library's Unicode
-/// search for each non-ASCII character was most of the cost.
+/// (or starts the text): `learn.trees` counts every block's tokens on every page.
 pub fn token_count(text: &str) -> usize {
-    let chars = word_chars();
     let (mut count, mut in_word) = (0, false);
     for c in text.chars() {
-        let word = chars.is_word_char(c);
+        let word = is_word_char(c);
         count += usize::from(word && !in_word);
         in_word = word;
     }

@@ -83,7 +83,6 @@ pub mod veto;
 mod walk;
 pub mod whole_tables;
 mod word_automaton;
-mod word_chars;
 
 pub use decode::Decode;
 pub use features::{
