@@ -48,6 +48,7 @@ pub mod preset;
 mod stage;
 pub mod tables;
 pub mod tag_blocks;
+mod word_automaton;
 pub mod words;
 
 pub use ancestry::Ancestry;
@@ -64,6 +65,7 @@ pub use stage::{
     AttributeUse, ContextFreeRule, ContextPass, Diagnostics, Feature, FeatureInput, PageCache,
     PassContext, Segmenter, TreeStage,
 };
+pub use word_automaton::WordAutomaton;
 
 /// Re-exported so stage crates and users name the same versions.
 pub use pith_dom as dom;

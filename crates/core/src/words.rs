@@ -10,14 +10,29 @@
 
 use std::sync::LazyLock;
 
-/// Whether `c` is a `\w` character: alphanumeric ([`is_alphanumeric`]) or `_`.
+/// Whether `c` is a `\w` character: alphanumeric or `_` (as [`CharClasses::is_word_char`]).
 #[inline]
 pub fn is_word_char(c: char) -> bool {
-    c == '_' || is_alphanumeric(c)
+    char_classes().is_word_char(c)
 }
 
-/// Exactly [`char::is_alphanumeric`], answered quickly for the characters pages are
-/// written in.
+/// Exactly [`char::is_alphanumeric`] (as [`CharClasses::is_alphanumeric`]).
+#[inline]
+pub fn is_alphanumeric(c: char) -> bool {
+    char_classes().is_alphanumeric(c)
+}
+
+/// The classifier of word characters, its table filled on first use: a loop over
+/// every character of a text takes it once and asks it of each character.
+#[inline]
+pub fn char_classes() -> CharClasses {
+    CharClasses {
+        table: &ALPHANUMERIC_BELOW_TABLE_END,
+    }
+}
+
+/// [`char::is_alphanumeric`] answered quickly for the characters pages are written in
+/// ([`char_classes`] hands it out).
 ///
 /// Why: the standard library answers ASCII at once, but for any other character it
 /// searches its Unicode tables (about 300 instructions a character), and a block of
@@ -30,17 +45,31 @@ pub fn is_word_char(c: char) -> bool {
 /// range: General Punctuation (quotes, dashes, spaces: none alphanumeric), Hangul
 /// syllables and the CJK Unified Ideographs (all alphanumeric). A unit test checks
 /// every code point against the standard library.
-#[inline]
-pub fn is_alphanumeric(c: char) -> bool {
-    let cp = u32::from(c);
-    if cp < TABLE_END {
-        ALPHANUMERIC_BELOW_TABLE_END[cp as usize / 64] & (1 << (cp % 64)) != 0
-    } else if GENERAL_PUNCTUATION.contains(&cp) {
-        false
-    } else if HANGUL_SYLLABLES.contains(&cp) || CJK_IDEOGRAPHS.contains(&cp) {
-        true
-    } else {
-        c.is_alphanumeric()
+#[derive(Clone, Copy, Debug)]
+pub struct CharClasses {
+    table: &'static [u64; TABLE_END as usize / 64],
+}
+
+impl CharClasses {
+    /// Exactly [`char::is_alphanumeric`].
+    #[inline]
+    pub fn is_alphanumeric(self, c: char) -> bool {
+        let cp = u32::from(c);
+        if cp < TABLE_END {
+            self.table[cp as usize / 64] & (1 << (cp % 64)) != 0
+        } else if GENERAL_PUNCTUATION.contains(&cp) {
+            false
+        } else if HANGUL_SYLLABLES.contains(&cp) || CJK_IDEOGRAPHS.contains(&cp) {
+            true
+        } else {
+            c.is_alphanumeric()
+        }
+    }
+
+    /// Whether `c` is a `\w` character: alphanumeric or `_`.
+    #[inline]
+    pub fn is_word_char(self, c: char) -> bool {
+        c == '_' || self.is_alphanumeric(c)
     }
 }
 

@@ -27,11 +27,10 @@
 use pith_core::dom::{Document, NodeId, TagNames};
 use pith_core::{
     AttributeUse, Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Result,
+    WordAutomaton,
 };
 use pith_declutter::prune::POISON_WORDS;
 use serde::{Deserialize, Serialize};
-
-use crate::word_automaton::WordAutomaton;
 
 fn nan_column(blocks: &[Block]) -> Vec<f64> {
     vec![f64::NAN; blocks.len()]

@@ -26,7 +26,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::LazyLock;
 
 use pith_core::dom::{Document, Edge, NodeId, TagNames};
-use pith_core::words::is_alphanumeric;
+use pith_core::words::char_classes;
 use pith_core::{AttributeUse, Diagnostics, Error, Result, TreeStage};
 use pith_readability::unlikely::{is_hidden, HIDDEN_ATTRIBUTES};
 use rustc_hash::{FxHashSet, FxHasher};
@@ -89,18 +89,20 @@ impl Default for DropHiddenCopies {
 }
 
 /// The words of `text`: runs of letters and digits (`char::is_alphanumeric`, answered
-/// by [`is_alphanumeric`]).
+/// by [`char_classes`]).
 fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !is_alphanumeric(c))
+    let classes = char_classes();
+    text.split(move |c: char| !classes.is_alphanumeric(c))
         .filter(|w| !w.is_empty())
 }
 
 /// The hash of each word of `text` (as [`words`] splits it), lower-cased, appended:
 /// one pass over the characters, each hashed as it comes.
 fn push_words(text: &str, out: &mut Vec<u64>) {
+    let classes = char_classes();
     let mut word: Option<FxHasher> = None;
     for c in text.chars() {
-        if is_alphanumeric(c) {
+        if classes.is_alphanumeric(c) {
             hash_lowercase(word.get_or_insert_with(FxHasher::default), c);
         } else if let Some(h) = word.take() {
             out.push(h.finish());

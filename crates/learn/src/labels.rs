@@ -27,7 +27,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use pith_core::words::is_word_char;
+use pith_core::words::char_classes;
 
 /// The lower-cased `\w+` tokens of `text`, in order (the tokens `pith eval` counts:
 /// [`pith_core::words::word_tokens`]).
@@ -234,9 +234,10 @@ fn lcs_matches(a: &[u32], b: &[u32]) -> Vec<bool> {
 /// Counted as the places where a word character follows a character that is not one
 /// (or starts the text): `learn.trees` counts every block's tokens on every page.
 pub fn token_count(text: &str) -> usize {
+    let classes = char_classes();
     let (mut count, mut in_word) = (0, false);
     for c in text.chars() {
-        let word = is_word_char(c);
+        let word = classes.is_word_char(c);
         count += usize::from(word && !in_word);
         in_word = word;
     }

@@ -82,7 +82,6 @@ pub mod trees;
 pub mod veto;
 mod walk;
 pub mod whole_tables;
-mod word_automaton;
 
 pub use decode::Decode;
 pub use features::{

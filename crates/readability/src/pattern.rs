@@ -8,9 +8,7 @@
 use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex, OnceLock};
 
-use aho_corasick::automaton::{Automaton, StateID};
-use aho_corasick::dfa::DFA;
-use aho_corasick::Anchored;
+use pith_core::WordAutomaton;
 use regex::{Regex, RegexBuilder};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -127,8 +125,8 @@ impl Pattern {
 /// meets new strings, were most of the matching.
 #[derive(Clone, Debug)]
 struct Words {
-    /// The unanchored alternatives, and the automaton's start state.
-    anywhere: Option<(DFA, StateID)>,
+    /// The unanchored alternatives.
+    anywhere: WordAutomaton,
     /// `^word`: the text starts with the word.
     starts: Vec<String>,
     /// `word$`: the text ends with the word.
@@ -140,12 +138,7 @@ struct Words {
 impl Words {
     /// The words of `source`, if it is only words.
     fn parse(source: &str) -> Option<Words> {
-        let mut words = Words {
-            anywhere: None,
-            starts: Vec::new(),
-            ends: Vec::new(),
-            whole: Vec::new(),
-        };
+        let (mut starts, mut ends, mut whole) = (Vec::new(), Vec::new(), Vec::new());
         let mut anywhere = Vec::new();
         for alternative in source.split('|') {
             let (start, rest) = match alternative.strip_prefix('^') {
@@ -163,23 +156,19 @@ impl Words {
             let word = word.to_ascii_lowercase();
             match (start, end) {
                 (false, false) => anywhere.push(word),
-                (true, false) => words.starts.push(word),
-                (false, true) => words.ends.push(word),
-                (true, true) => words.whole.push(word),
+                (true, false) => starts.push(word),
+                (false, true) => ends.push(word),
+                (true, true) => whole.push(word),
             }
         }
-        if !anywhere.is_empty() {
-            // A DFA, walked byte by byte below: on strings this short, the generic
+        Some(Words {
+            // An automaton walked a byte at a time: on strings this short, the generic
             // search's setup costs more than the walk.
-            let dfa = DFA::builder()
-                .ascii_case_insensitive(true)
-                .prefilter(false)
-                .build(&anywhere)
-                .ok()?;
-            let start = dfa.start_state(Anchored::No).ok()?;
-            words.anywhere = Some((dfa, start));
-        }
-        Some(words)
+            anywhere: WordAutomaton::new(&anywhere).ok()?,
+            starts,
+            ends,
+            whole,
+        })
     }
 
     /// Whether one of the words is in `text`, which is ASCII.
@@ -194,29 +183,8 @@ impl Words {
                 .ends
                 .iter()
                 .any(|w| at(bytes.len().checked_sub(w.len()).map(|i| &bytes[i..]), w))
-            || self
-                .anywhere
-                .as_ref()
-                .is_some_and(|(dfa, start)| contains_word(dfa, *start, bytes))
+            || self.anywhere.any_in(text)
     }
-}
-
-/// Whether one of the words of `dfa` (a standard, unanchored Aho-Corasick automaton
-/// starting at `start`) is in `text`: its first match state is a match.
-fn contains_word(dfa: &DFA, start: StateID, text: &[u8]) -> bool {
-    let mut state = start;
-    for &byte in text {
-        state = dfa.next_state(Anchored::No, state, byte);
-        if dfa.is_special(state) {
-            if dfa.is_match(state) {
-                return true;
-            }
-            if dfa.is_dead(state) {
-                return false;
-            }
-        }
-    }
-    false
 }
 
 impl PartialEq for Pattern {

@@ -1,21 +1,32 @@
-//! The words `learn.class_words` looks for, as one automaton over bytes: which of them
-//! occur in an attribute value, ASCII case ignored, in one pass over the value.
+//! Which of a list of words occur in a string, ASCII case ignored, in one pass over it:
+//! `learn.class_words` asks it of the `class` and `id` values of most elements of every
+//! page (six such stages in the `pith` preset), and Readability's class/id patterns,
+//! which are lists of words, ask it of the same values.
 //!
 //! The automaton is the `aho-corasick` crate's DFA (every transition resolved, each
 //! match state holding the words that end there, its own and those that are its
-//! suffixes), walked here a byte at a time. Why not the crate's search functions, which
-//! this stage used before: their general loop (input bounds, anchoring, prefilters,
-//! match bookkeeping) cost about 15 instructions a byte, and the `pith` preset runs six
-//! such stages over the `class` and `id` of most elements of every page; the walk is a
-//! table lookup a byte. Property tests hold it to a search for each word.
+//! suffixes), walked here a byte at a time. Why not the crate's search functions: their
+//! general loop (input bounds, anchoring, prefilters, match bookkeeping) cost about 15
+//! instructions a byte on these short values, the walk a table lookup a byte. Property
+//! tests hold it to a search for each word.
 
 use aho_corasick::automaton::{Automaton, StateID};
 use aho_corasick::dfa::DFA;
 use aho_corasick::{Anchored, MatchKind};
 
 /// The automaton of a list of words (see the [module docs](self)).
+///
+/// ```
+/// use pith_core::WordAutomaton;
+///
+/// let words = WordAutomaton::new(&["nav", "footer", "ad"]).unwrap();
+/// assert!(words.any_in("site-FOOTER") && !words.any_in("article"));
+/// let mut seen = vec![0u64; words.blocks()];
+/// words.words_in("main-nav header", &mut seen);
+/// assert_eq!(seen, [0b101]); // "nav" and "ad" (in "header")
+/// ```
 #[derive(Clone, Debug)]
-pub(crate) struct WordAutomaton {
+pub struct WordAutomaton {
     /// The DFA of the non-empty words and its start state (`None`: no such word).
     dfa: Option<(DFA, StateID)>,
     /// The index in the given list of each of the DFA's patterns.
@@ -27,7 +38,7 @@ pub(crate) struct WordAutomaton {
 impl WordAutomaton {
     /// The automaton of `words`, ASCII letters of any case matching either. An empty
     /// word occurs nowhere. Fails only when the automaton would be too large.
-    pub(crate) fn new<S: AsRef<str>>(words: &[S]) -> Result<WordAutomaton, String> {
+    pub fn new<S: AsRef<str>>(words: &[S]) -> Result<WordAutomaton, String> {
         let (word_of, patterns): (Vec<usize>, Vec<&str>) = (words.iter().enumerate())
             .map(|(i, w)| (i, w.as_ref()))
             .filter(|(_, w)| !w.is_empty())
@@ -53,12 +64,14 @@ impl WordAutomaton {
     }
 
     /// The `u64`s of a bitset with one bit per word (see [`words_in`](Self::words_in)).
-    pub(crate) fn blocks(&self) -> usize {
+    #[inline]
+    pub fn blocks(&self) -> usize {
         self.blocks
     }
 
     /// Whether one of the words occurs in `value`.
-    pub(crate) fn any_in(&self, value: &str) -> bool {
+    #[inline]
+    pub fn any_in(&self, value: &str) -> bool {
         let Some((dfa, start)) = &self.dfa else {
             return false;
         };
@@ -74,7 +87,8 @@ impl WordAutomaton {
 
     /// Sets in `seen` (a bitset of [`blocks`](Self::blocks) `u64`s, one bit per word)
     /// the words that occur in `value`.
-    pub(crate) fn words_in(&self, value: &str, seen: &mut [u64]) {
+    #[inline]
+    pub fn words_in(&self, value: &str, seen: &mut [u64]) {
         let Some((dfa, start)) = &self.dfa else {
             return;
         };
