@@ -85,6 +85,24 @@ impl Annotations {
         self.column(key).and_then(|c| value_at(c, node))
     }
 
+    /// Removes the column of `key` and gives it back, the other columns kept in their
+    /// order; `None` when there is none.
+    ///
+    /// ```
+    /// let mut table = pith_dom::Annotations::default();
+    /// table.insert_column("a.x", vec![1.0]);
+    /// table.insert_column("a.y", vec![2.0]);
+    /// table.insert_column("a.z", vec![3.0]);
+    /// assert_eq!(table.remove_column("a.y"), Some(vec![2.0]));
+    /// assert_eq!(table.remove_column("a.y"), None);
+    /// assert_eq!(table.keys().collect::<Vec<_>>(), ["a.x", "a.z"]);
+    /// ```
+    pub fn remove_column(&mut self, key: &str) -> Option<Vec<f64>> {
+        let i = self.position(key)?;
+        self.keys.remove(i);
+        Some(self.columns.remove(i))
+    }
+
     /// Removes every column.
     pub fn clear(&mut self) {
         self.keys.clear();

@@ -121,15 +121,6 @@ fn tag_of(stage: &dyn TreeStage) -> Result<String> {
         .to_owned())
 }
 
-/// Removes the column `key` from `doc`'s annotations, the others kept in their order.
-fn remove_column(doc: &mut Document, key: &str) {
-    let old = std::mem::take(doc.annotations_mut());
-    let table = doc.annotations_mut();
-    for k in old.keys().filter(|&k| k != key) {
-        table.insert_column(k, old.column(k).expect("a key has a column").to_vec());
-    }
-}
-
 /// The text length Readability compares with its threshold.
 fn article_len(doc: &Document) -> usize {
     span_below(doc, walk::page(doc)).trimmed_len()
@@ -247,7 +238,7 @@ impl TreeStage for Retry {
             return Ok(());
         };
         if spans.is_some() && !self.annotate {
-            remove_column(&mut result, TEXT_SPANS);
+            result.annotations_mut().remove_column(TEXT_SPANS);
         }
         if self.annotate {
             Self::annotate_original(doc, &result, k);
