@@ -169,7 +169,12 @@ pub trait Feature: Send + Sync + Debug {
 }
 
 /// What a feature may look at.
+///
+/// Built with [`FeatureInput::new`] and [`with_document`](FeatureInput::with_document) /
+/// [`with_cache`](FeatureInput::with_cache) outside this crate: it is `#[non_exhaustive]`
+/// so that what the pipeline hands features can grow without breaking callers.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct FeatureInput<'a> {
     /// The blocks.
     pub blocks: &'a [Block],
@@ -187,6 +192,27 @@ pub struct FeatureInput<'a> {
 }
 
 impl<'a> FeatureInput<'a> {
+    /// The input of a feature called on blocks alone: no document, no shared cache.
+    pub fn new(blocks: &'a [Block], features: &'a FeatureTable) -> FeatureInput<'a> {
+        FeatureInput {
+            blocks,
+            features,
+            document: None,
+            cache: None,
+        }
+    }
+
+    /// The same input with the document the blocks were cut from (or none).
+    pub fn with_document(self, document: Option<&'a Document>) -> FeatureInput<'a> {
+        FeatureInput { document, ..self }
+    }
+
+    /// The same input with the page's shared cache (or none: each part built anew at
+    /// each call).
+    pub fn with_cache(self, cache: Option<&'a PageCache>) -> FeatureInput<'a> {
+        FeatureInput { cache, ..self }
+    }
+
     /// The blocks' paths through the document ([`Ancestry`]), for features whose value
     /// at a node follows from the node and its parent's value; `None` without a
     /// document. Built at the first call of a page and then shared

@@ -376,13 +376,8 @@ mod tests {
     }
 
     fn run(f: &dyn Feature, doc: &Document, blocks: &[Block]) -> Vec<f64> {
-        f.compute_in(FeatureInput {
-            blocks,
-            features: &FeatureTable::new(),
-            document: Some(doc),
-            cache: None,
-        })
-        .unwrap()
+        f.compute_in(FeatureInput::new(blocks, &FeatureTable::new()).with_document(Some(doc)))
+            .unwrap()
     }
 
     /// Every element of the body, in document order.

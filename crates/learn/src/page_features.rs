@@ -565,13 +565,8 @@ mod tests {
             key: None,
         };
         let run = |doc: &Document| {
-            f.compute_in(FeatureInput {
-                blocks: &bl,
-                features: &FeatureTable::new(),
-                document: Some(doc),
-                cache: None,
-            })
-            .unwrap()
+            f.compute_in(FeatureInput::new(&bl, &FeatureTable::new()).with_document(Some(doc)))
+                .unwrap()
         };
         // p1 itself 0; its sibling 2; p3 → section → body ← div ← p1: 4; div 1.
         assert_eq!(run(&doc), [0.0, 2.0, 4.0, 1.0]);

@@ -217,13 +217,8 @@ mod tests {
     }
 
     fn run(f: &PathGroup, doc: &Document, blocks: &[Block], table: &FeatureTable) -> Vec<f64> {
-        f.compute_in(FeatureInput {
-            blocks,
-            features: table,
-            document: Some(doc),
-            cache: None,
-        })
-        .unwrap()
+        f.compute_in(FeatureInput::new(blocks, table).with_document(Some(doc)))
+            .unwrap()
     }
 
     const PAGE: &str = "<body><div class=story><p>aaaa</p><p>bbbb</p></div>\

@@ -74,7 +74,8 @@ proptest! {
                 }
             }
             // The same through the document path, without a document.
-            let input = FeatureInput { blocks: &blocks, features: &FeatureTable::new(), document: None, cache: None };
+            let empty = FeatureTable::new();
+            let input = FeatureInput::new(&blocks, &empty);
             let again = f.compute_in(input).unwrap();
             prop_assert_eq!(
                 again.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
@@ -146,7 +147,7 @@ proptest! {
             .collect();
         blocks.push(Block::default());
         let table = FeatureTable::new();
-        let input = FeatureInput { blocks: &blocks, features: &table, document: Some(&doc), cache: None };
+        let input = FeatureInput::new(&blocks, &table).with_document(Some(&doc));
         let words = ["content", "nav", "main"];
         let mut counted = ClassWords::default();
         counted.words = words.iter().map(|s| s.to_string()).collect();
@@ -203,7 +204,7 @@ proptest! {
             .map(|&n| Block { node: Some(n), ..Block::default() })
             .collect();
         let table = FeatureTable::new();
-        let input = FeatureInput { blocks: &blocks, features: &table, document: Some(&doc), cache: None };
+        let input = FeatureInput::new(&blocks, &table).with_document(Some(&doc));
         let words = ["comment", "nav"];
         let exempt = naive_ancestors(&doc, target.or_else(|| doc.body()).expect("a body"));
         for (count, depth) in [(false, false), (true, false), (false, true)] {

@@ -307,12 +307,9 @@ proptest! {
         // The blocks' paths built by each stage, or once for all of them as the
         // pipeline does.
         let cache = PageCache::new();
-        let input = FeatureInput {
-            blocks: &blocks,
-            features: &table,
-            document: Some(&doc),
-            cache: shared.then_some(&cache),
-        };
+        let input = FeatureInput::new(&blocks, &table)
+            .with_document(Some(&doc))
+            .with_cache(shared.then_some(&cache));
         let words: Vec<String> = ["nav", "comment"].iter().map(|s| s.to_string()).collect();
         let mut class_words = ClassWords::default();
         class_words.words = words;
@@ -409,12 +406,7 @@ proptest! {
         table.insert(FeatureKey::new("x"), rows.iter().map(|r| r.1).collect());
         table.insert(FeatureKey::new("w"), rows.iter().map(|r| r.2).collect());
         let cache = PageCache::new();
-        let input = FeatureInput {
-            blocks: &blocks,
-            features: &table,
-            document: None,
-            cache: shared.then_some(&cache),
-        };
+        let input = FeatureInput::new(&blocks, &table).with_cache(shared.then_some(&cache));
         let chars: Vec<f64> = blocks.iter().map(|b| b.text.chars().count() as f64).collect();
         let total: f64 = chars.iter().sum();
         for stat in [PageStat::Mean, PageStat::Chars, PageStat::Blocks] {
