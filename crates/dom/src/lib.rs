@@ -27,6 +27,7 @@ mod guard;
 mod json_ld;
 mod lazy_images;
 mod metadata;
+mod newlines;
 mod parse;
 mod prescan;
 mod rawtext;

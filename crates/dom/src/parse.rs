@@ -12,6 +12,7 @@ use html5ever::TokenizerResult;
 use crate::attrskip::AttributeCut;
 use crate::decode::{decode, DecodeError, DecodeOptions, Decoded};
 use crate::guard::{Guard, ParseLimits, ParseReport};
+use crate::newlines::normalize_newlines;
 use crate::prescan::limit_attributes;
 use crate::rawtext::{raw_text_end, RawTextKind};
 use crate::sink::ArenaSink;
@@ -92,9 +93,15 @@ pub fn parse_html_omitting(
         },
     );
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let (text, attributes_dropped) = limit_attributes(text, limits.max_attributes);
+    // The tokenizer's copy of the text; the prepared versions are dropped before the
+    // parse, so that no more than the page and this copy are held while it runs.
+    let (text, attributes_dropped) = {
+        let normalized = normalize_newlines(text);
+        let (limited, dropped) = limit_attributes(&normalized, limits.max_attributes);
+        (StrTendril::from(&*limited), dropped)
+    };
     let input = BufferQueue::default();
-    input.push_back(StrTendril::from(&*text));
+    input.push_back(text);
     let in_foreign_content = || {
         tokenizer
             .sink
@@ -137,16 +144,14 @@ fn expected_nodes(text: &str) -> usize {
     text.len() / 64 + 16
 }
 
-/// Adds a skipped raw-text element's content to it as the tokenizer would have: line
-/// breaks (CR LF, CR) as LF, NUL as U+FFFD; no text node for no text.
+/// Adds a skipped raw-text element's content to it as the tokenizer would have: NUL as
+/// U+FFFD (its line breaks are LF already: [`normalize_newlines`]); no text node for no
+/// text.
 fn add_raw_text(doc: &mut Document, element: crate::NodeId, text: &str) {
     if text.is_empty() {
         return;
     }
-    let text = text
-        .replace("\r\n", "\n")
-        .replace('\r', "\n")
-        .replace('\0', "\u{fffd}");
+    let text = text.replace('\0', "\u{fffd}");
     doc.append_text(element, &text);
 }
 
