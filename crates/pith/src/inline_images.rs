@@ -1,5 +1,6 @@
 //! Images inside a block's text (`<p>text <img> more</p>`), as the writers write them:
-//! where the page had them, between the words, not after the paragraph.
+//! where the page had them, between the words, not after the paragraph (one inside a
+//! word goes after the word, which stays whole).
 //!
 //! A writer's marks (inline spans, links) are byte ranges of the block's text, and
 //! Markdown escapes a text by what is around each character, so an image's markup
@@ -12,6 +13,8 @@
 //! span goes at the span's end (inside, Markdown would show its markup as code).
 
 use std::borrow::Cow;
+
+use pith_core::words::is_word_char;
 
 use crate::inline::{InlineKind, InlineSpan, LinkSpan};
 use crate::layout::InlineImage;
@@ -73,7 +76,7 @@ pub(crate) fn with_images<'a>(
             if let Some(span) = code.iter().find(|s| s.start < at && at < s.end) {
                 at = span.end.min(text.len());
             }
-            (at, image)
+            (past_word(text, at), image)
         })
         .collect();
     places.sort_by_key(|&(at, _)| at);
@@ -131,6 +134,23 @@ pub(crate) fn with_images<'a>(
         images: (places.iter())
             .map(|&(at, image)| (image, inside_link(at)))
             .collect(),
+    }
+}
+
+/// `at`, or the end of the word it falls inside (a `\w` character on each side): an
+/// image's markup inside a word (`conte![](a.jpg)nt`) would make it two words for
+/// anyone who reads the text, so the image goes after the word, still between words.
+fn past_word(text: &str, at: usize) -> usize {
+    let (before, after) = text.split_at(at);
+    let inside = before.chars().next_back().is_some_and(is_word_char)
+        && after.chars().next().is_some_and(is_word_char);
+    match inside {
+        true => {
+            at + after
+                .find(|c: char| !is_word_char(c))
+                .unwrap_or(after.len())
+        }
+        false => at,
     }
 }
 
@@ -203,9 +223,15 @@ mod tests {
     fn an_image_goes_between_the_words_it_was_between() {
         let (text, _, _) = placed("sentence and more", &[], &[], &[image(8, "a")]);
         assert_eq!(text, "sentence [a] and more");
-        // Inside a word: no space added.
+        // Inside a word: after the word (the word stays whole), no space added.
         let (text, _, _) = placed("H2O", &[], &[], &[image(1, "b")]);
-        assert_eq!(text, "H[b]2O");
+        assert_eq!(text, "H2O[b]");
+        let (text, _, _) = placed("conte nt, is", &[], &[], &[image(5, "c")]);
+        assert_eq!(text, "conte [c] nt, is");
+        let (text, _, _) = placed("content, is", &[], &[], &[image(5, "c")]);
+        assert_eq!(text, "content[c], is");
+        let (text, _, _) = placed("naïve été", &[], &[], &[image(2, "d")]);
+        assert_eq!(text, "naïve [d] été");
         // Two at one place keep their order.
         let (text, _, _) = placed("a b", &[], &[], &[image(1, "x"), image(1, "y")]);
         assert_eq!(text, "a [x] [y] b");

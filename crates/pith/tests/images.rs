@@ -128,6 +128,28 @@ fn without_images_nothing_changes() {
     assert_eq!(text_lines(&with_md), text_lines(&md));
 }
 
+#[test]
+fn an_image_inside_a_word_goes_after_the_word() {
+    // An image's markup inside a word would make it two words to a reader of the text.
+    let html = "<p>The river town rebuilt its foot<img src=/b.jpg alt=span>bridge, which the \
+                flood of last year had torn, with vol<img src=/v.jpg>unteer help.</p>";
+    let pipeline = keep_but_copyright();
+    let (ex, tree) =
+        (pipeline.run_bytes_and_tree(html.as_bytes(), pipeline.decode_options())).unwrap();
+    let (ex, layout) = page_layout(&ex, Some(&tree), &with_images());
+    let mut md = Vec::new();
+    write_markdown_with(&mut md, &ex, layout.as_ref(), &with_images()).unwrap();
+    let md = String::from_utf8(md).unwrap();
+    assert!(
+        md.contains("footbridge![span](https://example.com/b.jpg),"),
+        "{md}"
+    );
+    assert!(
+        md.contains("volunteer ![](https://example.com/v.jpg) help."),
+        "{md}"
+    );
+}
+
 /// The text lines of Markdown, inside their quotes, without the blank ones, the image
 /// blocks and the images inside them (`![alt](src)` with the space before it, if any;
 /// sources without `)`).
