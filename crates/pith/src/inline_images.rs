@@ -140,6 +140,8 @@ pub(crate) fn with_images<'a>(
 /// `at`, or the end of the word it falls inside (a `\w` character on each side): an
 /// image's markup inside a word (`conte![](a.jpg)nt`) would make it two words for
 /// anyone who reads the text, so the image goes after the word, still between words.
+/// In text written without spaces (Chinese, Japanese) a `\w` run goes on to the next
+/// punctuation mark, so there the image goes to the end of its clause.
 fn past_word(text: &str, at: usize) -> usize {
     let (before, after) = text.split_at(at);
     let inside = before.chars().next_back().is_some_and(is_word_char)
@@ -232,6 +234,9 @@ mod tests {
         assert_eq!(text, "content[c], is");
         let (text, _, _) = placed("naïve été", &[], &[], &[image(2, "d")]);
         assert_eq!(text, "naïve [d] été");
+        // Without spaces, to the end of the clause.
+        let (text, _, _) = placed("中文字符，好", &[], &[], &[image(6, "e")]);
+        assert_eq!(text, "中文字符[e]，好");
         // Two at one place keep their order.
         let (text, _, _) = placed("a b", &[], &[], &[image(1, "x"), image(1, "y")]);
         assert_eq!(text, "a [x] [y] b");
