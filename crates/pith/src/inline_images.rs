@@ -66,17 +66,26 @@ pub(crate) fn with_images<'a>(
     let code: Vec<&InlineSpan> = (spans.iter())
         .filter(|s| s.kind == InlineKind::Code)
         .collect();
-    // Each image's place: out of a code span, within the text.
+    // Each image's place: within the text, out of code spans and words.
     let mut places: Vec<(usize, &InlineImage)> = (images.iter())
         .map(|image| {
             let mut at = image.at.min(text.len());
             while !text.is_char_boundary(at) {
                 at -= 1;
             }
-            if let Some(span) = code.iter().find(|s| s.start < at && at < s.end) {
-                at = span.end.min(text.len());
+            // Out of a code span and out of a word, each move forward, until neither
+            // moves it (a code span can end inside a word, a word inside a code span).
+            loop {
+                if let Some(span) = code.iter().find(|s| s.start < at && at < s.end) {
+                    at = span.end.min(text.len());
+                }
+                let after_word = past_word(text, at);
+                if after_word == at {
+                    break;
+                }
+                at = after_word;
             }
-            (past_word(text, at), image)
+            (at, image)
         })
         .collect();
     places.sort_by_key(|&(at, _)| at);
@@ -281,6 +290,18 @@ mod tests {
             (text.as_str(), spans[0].as_str()),
             ("f(x, y) [a] is", "f(x, y)")
         );
+        // A word that goes on into a code span (`foo` then code `code bar`): past the
+        // span, not into it.
+        let code = |start, end| InlineSpan {
+            kind: InlineKind::Code,
+            start,
+            end,
+        };
+        let (text, _, _) = placed("foocode bar", &[code(3, 11)], &[], &[image(1, "a")]);
+        assert_eq!(text, "foocode bar[a]");
+        // A code span that ends inside a word (code `co`, then `de`): past the word.
+        let (text, _, _) = placed("code is", &[code(0, 2)], &[], &[image(1, "b")]);
+        assert_eq!(text, "code [b] is");
     }
 
     proptest::proptest! {
