@@ -236,6 +236,7 @@ impl Pipeline {
                 names,
                 mut of,
                 within,
+                fragments,
             } => {
                 if spec.language.identify {
                     // `<html lang>`, the identification hint.
@@ -245,6 +246,7 @@ impl Pipeline {
                     attributes_except_on: Some(of),
                     attributes_named: names,
                     attributes_kept_within: within,
+                    attributes_if_fragment: fragments,
                     ..omit_keeping_tree.clone()
                 }
             }

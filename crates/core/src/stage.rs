@@ -33,8 +33,9 @@ pub enum AttributeUse {
     /// Only attributes of these elements (lower-case names); an empty list for none.
     Of(Vec<String>),
     /// The attributes called `names` (lower-case local names, e.g. `class`) of any
-    /// element, every attribute of the elements `of`, and every attribute of any element
-    /// inside one of the elements `within` (lower-case element names).
+    /// element, every attribute of the elements `of`, every attribute of any element
+    /// inside one of the elements `within` (lower-case element names), and the
+    /// attributes called `fragments` where their value is a same-document reference.
     Named {
         /// Attribute names read on every element.
         names: Vec<String>,
@@ -42,6 +43,11 @@ pub enum AttributeUse {
         of: Vec<String>,
         /// Elements inside which every attribute is read.
         within: Vec<String>,
+        /// Attribute names (lower-case local names) read on every element only for
+        /// whether the value starts with `#` (a link to a place in the page: Readability
+        /// weighs such links less): the parse may leave out the values that do not, and
+        /// a stage then sees no such attribute. A name also in `names` is read whole.
+        fragments: Vec<String>,
     },
 }
 
@@ -53,33 +59,49 @@ impl AttributeUse {
             names: names.into_iter().map(Into::into).collect(),
             of: Vec::new(),
             within: Vec::new(),
+            fragments: Vec::new(),
         }
     }
 
     /// What all of `uses` read together: [`All`](AttributeUse::All) when one of them
     /// reads everything, else [`Named`](AttributeUse::Named) with the lists joined, sorted
-    /// and without repeats.
+    /// and without repeats (a fragment name that one of them reads whole is read whole).
     pub fn union(uses: impl IntoIterator<Item = AttributeUse>) -> AttributeUse {
         let (mut all_names, mut all_of, mut all_within) = (Vec::new(), Vec::new(), Vec::new());
+        let mut all_fragments = Vec::new();
         for used in uses {
             match used {
                 AttributeUse::All => return AttributeUse::All,
                 AttributeUse::Of(of) => all_of.extend(of),
-                AttributeUse::Named { names, of, within } => {
+                AttributeUse::Named {
+                    names,
+                    of,
+                    within,
+                    fragments,
+                } => {
                     all_names.extend(names);
                     all_of.extend(of);
                     all_within.extend(within);
+                    all_fragments.extend(fragments);
                 }
             }
         }
-        for list in [&mut all_names, &mut all_of, &mut all_within] {
+        for list in [
+            &mut all_names,
+            &mut all_of,
+            &mut all_within,
+            &mut all_fragments,
+        ] {
             list.sort();
             list.dedup();
         }
+        // A name some stage reads whole is read whole.
+        all_fragments.retain(|f| all_names.binary_search(f).is_err());
         AttributeUse::Named {
             names: all_names,
             of: all_of,
             within: all_within,
+            fragments: all_fragments,
         }
     }
 }

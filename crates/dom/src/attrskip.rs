@@ -8,7 +8,9 @@
 //! the tokenizer gets to it: `<div class="nav" id=top>` is read as `<div>` (decision
 //! 0007). A pipeline may also name the attributes it reads on every element (`class`,
 //! `id`, ...; Readability's stages and the learned features read a dozen): then
-//! `<div class="nav" data-src="…" id=top>` is read as `<div class="nav" id=top>`. The
+//! `<div class="nav" data-src="…" id=top>` is read as `<div class="nav" id=top>`, and
+//! the attributes it reads only for a leading `#` (`href`, for Readability's hash links)
+//! where their value may start with one: `<a href="/x">` is read as `<a>`. The
 //! kept attributes are written as they were (a run of neighbours with the text between
 //! them), each run after one space, and a space keeps an unquoted value from running
 //! into a self-closing `/>`. The attributes the `pith` preset does not read are more
@@ -282,6 +284,9 @@ pub(crate) struct AttributeCut {
     /// Those kept on a `<script>`: `named` and `type`, which the skip of script content
     /// reads (JSON-LD's text stays).
     script_named: NameSet,
+    /// Attribute names kept on every element only where the value may start with `#`
+    /// ([`AttributeCut::keeping_fragments`]).
+    fragments: NameSet,
     /// Elements from whose first start tag on nothing is cut.
     all_from: NameSet,
     /// Whether such a start tag has been read.
@@ -365,6 +370,7 @@ impl AttributeCut {
             keep_on: NameSet::new(names),
             named: NameSet::new(NO_NAMES),
             script_named: NameSet::new(SCRIPT_NAMES),
+            fragments: NameSet::new(NO_NAMES),
             all_from: NameSet::new(NO_NAMES),
             keeping_all: Cell::new(false),
             spans: RefCell::new(Vec::new()),
@@ -382,6 +388,17 @@ impl AttributeCut {
             .map(AsRef::as_ref)
             .chain(SCRIPT_NAMES.iter().copied());
         self.script_named = NameSet::new(on_script);
+        self
+    }
+
+    /// Also keeps the attributes called `names` (lower-case local names, and their
+    /// namespaced forms) on every element where the value may be a same-document
+    /// reference: written starting with `#` or `&` (a character reference may spell a
+    /// `#`), or where the tag has more than one attribute of these names (the tree
+    /// builder keeps the first of a name, so cutting one could promote another: all are
+    /// kept then). The others are cut.
+    pub(crate) fn keeping_fragments<S: AsRef<str>>(mut self, names: &[S]) -> AttributeCut {
+        self.fragments = NameSet::new(names);
         self
     }
 
@@ -404,6 +421,28 @@ impl AttributeCut {
                 }))
     }
 
+    /// Marks as kept the attributes of [`AttributeCut::fragments`] names whose value
+    /// may start with `#`, or all of them when the tag has several.
+    fn keep_fragments(&self, b: &[u8], spans: &[AttributeSpan], kept: &mut [bool]) {
+        let is_fragment_name = |span: &AttributeSpan| {
+            Self::keeps_attribute(&self.fragments, &b[span.start..span.name_end])
+        };
+        let mut of_fragment_names = spans
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| is_fragment_name(s));
+        let Some((first, span)) = of_fragment_names.next() else {
+            return;
+        };
+        if of_fragment_names.next().is_some() {
+            for (i, span) in spans.iter().enumerate() {
+                kept[i] |= is_fragment_name(span);
+            }
+            return;
+        }
+        kept[first] |= matches!(value_start(&b[span.name_end..span.end]), Some(b'#' | b'&'));
+    }
+
     /// Cuts the attributes of the next start tag in `input`, which the tokenizer is about
     /// to read in the data state ([`next_start_tag`] says which tag that is), but those
     /// it keeps. `in_foreign_content` answers the tokenizer's own question at
@@ -419,7 +458,7 @@ impl AttributeCut {
         let b = front.as_bytes();
         // The attributes' places are needed only to keep some of them (and on the rare
         // `<script>`, whose `type` stays, found by a second scan).
-        let by_name = !self.named.is_empty();
+        let by_name = !self.named.is_empty() || !self.fragments.is_empty();
         let mut spans = self.spans.borrow_mut();
         spans.clear();
         let found = match by_name {
@@ -445,7 +484,7 @@ impl AttributeCut {
             true => &self.script_named,
             false => &self.named,
         };
-        if names.is_empty() {
+        if names.is_empty() && self.fragments.is_empty() {
             input.push_front(part(tag.close, b.len()));
             input.push_front(part(0, tag.name_end));
             return;
@@ -460,6 +499,9 @@ impl AttributeCut {
                 .iter()
                 .map(|span| Self::keeps_attribute(names, &b[span.start..span.name_end])),
         );
+        if !self.fragments.is_empty() {
+            self.keep_fragments(b, &spans, &mut kept);
+        }
         if kept.iter().all(|&k| k) {
             input.push_front(front);
             return;
@@ -486,6 +528,21 @@ impl AttributeCut {
             }
         }
         input.push_front(part(0, tag.name_end));
+    }
+}
+
+/// The first byte of an attribute's value, given what follows its name up to the end of
+/// its value (spaces, `=`, spaces, then the value, quoted or not); `None` when it has no
+/// value or an empty one.
+fn value_start(after_name: &[u8]) -> Option<u8> {
+    let mut rest = after_name.iter().copied().skip_while(|&c| is_space(c));
+    if rest.next()? != b'=' {
+        return None;
+    }
+    let mut rest = rest.skip_while(|&c| is_space(c));
+    match rest.next()? {
+        b'"' | b'\'' => rest.next(),
+        c => Some(c),
     }
 }
 

@@ -50,6 +50,13 @@ pub struct Omit {
     /// out. An attribute that the tree builder gives a namespace in SVG or MathML
     /// (`xlink:href`, `xml:lang`) is kept under its local name (`href`, `lang`).
     pub attributes_named: Vec<String>,
+    /// With `attributes_except_on: Some(_)`, the attributes of these names (lower-case
+    /// local names, e.g. `href`) are kept on every element only where the value may be a
+    /// same-document reference: written starting with `#`, or with `&` (a character
+    /// reference could spell one), or where the tag has more than one of them (the tree
+    /// builder keeps the first of a name: all are kept). The others are left out, so a
+    /// stage sees an attribute of such a name only when it may start with `#`.
+    pub attributes_if_fragment: Vec<String>,
     /// With `attributes_except_on: Some(_)`, every attribute of an element inside one of
     /// these elements (lower-case names) is kept. The parse keeps every attribute from the
     /// first start tag of such an element on: the tokens do not say where the tree builder
@@ -76,6 +83,7 @@ pub fn parse_html_omitting(
     let cut = omit.attributes_except_on.as_deref().map(|elements| {
         AttributeCut::new(elements)
             .keeping_named(&omit.attributes_named)
+            .keeping_fragments(&omit.attributes_if_fragment)
             .keeping_all_from(&omit.attributes_kept_within)
     });
     let builder = TreeBuilder::new(ArenaSink::with_capacity(expected_nodes(text)), opts);

@@ -132,6 +132,17 @@ const PIECES: &[&str] = &[
     "<div a =  \"1\" class = 'c' b>",
     "<div hidden data-x=\"1\" =class>",
     "<p id=\"é\" title=é class=é>",
+    "<a href=#top>",
+    "<a href='#'>",
+    "<a class=c href=\"#x\" id=i>",
+    "<a href=\"&#35;x\">",
+    "<a href=&amp;x>",
+    "<a HREF = ' #y'>",
+    "<a href=#a href=b>",
+    "<a href=b HREF=#a>",
+    "<a href=\"\">",
+    "<a href>",
+    "<svg><a xlink:href=#s href=t>",
 ];
 
 /// Elements the test keeps the attributes of (besides [`SHAPES_THE_TREE`]).
@@ -147,7 +158,14 @@ struct Expect {
     dropped_text: bool,
     cut_attributes: bool,
     named: bool,
+    /// `href` is kept as a fragment name (`Omit::attributes_if_fragment`), not by name:
+    /// an `href` whose value does not start with `#` is left out of both trees (the lean
+    /// parse may keep it), one whose value does must be in both.
+    fragments: bool,
 }
+
+/// The name the parses with `fragments` keep for fragments only.
+const FRAGMENT: &str = "href";
 
 /// Whether an attribute (its local name in the tree) is one of [`NAMED`]. In HTML
 /// elements the tree builder keeps a prefix in the local name (`xlink:href`); the parse
@@ -181,9 +199,14 @@ fn events(doc: &Document, leave_out: Expect) -> Vec<String> {
                     let kept = SHAPES_THE_TREE.iter().chain(KEPT).any(|n| written_as(n));
                     // A script keeps its `type`: the skip of its content reads it.
                     let script_type = |k: &str| name == "script" && k == "type";
+                    let is_fragment_name =
+                        |k: &str| leave_out.fragments && (k == FRAGMENT || k.ends_with(":href"));
                     let attrs: Vec<String> = e
                         .attrs()
-                        .filter(|(k, _)| {
+                        .filter(|(k, v)| {
+                            if is_fragment_name(k) && !kept {
+                                return v.starts_with('#');
+                            }
                             kept || !leave_out.cut_attributes
                                 || (leave_out.named && is_named(k))
                                 || script_type(k)
@@ -222,15 +245,16 @@ fn events(doc: &Document, leave_out: Expect) -> Vec<String> {
     out
 }
 
-/// The four ways to omit: content only, attributes only, both, and attributes but
-/// those of some names.
-fn omissions() -> [(Omit, Expect); 4] {
+/// The five ways to omit: content only, attributes only, both, attributes but those of
+/// some names, and those with `href` kept as a fragment name.
+fn omissions() -> [(Omit, Expect); 5] {
     let content = || DROPPED.iter().map(|s| s.to_string()).collect();
     let kept = || Some(KEPT.iter().map(|s| s.to_string()).collect());
     let expect = |dropped_text, cut_attributes, named| Expect {
         dropped_text,
         cut_attributes,
         named,
+        fragments: false,
     };
     [
         (
@@ -264,6 +288,22 @@ fn omissions() -> [(Omit, Expect); 4] {
             },
             expect(true, true, true),
         ),
+        (
+            Omit {
+                content_of: content(),
+                attributes_except_on: kept(),
+                attributes_named: (NAMED.iter())
+                    .filter(|&&n| n != FRAGMENT)
+                    .map(|s| s.to_string())
+                    .collect(),
+                attributes_if_fragment: vec![FRAGMENT.to_owned()],
+                ..Omit::default()
+            },
+            Expect {
+                fragments: true,
+                ..expect(true, true, true)
+            },
+        ),
     ]
 }
 
@@ -271,6 +311,7 @@ const NOTHING: Expect = Expect {
     dropped_text: false,
     cut_attributes: false,
     named: false,
+    fragments: false,
 };
 
 /// Whether the omitting parses of `html` give the full parse's tree minus the omissions.
@@ -279,7 +320,11 @@ fn same_trees(html: &str) -> Result<(), String> {
     let (full, _) = parse_html_with(html, &limits);
     for (omit, expect) in omissions() {
         let (lean, _) = parse_html_omitting(html, &limits, &omit);
-        let (want, got) = (events(&full, expect), events(&lean, NOTHING));
+        let lean_leaves_out = Expect {
+            fragments: expect.fragments,
+            ..NOTHING
+        };
+        let (want, got) = (events(&full, expect), events(&lean, lean_leaves_out));
         if want != got {
             let at = want.iter().zip(&got).take_while(|(a, b)| a == b).count();
             let (from, to) = (at.saturating_sub(3), at + 3);

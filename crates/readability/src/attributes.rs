@@ -3,7 +3,8 @@
 //!
 //! One list for the whole family rather than one per stage: the stages run together, and
 //! one list is easier to keep true. It is checked two ways: every `attr` and `attrs`
-//! call of this crate reads a name below or an element in [`ELEMENTS`], and the
+//! call of this crate reads a name below (`href` only for a leading `#`) or an element in
+//! [`ELEMENTS`], and the
 //! `readability` preset's paragraphs and features are the same with the lean parse as
 //! with the full one (`crates/pith/tests/attribute_cut.rs`).
 
@@ -11,9 +12,8 @@ use pith_core::AttributeUse;
 
 /// Attribute names read on any element: class and id (the class weights, the unlikely
 /// and share patterns, candidate siblings), the visibility attributes (`style`,
-/// `hidden`, `aria-hidden`, `aria-modal`, `role`), link targets (`href`: hash links
-/// weigh less in link density), bylines (`rel`, `itemprop`) and data tables (`datatable`,
-/// `summary`, `rowspan`, `colspan`).
+/// `hidden`, `aria-hidden`, `aria-modal`, `role`), bylines (`rel`, `itemprop`) and data
+/// tables (`datatable`, `summary`, `rowspan`, `colspan`).
 pub const NAMES: &[&str] = &[
     "aria-hidden",
     "aria-modal",
@@ -21,7 +21,6 @@ pub const NAMES: &[&str] = &[
     "colspan",
     "datatable",
     "hidden",
-    "href",
     "id",
     "itemprop",
     "rel",
@@ -30,6 +29,10 @@ pub const NAMES: &[&str] = &[
     "style",
     "summary",
 ];
+
+/// Attribute names read only for whether the value starts with `#`: a link's `href`
+/// (hash links weigh less in link density). The parse leaves out the other values.
+pub const FRAGMENTS: &[&str] = &["href"];
 
 /// Elements whose every attribute is read: `<meta>` (the title and author) and the
 /// embeds, any of whose attributes may name an allowed video.
@@ -46,5 +49,6 @@ pub fn read() -> AttributeUse {
         names: owned(NAMES),
         of: owned(ELEMENTS),
         within: owned(WITHIN),
+        fragments: owned(FRAGMENTS),
     }
 }
