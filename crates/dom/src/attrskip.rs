@@ -532,8 +532,8 @@ impl AttributeCut {
 }
 
 /// The first byte of an attribute's value, given what follows its name up to the end of
-/// its value (spaces, `=`, spaces, then the value, quoted or not); `None` when it has no
-/// value or an empty one.
+/// its value (spaces, `=`, spaces, then the value, quoted or not): for an empty quoted
+/// value its closing quote; `None` when it has no value.
 fn value_start(after_name: &[u8]) -> Option<u8> {
     let mut rest = after_name.iter().copied().skip_while(|&c| is_space(c));
     if rest.next()? != b'=' {
