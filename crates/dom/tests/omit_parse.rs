@@ -171,12 +171,16 @@ const FRAGMENT: &str = "href";
 /// elements the tree builder keeps a prefix in the local name (`xlink:href`); the parse
 /// keeps such a name for the name after the prefix, as in SVG, where it is taken off.
 fn is_named(local: &str) -> bool {
+    NAMED.iter().any(|n| is_called(local, n))
+}
+
+/// Whether an attribute (its local name in the tree) is called `name`, itself or after a
+/// prefix the parse takes off (see [`is_named`]).
+fn is_called(local: &str, name: &str) -> bool {
     let after_prefix = ["xlink:", "xml:", "xmlns:"]
         .iter()
         .find_map(|p| local.strip_prefix(p));
-    NAMED
-        .iter()
-        .any(|n| *n == local || Some(*n) == after_prefix)
+    local == name || after_prefix == Some(name)
 }
 
 /// Whether an element is a JSON-LD script, whose text the lean parse keeps.
@@ -199,8 +203,7 @@ fn events(doc: &Document, leave_out: Expect) -> Vec<String> {
                     let kept = SHAPES_THE_TREE.iter().chain(KEPT).any(|n| written_as(n));
                     // A script keeps its `type`: the skip of its content reads it.
                     let script_type = |k: &str| name == "script" && k == "type";
-                    let is_fragment_name =
-                        |k: &str| leave_out.fragments && (k == FRAGMENT || k.ends_with(":href"));
+                    let is_fragment_name = |k: &str| leave_out.fragments && is_called(k, FRAGMENT);
                     let attrs: Vec<String> = e
                         .attrs()
                         .filter(|(k, v)| {
