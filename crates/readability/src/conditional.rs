@@ -33,7 +33,9 @@ use crate::clean::{article_root, default_videos, is_allowed_video};
 use crate::paragraphs::{default_hash_link_weight, DIV_TO_P_TAGS};
 use crate::pattern::Pattern;
 use crate::score::class_weight;
-use crate::text::{inner_text, Span, TextSpans};
+#[cfg(test)]
+use crate::text::inner_text;
+use crate::text::{kept_inner_text, Span, TextSpans};
 use crate::walk::{self, element_children};
 
 /// Readability's `REGEXPS.adWords`.
@@ -180,6 +182,8 @@ struct Below {
     heading_len: usize,
     textish_len: usize,
     data_table: bool,
+    /// The element was judged and is to be removed (set when the walk closes it).
+    removed: bool,
 }
 
 fn parse_span(value: Option<&str>) -> usize {
@@ -376,7 +380,7 @@ impl CleanConditionally {
                                     doc,
                                     id,
                                     tag,
-                                    &below[i],
+                                    below,
                                     &stack,
                                     open_data_tables > 0,
                                     data_tables[i],
@@ -389,7 +393,11 @@ impl CleanConditionally {
                         }
                         _ => {}
                     }
-                    if removed || id == scope {
+                    if removed {
+                        below[i].removed = true;
+                        continue;
+                    }
+                    if id == scope {
                         continue;
                     }
                     if let Some(p) = doc.parent(id) {
@@ -464,11 +472,12 @@ impl CleanConditionally {
         doc: &Document,
         id: NodeId,
         tag: &str,
-        b: &Below,
+        below: &[Below],
         ancestors: &[Ancestor],
         in_data_table: bool,
         is_data_table: bool,
     ) -> bool {
+        let b = &below[id.index()];
         let len = b.span.trimmed_len();
         let near = |t: &str| {
             ancestors
@@ -495,7 +504,9 @@ impl CleanConditionally {
             return false;
         }
         if len <= 64 {
-            let text = inner_text(doc, id);
+            // The text as Readability reads it here: the descendants it has removed
+            // already (deeper ones, judged first) are gone from it.
+            let text = kept_inner_text(doc, id, |n| below[n.index()].removed);
             if self.ad_words.is_match(&text) || self.loading_words.is_match(&text) {
                 return true;
             }

@@ -23,7 +23,7 @@ use pith_dom::{Document, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
 use crate::pattern::Pattern;
-use crate::text::inner_text;
+use crate::text::{inner_text, inner_text_len_at_most};
 use crate::walk::{self, next_element, remove_and_next, write_match_string};
 
 /// Readability's `REGEXPS.byline`.
@@ -109,7 +109,7 @@ impl TreeStage for RemoveByline {
                     self.pattern.is_match(&m)
                 };
             if looks {
-                let len = inner_text(doc, n).chars().count();
+                let len = inner_text_len_at_most(doc, n, self.max_length);
                 if len > 0 && len < self.max_length {
                     doc.detach(n);
                     return Ok(());

@@ -169,22 +169,78 @@ impl<'a> TextSpans<'a> {
 /// Readability's `_getInnerText(node)`: the text content, trimmed, with every run of
 /// whitespace replaced by one space.
 pub fn inner_text(doc: &Document, id: NodeId) -> String {
-    let mut out = String::new();
+    kept_inner_text(doc, id, |_| false)
+}
+
+/// The length in characters of [`inner_text`]`(doc, id)`, or `limit` or more when it is
+/// at least `limit`: the walk stops there. (Whether a byline is shorter than 100
+/// characters needs no more, where the whole text of an element holding the page
+/// cost its length for every such element around it.)
+pub fn inner_text_len_at_most(doc: &Document, id: NodeId, limit: usize) -> usize {
+    let mut len = 0;
     let mut ws = false;
-    for n in doc.descendants(id) {
-        if let NodeData::Text(t) = doc.data(n) {
-            for c in t.chars() {
-                if c.is_whitespace() {
-                    ws = true;
-                } else {
-                    if ws && !out.is_empty() {
-                        out.push(' ');
-                    }
-                    ws = false;
-                    out.push(c);
-                }
+    for text in doc.descendants(id).filter_map(|n| doc.text(n)) {
+        for c in text.chars() {
+            if c.is_whitespace() {
+                ws = true;
+                continue;
+            }
+            // A whitespace run between two characters is one space.
+            len += 1 + usize::from(ws && len > 0);
+            ws = false;
+            if len >= limit {
+                return len;
             }
         }
+    }
+    len
+}
+
+/// [`inner_text`] of `id` without the subtrees of the descendants `gone` names (the
+/// elements a stage has decided to remove, still in the tree): one walk over what is
+/// left, not over the removed subtrees.
+pub fn kept_inner_text(doc: &Document, id: NodeId, gone: impl Fn(NodeId) -> bool) -> String {
+    let mut out = String::new();
+    let mut ws = false;
+    let mut push = |text: &str| {
+        for c in text.chars() {
+            if c.is_whitespace() {
+                ws = true;
+            } else {
+                if ws && !out.is_empty() {
+                    out.push(' ');
+                }
+                ws = false;
+                out.push(c);
+            }
+        }
+    };
+    if let Some(t) = doc.text(id) {
+        push(t);
+    }
+    // Document order, iterative: down to the first child unless the node is gone,
+    // else on to the next sibling of the node or of its nearest ancestor below `id`.
+    let mut at = doc.first_child(id);
+    while let Some(n) = at {
+        if !gone(n) {
+            if let Some(t) = doc.text(n) {
+                push(t);
+            }
+            if let Some(child) = doc.first_child(n) {
+                at = Some(child);
+                continue;
+            }
+        }
+        let mut up = n;
+        at = loop {
+            if let Some(next) = doc.next_sibling(up) {
+                break Some(next);
+            }
+            match doc.parent(up) {
+                Some(parent) if parent != id => up = parent,
+                _ => break None,
+            }
+        };
     }
     out
 }
@@ -428,5 +484,52 @@ mod tests {
         assert_eq!(inner_text(&doc, div), "Some link text here");
         assert_eq!(stats.len(div), 19);
         assert!((stats.link_density(div) - (4.0 + 4.0 * 0.3) / 19.0).abs() < 1e-9);
+    }
+
+    /// The text of the subtree's text nodes, whitespace collapsed and trimmed: what
+    /// Readability's `_getInnerText` reads.
+    fn collapsed_text(doc: &Document, id: NodeId) -> String {
+        let joined: String = doc.descendants(id).filter_map(|n| doc.text(n)).collect();
+        joined.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    proptest::proptest! {
+        /// The text with some subtrees gone is the text of the page with them cut out,
+        /// for every node asked (text nodes and the document included).
+        #[test]
+        fn kept_text_is_the_text_of_the_page_without_the_gone_subtrees(
+            pieces in proptest::collection::vec(0usize..10, 0..40),
+            gone in proptest::collection::vec(0usize..200, 0..6),
+            asked in proptest::collection::vec(0usize..200, 1..8),
+        ) {
+            const PIECES: [&str; 10] = [
+                "<div>", "</div>", " words  here ", "<p>para\n text</p>", "<span>",
+                "</span>", "\u{a0}x\t", "<ul><li>one<li>two</ul>", "<b>", "</b>",
+            ];
+            let html: String = pieces.iter().map(|&i| PIECES[i]).collect();
+            let doc = parse_html(&html);
+            let nodes: Vec<NodeId> = doc.descendants(doc.root()).collect();
+            let gone: std::collections::HashSet<NodeId> =
+                gone.iter().map(|&i| nodes[i % nodes.len()]).collect();
+            let mut cut = doc.clone();
+            for &n in &gone {
+                cut.detach(n);
+            }
+            for &i in &asked {
+                let id = nodes[i % nodes.len()];
+                proptest::prop_assert_eq!(inner_text(&doc, id), collapsed_text(&doc, id));
+                let len = inner_text(&doc, id).chars().count();
+                for limit in [0, 1, 5, len, len + 1] {
+                    let at_most = inner_text_len_at_most(&doc, id, limit);
+                    proptest::prop_assert!(at_most == len || (at_most >= limit && len >= limit));
+                }
+                if !gone.contains(&id) {
+                    proptest::prop_assert_eq!(
+                        kept_inner_text(&doc, id, |n| gone.contains(&n)),
+                        collapsed_text(&cut, id)
+                    );
+                }
+            }
+        }
     }
 }
