@@ -61,6 +61,18 @@ def pages():
     paragraphs = "".join(f"<p>item {i} of a list</p>" for i in range(20_000))
     yield ("20,000 paragraphs, a 150 KB <title>",
            f"<html><head><title>{title}</title></head><body>{paragraphs}<p>{P}</p></body></html>".encode(), P)
+    # The same title over 20,000 headings, each compared with it by Readability's
+    # `remove_title_header` (7 s for this page before the title's words were a set).
+    headings = "".join(f"<h2>Heading number {i} here</h2><p>text {i}</p>" for i in range(20_000))
+    yield ("20,000 headings, a 150 KB <title>",
+           f"<html><head><title>{title}</title></head><body>{headings}<p>{P}</p></body></html>".encode(), P)
+    # Readability's stages once read the whole subtree's text for each element around
+    # it: 60,000 links under 480 <div>s (clean_conditionally, 3 s) and 480 <div>s whose
+    # class says byline over 100,000 paragraphs (remove_byline).
+    links = f"<p>{P}</p>" + "<div>" * 480 + "<p>" + '<a href="#x">link</a> ' * 60_000 + "</p>"
+    yield "60,000 links under 480 <div>", page(links), P
+    bylines = '<div class="byline">' * 480 + "<p>a b</p>" * 100_000 + f"<p>{P}</p>"
+    yield "100,000 paragraphs under 480 byline <div>", page(bylines), P
     xml = (f'<?xml version="1.0" encoding="iso-8859-2"?>\n'
            f"<html><body><p>{POLISH} {P}</p></body></html>")
     yield "XML declaration iso-8859-2, Polish", xml.encode("iso-8859-2"), POLISH

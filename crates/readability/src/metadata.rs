@@ -18,6 +18,8 @@
 //! assert!(stage.pattern.is_match("article-byline"));
 //! ```
 
+use std::collections::HashSet;
+
 use pith_core::{AttributeUse, Diagnostics, Result, TreeStage};
 use pith_dom::{Document, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
@@ -154,22 +156,68 @@ impl Default for RemoveTitleHeader {
 /// space-joined tokens) of `b`'s tokens that are not among `a`'s; tokens are runs of
 /// ASCII letters, digits and `_`, lower-cased (JavaScript's `\W+` split).
 pub fn text_similarity(a: &str, b: &str) -> f64 {
-    let tokens = |s: &str| -> Vec<String> {
-        s.to_lowercase()
-            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .filter(|t| !t.is_empty())
-            .map(str::to_owned)
-            .collect()
-    };
-    let (ta, tb) = (tokens(a), tokens(b));
-    if ta.is_empty() || tb.is_empty() {
-        return 0.0;
+    TitleTokens::new(a).similarity([b])
+}
+
+/// The tokens of a title, looked up once per token of the text compared with it
+/// ([`text_similarity`] with the title fixed): a set, so that a long title against a
+/// long heading costs their lengths, not their product.
+struct TitleTokens(HashSet<String>);
+
+impl TitleTokens {
+    fn new(title: &str) -> TitleTokens {
+        let mut set = HashSet::new();
+        for_each_token([title], |t| {
+            set.insert(t.to_owned());
+        });
+        TitleTokens(set)
     }
-    let joined_len =
-        |v: &[&String]| v.iter().map(|t| t.len()).sum::<usize>() + v.len().saturating_sub(1);
-    let all: Vec<&String> = tb.iter().collect();
-    let unique: Vec<&String> = tb.iter().filter(|t| !ta.contains(t)).collect();
-    1.0 - joined_len(&unique) as f64 / joined_len(&all) as f64
+
+    /// [`text_similarity`] of the title and the text made of `pieces` end to end.
+    fn similarity<'a>(&self, pieces: impl IntoIterator<Item = &'a str>) -> f64 {
+        let (mut all, mut unique) = ((0usize, 0usize), (0usize, 0usize));
+        for_each_token(pieces, |t| {
+            all = (all.0 + t.len(), all.1 + 1);
+            if !self.0.contains(t) {
+                unique = (unique.0 + t.len(), unique.1 + 1);
+            }
+        });
+        if self.0.is_empty() || all.1 == 0 {
+            return 0.0;
+        }
+        // Each list's tokens joined by single spaces.
+        let joined_len = |(chars, tokens): (usize, usize)| chars + tokens.saturating_sub(1);
+        1.0 - joined_len(unique) as f64 / joined_len(all) as f64
+    }
+}
+
+/// Calls `f` with each token of the text made of `pieces` end to end (a token may run
+/// on from one piece into the next), as `text.to_lowercase()` split at every character
+/// that is not an ASCII letter, digit or `_` gives them: a character is lower-cased on
+/// its own (which agrees with the whole string's lower case on every ASCII character
+/// it gives), the token built in one buffer.
+fn for_each_token<'a>(pieces: impl IntoIterator<Item = &'a str>, mut f: impl FnMut(&str)) {
+    let mut token = String::new();
+    let mut push = |c: char, token: &mut String| {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            token.push(c);
+        } else if !token.is_empty() {
+            f(token);
+            token.clear();
+        }
+    };
+    for piece in pieces {
+        for c in piece.chars() {
+            if c.is_ascii() {
+                push(c.to_ascii_lowercase(), &mut token);
+            } else {
+                for lower in c.to_lowercase() {
+                    push(lower, &mut token);
+                }
+            }
+        }
+    }
+    push(' ', &mut token);
 }
 
 /// The article title as Readability's metadata gives it (meta tags, else `<title>`).
@@ -203,11 +251,15 @@ impl TreeStage for RemoveTitleHeader {
         if title.is_empty() {
             return Ok(());
         }
+        let title = TitleTokens::new(&title);
         let root = doc.root();
         let mut cur: Option<NodeId> = next_element(doc, root, false, root);
         while let Some(n) = cur {
             let heading = doc.is_element_named_in(n, &self.tags);
-            if heading && text_similarity(&title, &inner_text(doc, n)) > self.similarity {
+            // The heading's text nodes as they are: its inner text, trimmed and with
+            // whitespace runs collapsed, has the same tokens.
+            let text = || doc.descendants(n).filter_map(|t| doc.text(t));
+            if heading && title.similarity(text()) > self.similarity {
                 remove_and_next(doc, n, root);
                 return Ok(());
             }
@@ -221,6 +273,44 @@ impl TreeStage for RemoveTitleHeader {
 mod tests {
     use super::*;
     use pith_dom::parse_html;
+
+    /// `_textSimilarity` as first written: the lower-cased texts split into token
+    /// lists, each of `b`'s looked up in `a`'s list.
+    fn plain_similarity(a: &str, b: &str) -> f64 {
+        let tokens = |s: &str| -> Vec<String> {
+            s.to_lowercase()
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .filter(|t| !t.is_empty())
+                .map(str::to_owned)
+                .collect()
+        };
+        let (ta, tb) = (tokens(a), tokens(b));
+        if ta.is_empty() || tb.is_empty() {
+            return 0.0;
+        }
+        let joined_len =
+            |v: &[&String]| v.iter().map(|t| t.len()).sum::<usize>() + v.len().saturating_sub(1);
+        let all: Vec<&String> = tb.iter().collect();
+        let unique: Vec<&String> = tb.iter().filter(|t| !ta.contains(t)).collect();
+        1.0 - joined_len(&unique) as f64 / joined_len(&all) as f64
+    }
+
+    proptest::proptest! {
+        /// The same number as the token lists give, bit for bit, whichever way the
+        /// compared text is cut into pieces (a token runs on across a cut).
+        #[test]
+        fn similarity_by_token_set_is_the_token_lists_one(
+            a in "[a-cA-C_ ,\u{212a}\u{130}\u{3a3}é]{0,12}",
+            b in "[a-cA-C_ ,\u{212a}\u{130}\u{3a3}é]{0,16}",
+            cut in 0usize..17,
+        ) {
+            let want = plain_similarity(&a, &b);
+            proptest::prop_assert_eq!(text_similarity(&a, &b).to_bits(), want.to_bits());
+            let at = (0..=cut.min(b.len())).rev().find(|&i| b.is_char_boundary(i)).unwrap_or(0);
+            let pieces = [&b[..at], &b[at..]];
+            proptest::prop_assert_eq!(TitleTokens::new(&a).similarity(pieces).to_bits(), want.to_bits());
+        }
+    }
 
     #[test]
     fn similarity_counts_the_headings_new_words() {
