@@ -170,12 +170,18 @@ fn the_page_renders_with_the_blocks_coloured_by_label() {
 }
 
 /// `pith explain` takes `pith extract`'s lean, so that a block the lean drops is
-/// explained as dropped: on the bundled sample page `--favor-precision` keeps fewer
-/// blocks (the headline goes, as in `tests/cli.rs`).
+/// explained as dropped: on the bundled sample page with an aside added
+/// ([`common::sample_with_aside`]) `--favor-precision` keeps fewer blocks (the aside
+/// goes, as in `tests/cli.rs`).
 #[test]
 fn the_lean_reaches_the_explanation() {
     let dir = tempfile::tempdir().unwrap();
-    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/sample.html");
+    let page = write(
+        dir.path(),
+        "page.html",
+        common::sample_with_aside().as_bytes(),
+    );
+    let sample = page.to_str().unwrap();
     let good_blocks = |extra: &[&str]| {
         let out = dir.path().join("explain.html");
         let mut args = vec!["explain", sample, "--out", out.to_str().unwrap()];

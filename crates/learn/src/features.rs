@@ -585,6 +585,10 @@ pub const NAVIGATION_WORDS: &[&str] = &[
 /// not count; on a page without such a node, `<html>` and `<body>` do not. A section
 /// named after comments that holds the article (`<body class="… comments_on">`,
 /// `<article class="post commented">`) is then not taken for a comment section.
+/// `skip_html_body` (default `false`; `true`: `<html>` and `<body>` do not count):
+/// their class and id name the site, its theme or the page's type (`comments-open`,
+/// `page`, `single-post`), the same for every block of the page, so counted they say
+/// nothing of a block and move every block's value by what one site writes there.
 ///
 /// ```
 /// # use pith_learn::ClassWords;
@@ -618,6 +622,9 @@ pub struct ClassWords {
     /// not count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outside: Option<String>,
+    /// `<html>` and `<body>` do not count.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub skip_html_body: bool,
     /// The words as one automaton, built by `prepare`.
     #[serde(skip)]
     matcher: Matcher,
@@ -661,6 +668,7 @@ impl Default for ClassWords {
             count: false,
             depth: false,
             outside: None,
+            skip_html_body: false,
             matcher: Matcher::default(),
         }
     }
@@ -781,10 +789,18 @@ impl Feature for ClassWords {
         Ok(nan_column(blocks))
     }
     fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
-        let exempt = match (&self.outside, input.document) {
+        let mut exempt = match (&self.outside, input.document) {
             (Some(key), Some(doc)) => holders_of_mark(doc, key),
             _ => Vec::new(),
         };
+        if let (true, Some(doc)) = (self.skip_html_body, input.document) {
+            exempt.resize(doc.arena_len(), false);
+            for n in [doc.html_element(), doc.body()].into_iter().flatten() {
+                if let Some(flag) = exempt.get_mut(n.index()) {
+                    *flag = true;
+                }
+            }
+        }
         let counts = |n: NodeId| !exempt.get(n.index()).copied().unwrap_or(false);
         if self.count {
             let mut seen = Vec::new();

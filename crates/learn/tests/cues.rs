@@ -182,12 +182,15 @@ proptest! {
 proptest! {
     /// `learn.class_words` with `outside`: the same walk to the root, skipping the
     /// marked node and the elements that hold it (or, with no node marked, `<body>`
-    /// and what holds it), in the 0/1, the counting and the depth form.
+    /// and what holds it), in the 0/1, the counting and the depth form; with
+    /// `skip_html_body`, skipping `<html>` and `<body>` (with `outside` or alone).
     #[test]
     fn outside_skips_what_holds_the_mark(
         html in page(),
         mark in any::<prop::sample::Index>(),
         marked in any::<bool>(),
+        with_outside in any::<bool>(),
+        skip_html_body in any::<bool>(),
     ) {
         // Page-wide classes that name the words, as real pages have them.
         let html = html
@@ -206,13 +209,20 @@ proptest! {
         let table = FeatureTable::new();
         let input = FeatureInput::new(&blocks, &table).with_document(Some(&doc));
         let words = ["comment", "nav"];
-        let exempt = naive_ancestors(&doc, target.or_else(|| doc.body()).expect("a body"));
+        let mut exempt = match with_outside {
+            true => naive_ancestors(&doc, target.or_else(|| doc.body()).expect("a body")),
+            false => Vec::new(),
+        };
+        if skip_html_body {
+            exempt.extend([doc.html_element(), doc.body()].into_iter().flatten());
+        }
         for (count, depth) in [(false, false), (true, false), (false, true)] {
             let mut f = ClassWords::default();
             f.words = words.iter().map(|s| s.to_string()).collect();
             f.count = count;
             f.depth = depth;
-            f.outside = Some("test.mark".into());
+            f.outside = with_outside.then(|| "test.mark".into());
+            f.skip_html_body = skip_html_body;
             f.prepare().unwrap();
             let column = f.compute_in(input).unwrap();
             for (b, &n) in nodes.iter().enumerate() {

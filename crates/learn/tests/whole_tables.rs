@@ -194,8 +194,9 @@ proptest! {
     }
 }
 
-/// The `pith` preset keeps a standings table whole where its trees kept most of it (a
-/// hollow table before: the header and the first row's day dropped).
+/// The `pith` preset keeps a table of the trip's days whole where its trees kept most
+/// of it (a hollow table without the pass: the trees keep 15 of its 20 cells; should a
+/// retrained preset keep them all, pick a table it keeps part of).
 #[test]
 fn the_pith_preset_keeps_a_mostly_kept_table_whole() {
     let pith: serde_json::Value =
@@ -221,13 +222,36 @@ fn the_pith_preset_keeps_a_mostly_kept_table_whole() {
         </li></ul><blockquote><p>\
         The sea was grey and wild when we arrived, and the wind was so strong that we \
         could hardly stand on the beach.</p><p>But we were happy.</p></blockquote>\
-        <table><tr><th>Day</th><th>Place</th></tr><tr><td>Monday</td><td>Bristol</td>\
-        </tr><tr><td>Tuesday</td><td>Cardiff</td></tr></table><p>\
+        <table><tr><th>Day</th><th>Place</th><th>Weather</th><th>Miles</th></tr>\
+        <tr><td>Monday</td><td>Bristol</td><td>sun</td><td>40</td></tr>\
+        <tr><td>Tuesday</td><td>Cardiff</td><td>rain</td><td>45</td></tr>\
+        <tr><td>Wednesday</td><td>Swansea</td><td>sun</td><td>50</td></tr>\
+        <tr><td>Thursday</td><td>Tenby</td><td>rain</td><td>55</td></tr></table><p>\
         We will go again next year, if the car survives another winter, which nobody in \
         the family quite believes it will.</p></article></body></html>";
     let text = |p: &Pipeline| p.run_str(page).unwrap().good_text("\n");
     let whole = text(&with);
-    for cell in ["Day", "Place", "Monday", "Bristol", "Tuesday", "Cardiff"] {
+    let cells = [
+        "Day",
+        "Place",
+        "Weather",
+        "Miles",
+        "Monday",
+        "Bristol",
+        "sun",
+        "40",
+        "Tuesday",
+        "Cardiff",
+        "rain",
+        "45",
+        "Wednesday",
+        "Swansea",
+        "50",
+        "Thursday",
+        "Tenby",
+        "55",
+    ];
+    for cell in cells {
         assert!(whole.lines().any(|l| l == cell), "{cell}: {whole}");
     }
     let hollow = text(&without);
