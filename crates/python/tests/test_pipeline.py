@@ -288,16 +288,21 @@ def test_the_docstring_examples_run():
 
 def test_favor_precision_and_recall_lean_as_trafilatura_does(sample_html):
     """``favor_precision`` keeps a subset of the default's lines (on the bundled sample
-    it drops the headline, a block the trees are less sure of), ``favor_recall`` a
-    superset; ``Pipeline.favoring`` is the same lean on a held pipeline."""
+    with an aside added it drops the aside, a block the trees are less sure of),
+    ``favor_recall`` a superset; ``Pipeline.favoring`` is the same lean on a held
+    pipeline."""
+    from pith_testing import ASIDE, sample_with_aside
+
+    page = sample_with_aside()
     lines = lambda ex: ex.text.splitlines()
-    default = lines(pith.extract(sample_html))
-    precise = lines(pith.extract(sample_html, favor_precision=True))
-    full = lines(pith.extract(sample_html, favor_recall=True))
+    default = lines(pith.extract(page))
+    precise = lines(pith.extract(page, favor_precision=True))
+    full = lines(pith.extract(page, favor_recall=True))
     assert set(precise) <= set(default) <= set(full)
     assert len(precise) < len(default)
+    assert ASIDE in default and ASIDE not in precise
     held = pith.Pipeline.preset("pith").favoring("precision")
-    assert lines(held.extract(sample_html)) == precise
+    assert lines(held.extract(page)) == precise
     with pytest.raises(ValueError, match="exclude"):
         pith.extract(sample_html, favor_precision=True, favor_recall=True)
     with pytest.raises(ValueError, match="neither"):
