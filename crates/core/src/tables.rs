@@ -125,6 +125,8 @@ struct Walks {
     /// By tree index: `None` for a node no walk has passed yet. Sized to the arena by
     /// the first walk.
     known: Vec<Option<Above>>,
+    /// The nodes the current walk has passed (kept between walks for its room).
+    passed: Vec<NodeId>,
 }
 
 impl Walks {
@@ -136,7 +138,8 @@ impl Walks {
         }
         // Up to the first node already known, the first table (whose answer is its
         // own) or past the root.
-        let mut passed = Vec::new();
+        let mut passed = std::mem::take(&mut self.passed);
+        passed.clear();
         let mut found: Above = None;
         let mut at = Some(node);
         while let Some(n) = at {
@@ -162,6 +165,7 @@ impl Walks {
                 *slot = Some(found);
             }
         }
+        self.passed = passed;
         found
     }
 }

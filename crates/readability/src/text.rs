@@ -172,77 +172,86 @@ pub fn inner_text(doc: &Document, id: NodeId) -> String {
     kept_inner_text(doc, id, |_| false)
 }
 
-/// The length in characters of [`inner_text`]`(doc, id)`, or `limit` or more when it is
-/// at least `limit`: the walk stops there. (Whether a byline is shorter than 100
+/// The length in characters of [`inner_text`]`(doc, id)`, or `limit` when it is at
+/// least `limit`: the walk stops there. (Whether a byline is shorter than 100
 /// characters needs no more, where the whole text of an element holding the page
 /// cost its length for every such element around it.)
 pub fn inner_text_len_at_most(doc: &Document, id: NodeId, limit: usize) -> usize {
-    let mut len = 0;
-    let mut ws = false;
-    for text in doc.descendants(id).filter_map(|n| doc.text(n)) {
-        for c in text.chars() {
-            if c.is_whitespace() {
-                ws = true;
-                continue;
-            }
-            // A whitespace run between two characters is one space.
-            len += 1 + usize::from(ws && len > 0);
-            ws = false;
-            if len >= limit {
-                return len;
-            }
-        }
-    }
-    len
+    collapsed(doc.descendants(id).filter_map(|n| doc.text(n)))
+        .take(limit)
+        .count()
 }
 
 /// [`inner_text`] of `id` without the subtrees of the descendants `gone` names (the
 /// elements a stage has decided to remove, still in the tree): one walk over what is
 /// left, not over the removed subtrees.
 pub fn kept_inner_text(doc: &Document, id: NodeId, gone: impl Fn(NodeId) -> bool) -> String {
-    let mut out = String::new();
-    let mut ws = false;
-    let mut push = |text: &str| {
-        for c in text.chars() {
+    collapsed(kept_texts(doc, id, gone)).collect()
+}
+
+/// The characters of the texts end to end as Readability's `_getInnerText` gives them:
+/// trimmed, every run of whitespace one space.
+fn collapsed<'a>(texts: impl Iterator<Item = &'a str> + 'a) -> impl Iterator<Item = char> + 'a {
+    let mut chars = texts.flat_map(str::chars);
+    let (mut ws, mut started, mut held) = (false, false, None);
+    std::iter::from_fn(move || {
+        if let Some(c) = held.take() {
+            return Some(c);
+        }
+        for c in chars.by_ref() {
             if c.is_whitespace() {
                 ws = true;
-            } else {
-                if ws && !out.is_empty() {
-                    out.push(' ');
-                }
-                ws = false;
-                out.push(c);
-            }
-        }
-    };
-    if let Some(t) = doc.text(id) {
-        push(t);
-    }
-    // Document order, iterative: down to the first child unless the node is gone,
-    // else on to the next sibling of the node or of its nearest ancestor below `id`.
-    let mut at = doc.first_child(id);
-    while let Some(n) = at {
-        if !gone(n) {
-            if let Some(t) = doc.text(n) {
-                push(t);
-            }
-            if let Some(child) = doc.first_child(n) {
-                at = Some(child);
                 continue;
             }
+            // A whitespace run between two characters is one space.
+            let space = ws && started;
+            (ws, started) = (false, true);
+            if space {
+                held = Some(c);
+                return Some(' ');
+            }
+            return Some(c);
         }
-        let mut up = n;
-        at = loop {
-            if let Some(next) = doc.next_sibling(up) {
-                break Some(next);
+        None
+    })
+}
+
+/// The texts of `id` and its descendants in document order, but those under a
+/// descendant `gone` names (iterative: down to the first child unless the node is
+/// gone, else on to the next sibling of the node or of its nearest ancestor below `id`).
+fn kept_texts<'a>(
+    doc: &'a Document,
+    id: NodeId,
+    gone: impl Fn(NodeId) -> bool + 'a,
+) -> impl Iterator<Item = &'a str> + 'a {
+    let mut own = doc.text(id);
+    let mut at = doc.first_child(id);
+    std::iter::from_fn(move || {
+        if let Some(t) = own.take() {
+            return Some(t);
+        }
+        while let Some(n) = at {
+            let kept = !gone(n);
+            let text = kept.then(|| doc.text(n)).flatten();
+            let down = kept.then(|| doc.first_child(n)).flatten();
+            at = down.or_else(|| {
+                let mut up = n;
+                loop {
+                    if let Some(next) = doc.next_sibling(up) {
+                        return Some(next);
+                    }
+                    match doc.parent(up) {
+                        Some(parent) if parent != id => up = parent,
+                        _ => return None,
+                    }
+                }
+            });
+            if text.is_some() {
+                return text;
             }
-            match doc.parent(up) {
-                Some(parent) if parent != id => up = parent,
-                _ => break None,
-            }
-        };
-    }
-    out
+        }
+        None
+    })
 }
 
 /// The span of the subtree under `id`: its text nodes' spans in document order (the
