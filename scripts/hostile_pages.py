@@ -73,6 +73,11 @@ def pages():
     yield "60,000 links under 480 <div>", page(links), P
     bylines = '<div class="byline">' * 480 + "<p>a b</p>" * 100_000 + f"<p>{P}</p>"
     yield "100,000 paragraphs under 480 byline <div>", page(bylines), P
+    # Headings nested in headings through a <div>: Readability's remove_title_header
+    # read each heading's whole text, so the page's text once per heading around it.
+    nested = "<h1>Heading <div>" * 480 + "<p>a b</p>" * 100_000 + f"<p>{P}</p>"
+    yield ("100,000 paragraphs under 480 nested <h1>",
+           f"<html><head><title>River news today</title></head><body>{nested}</body></html>".encode(), P)
     xml = (f'<?xml version="1.0" encoding="iso-8859-2"?>\n'
            f"<html><body><p>{POLISH} {P}</p></body></html>")
     yield "XML declaration iso-8859-2, Polish", xml.encode("iso-8859-2"), POLISH

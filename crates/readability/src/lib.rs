@@ -62,6 +62,7 @@ pub mod presets;
 pub mod retry;
 pub mod score;
 pub mod select;
+pub mod similarity;
 pub mod text;
 pub mod unlikely;
 pub mod walk;
