@@ -23,7 +23,7 @@ use std::collections::{HashMap, HashSet};
 use pith_dom::{Document, NodeId};
 
 use crate::path_budget::is_shortened;
-use crate::Block;
+use crate::{Ancestry, Block};
 
 /// Where a block sits in a table. Elements are named by their index in the tree
 /// ([`NodeId::index`]): identities within the page, which outlive the tree (a result
@@ -94,16 +94,19 @@ pub fn table_places(blocks: &[Block], doc: &Document) -> Vec<Option<TablePlace>>
 /// [`table_places`], each block's cell or caption, and which tables hold another.
 pub fn read_tables(blocks: &[Block], doc: &Document) -> Tables {
     let mut grids = HashMap::new();
-    let mut walks = Walks::default();
+    // Each block's table, read down the blocks' paths once when the first block that
+    // may be in a table asks (most pages' blocks are in none).
+    let mut above: Option<Vec<Option<Above>>> = None;
     let mut seen: HashSet<usize> = HashSet::new();
     let mut tables = Tables::default();
-    for block in blocks {
-        let found = place_in(block, doc, &mut grids, &mut walks);
+    for (i, block) in blocks.iter().enumerate() {
+        let found = place_in(block, doc, &mut grids, || {
+            above.get_or_insert_with(|| tables_above(doc, blocks))[i]
+        });
         if let Some(found) = &found {
             if seen.insert(found.place.table) {
                 // The next table out, once per table.
-                let outer = doc.parent(found.table).and_then(|p| walks.above(doc, p));
-                tables.holding.extend(outer.map(|(table, _)| table.index()));
+                tables.holding.extend(found.outer.map(NodeId::index));
             }
         }
         tables.places.push(found.as_ref().map(|f| f.place));
@@ -112,75 +115,59 @@ pub fn read_tables(blocks: &[Block], doc: &Document) -> Tables {
     tables
 }
 
-/// What the walk up from a node finds: the nearest table at or above it, with the
-/// first cell or caption (`td`, `th`, `caption`) on the way to that table, if any.
-type Above = Option<(NodeId, Option<NodeId>)>;
-
-/// The walks up from the blocks' nodes, each node's answer kept once a walk has passed
-/// it, so that a page's nodes are climbed past once, not once per block under them: a
-/// walk from every block cost blocks × depth (100,000 paragraphs under 480 `<div>`s
-/// whose paths are cut short for depth, so that every one of them needs the walk).
-#[derive(Default)]
-struct Walks {
-    /// By tree index: `None` for a node no walk has passed yet. Sized to the arena by
-    /// the first walk.
-    known: Vec<Option<Above>>,
-    /// The nodes the current walk has passed (kept between walks for its room).
-    passed: Vec<NodeId>,
+/// What the walk up from a node finds: the nearest table at or above it, the first
+/// cell or caption (`td`, `th`, `caption`) on the way to that table, if any, and the
+/// next table out of that table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Above {
+    table: NodeId,
+    holder: Option<NodeId>,
+    outer: Option<NodeId>,
 }
 
-impl Walks {
-    /// What the walk up from `node` finds (iterative; the answers of the nodes it
-    /// passes are kept).
-    fn above(&mut self, doc: &Document, node: NodeId) -> Above {
-        if self.known.is_empty() {
-            self.known = vec![None; doc.arena_len()];
-        }
-        // Up to the first node already known, the first table (whose answer is its
-        // own) or past the root.
-        let mut passed = std::mem::take(&mut self.passed);
-        passed.clear();
-        let mut found: Above = None;
-        let mut at = Some(node);
-        while let Some(n) = at {
-            if let Some(&Some(known)) = self.known.get(n.index()) {
-                found = known;
-                break;
-            }
-            passed.push(n);
-            if doc.element_name(n) == Some("table") {
-                break;
-            }
-            at = doc.parent(n);
-        }
-        // Back down: a table starts its own answer, a cell or caption below it is the
-        // first one a walk from under it meets.
-        for &n in passed.iter().rev() {
-            found = match doc.element_name(n) {
-                Some("table") => Some((n, None)),
-                Some("td" | "th" | "caption") => found.map(|(table, _)| (table, Some(n))),
-                _ => found,
-            };
-            if let Some(slot) = self.known.get_mut(n.index()) {
-                *slot = Some(found);
-            }
-        }
-        self.passed = passed;
-        found
-    }
+/// [`Above`] of each block's node (`None` in no table, or without a node): one pass
+/// down the blocks' paths ([`Ancestry`]), each node once, where a walk up from every
+/// block cost blocks × depth (100,000 paragraphs under 480 `<div>`s whose paths are
+/// cut short for depth, so that every one of them needs the walk).
+fn tables_above(doc: &Document, blocks: &[Block]) -> Vec<Option<Above>> {
+    let ancestry = Ancestry::new(doc, blocks);
+    let values = ancestry.fold(None, |n, up: Option<Above>| match doc.element_name(n) {
+        Some("table") => Some(Above {
+            table: n,
+            holder: None,
+            outer: up.map(|u| u.table),
+        }),
+        // A cell or caption below another is the first one a walk from under it meets.
+        Some("td" | "th" | "caption") => up.map(|u| Above {
+            holder: Some(n),
+            ..u
+        }),
+        _ => up,
+    });
+    ancestry
+        .block_values(&values)
+        .map(Option::flatten)
+        .collect()
 }
 
 /// What the walk from a block up to its table finds.
 struct Found {
     place: TablePlace,
-    table: NodeId,
     holder: Option<Holder>,
+    /// The next table out of the block's table.
+    outer: Option<NodeId>,
 }
 
 /// The table place of one block (`None` in no table, or without a tree node), its
-/// table's node and its cell or caption; the tables' columns laid out once per table
-/// in `grids`.
-fn place_in(block: &Block, doc: &Document, grids: &mut Grids, walks: &mut Walks) -> Option<Found> {
+/// cell or caption and the next table out, from what the walk up from its node finds
+/// (`above`, asked only when the block's path may hold a table); the tables' columns
+/// laid out once per table in `grids`.
+fn place_in(
+    block: &Block,
+    doc: &Document,
+    grids: &mut Grids,
+    above: impl FnOnce() -> Option<Above>,
+) -> Option<Found> {
     // Most blocks are in no table, and a whole path says so without a walk to the root
     // (a block's element holds no table before its first text: a table's cells open
     // blocks of their own).
@@ -192,7 +179,11 @@ fn place_in(block: &Block, doc: &Document, grids: &mut Grids, walks: &mut Walks)
     }
     // From the element holding the block's first text up to the nearest table, past
     // the first cell or caption on the way.
-    let (table, holder) = walks.above(doc, block.node?)?;
+    let Above {
+        table,
+        holder,
+        outer,
+    } = above()?;
     let part = match holder {
         Some(holder) if fits_a_cell(&block.dom_path) => {
             if doc.element_name(holder) == Some("caption") {
@@ -231,8 +222,8 @@ fn place_in(block: &Block, doc: &Document, grids: &mut Grids, walks: &mut Walks)
     };
     Some(Found {
         place,
-        table,
         holder,
+        outer,
     })
 }
 
@@ -378,8 +369,9 @@ mod tests {
         (top, text)
     }
 
-    /// [`Walks::above`] as one plain walk up from the node.
-    fn plain_above(doc: &Document, node: NodeId) -> Above {
+    /// What the walk up from a node finds ([`Above`]'s table and holder), as one plain
+    /// walk up from the node.
+    fn plain_above(doc: &Document, node: NodeId) -> Option<(NodeId, Option<NodeId>)> {
         let mut holder = None;
         let table = doc.inclusive_ancestors(node).find(|&at| {
             let name = doc.element_name(at);
@@ -392,11 +384,12 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// The kept answers are the plain walk's, whatever order the nodes are asked
-        /// in: tables in cells, cells without tables, captions, cells in cells and a
-        /// detached subtree.
+        /// The answers read down the blocks' paths are the plain walk's, whatever nodes
+        /// the blocks stand on and in whatever order: tables in cells, cells without
+        /// tables, captions, cells in cells and a detached subtree; and the next table
+        /// out is the plain walk's from the table's parent.
         #[test]
-        fn walks_that_keep_their_answers_find_what_a_plain_walk_finds(
+        fn answers_read_down_the_paths_are_what_a_plain_walk_finds(
             pieces in proptest::collection::vec(0usize..14, 0..60),
             asked in proptest::collection::vec(0usize..1000, 0..80),
         ) {
@@ -415,10 +408,17 @@ mod tests {
             let (_, loose) = chain(&mut doc, &["td", "table", "tr", "td", "td"]);
             let mut all: Vec<NodeId> = doc.descendants(doc.root()).collect();
             all.extend(doc.inclusive_ancestors(loose).collect::<Vec<_>>());
-            let mut walks = Walks::default();
-            for i in asked {
-                let node = all[i % all.len()];
-                proptest::prop_assert_eq!(walks.above(&doc, node), plain_above(&doc, node));
+            let blocks: Vec<Block> = asked
+                .iter()
+                .map(|&i| Block { node: Some(all[i % all.len()]), ..Block::default() })
+                .collect();
+            for (block, found) in blocks.iter().zip(tables_above(&doc, &blocks)) {
+                let node = block.node.unwrap();
+                proptest::prop_assert_eq!(found.map(|a| (a.table, a.holder)), plain_above(&doc, node));
+                if let Some(found) = found {
+                    let outer = doc.parent(found.table).and_then(|p| plain_above(&doc, p));
+                    proptest::prop_assert_eq!(found.outer, outer.map(|(table, _)| table));
+                }
             }
         }
     }
