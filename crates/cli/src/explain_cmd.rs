@@ -68,10 +68,13 @@ pub fn explain_command(args: ExplainArgs) -> Result<ExitCode, UsageError> {
         .map_err(|e| UsageError(format!("{}: {e}", args.page.display())))?;
     let source = args.page.display().to_string();
     // As `pith extract` answers such inputs: not pages, so there is nothing to explain.
-    let not_a_page = if pith_corpus::sniff::is_binary(&bytes) {
-        Some(pith_corpus::sniff::NOT_A_PAGE)
+    let not_a_page = if let Some(why) = pith_corpus::sniff::not_a_page(&bytes) {
+        Some(why)
     } else if bytes.starts_with(b"WARC/") {
-        Some("a WARC file, not a page: `pith extract` reads its records; explain one page")
+        Some(
+            "a WARC file, not a page: `pith extract` reads its records; explain one page"
+                .to_owned(),
+        )
     } else {
         None
     };

@@ -158,11 +158,22 @@ fn binary_junk_and_nul_bytes_do_not_crash() {
         x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
         junk.push((x >> 16) as u8);
     }
+    // Random bytes are no page: an error that says so (exit 1), not a crash.
     let o = pith(
         &["extract", "--preset", "justext", "--format", "json"],
         Some(&junk),
     );
-    assert!(o.status.success());
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("not an HTML page: binary content"), "{err}");
+    // The same bytes after a tag are a page: the pipeline runs on them.
+    let mut tagged = b"<html>".to_vec();
+    tagged.extend_from_slice(&junk);
+    let o = pith(
+        &["extract", "--preset", "justext", "--format", "json"],
+        Some(&tagged),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let page = GOOD_PAGE.replace("lazy dog", "lazy\0dog\u{b}");
     let o = pith(
         &["extract", "--preset", "justext", "--format", "text"],

@@ -877,3 +877,50 @@ fn a_binary_file_named_on_the_command_line_is_an_error_naming_it() {
         "{err}"
     );
 }
+
+/// A WARC response labelled `text/html` whose payload is a PDF or an executable (served
+/// with the wrong type, or gzipped as its header says) is an error record naming it,
+/// not the bytes decoded as "text"; the pages around it are extracted.
+#[test]
+fn a_binary_payload_labelled_html_is_an_error_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = b"%PDF-1.5\n%\xd0\xd4\xc5\xd8\n1 0 obj\n<< /Length 9 /Filter /FlateDecode >>\nstream\nx\x9c\x01\x02\x03\nendstream\nendobj\n";
+    let mut elf = b"\x7fELF\x02\x01\x01".to_vec();
+    elf.resize(64, 0);
+    elf.extend_from_slice(b"<p>a string in a program</p>\0");
+    let mut gzipped =
+        b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\n\r\n".to_vec();
+    gzipped.extend_from_slice(&gzip(&elf));
+    let mut warc = response("before", "text/html", page(1).as_bytes());
+    warc.extend(response("pdf", "text/html; charset=utf-8", pdf));
+    warc.extend(warc_record(
+        "response",
+        "elf",
+        "http://example.com/elf",
+        &gzipped,
+        None,
+    ));
+    warc.extend(response("after", "text/html", page(2).as_bytes()));
+    let w = write(dir.path(), "mixed.warc", &warc);
+    let st = dir.path().join("s.json");
+    let o = extract_jsonl(&[], &st, &w);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let r = records(&o);
+    assert_eq!(r.len(), 4, "{r:?}");
+    assert!(r[0]["text"].as_str().unwrap().contains("Page number 1"));
+    assert!(r[3]["text"].as_str().unwrap().contains("Page number 2"));
+    let pdf_error = r[1]["error"].as_str().unwrap();
+    assert!(pdf_error.contains("application/pdf"), "{pdf_error}");
+    assert_eq!(r[1]["url"], "http://example.com/pdf");
+    let elf_error = r[2]["error"].as_str().unwrap();
+    assert!(
+        elf_error.contains("application/x-executable"),
+        "{elf_error}"
+    );
+    assert_counts_add_up(&stats(&st), &r);
+}

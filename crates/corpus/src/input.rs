@@ -612,12 +612,12 @@ fn read_html(
     let mut bytes = Vec::new();
     let gz = stream.gz;
     let read = read_up_to(&mut stream, limit.saturating_add(1), &mut bytes);
-    let binary = read.is_ok() && sniff::is_binary(&bytes);
-    let body = match read {
-        Ok(_) if binary && !named => return Item::Skipped("binary".to_owned()),
-        Ok(_) if binary => Body::Failed(sniff::NOT_A_PAGE.to_owned()),
-        Err(e) => Body::Failed(format!("cannot read: {e}")),
-        Ok(_) if bytes.len() as u64 > limit => Body::Failed(format!(
+    let not_a_page = read.as_ref().ok().and_then(|_| sniff::not_a_page(&bytes));
+    let body = match (read, not_a_page) {
+        (Ok(_), Some(_)) if !named => return Item::Skipped("binary".to_owned()),
+        (Ok(_), Some(why)) => Body::Failed(why),
+        (Err(e), _) => Body::Failed(format!("cannot read: {e}")),
+        (Ok(_), None) if bytes.len() as u64 > limit => Body::Failed(format!(
             "document larger than --max-bytes {limit}{}{}; not read further",
             match human_bytes(limit) {
                 human if human == format!("{limit} bytes") => String::new(),
@@ -625,7 +625,7 @@ fn read_html(
             },
             if gz { " once decompressed" } else { "" }
         )),
-        Ok(_) => Body::Bytes {
+        (Ok(_), None) => Body::Bytes {
             bytes: bytes.into(),
             charset: None,
             content_encoding: None,

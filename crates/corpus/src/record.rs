@@ -653,6 +653,11 @@ fn extract(
             chunked,
         } => {
             let bytes = http_payload(bytes, *chunked, content_encoding.as_deref(), max_bytes)?;
+            // A file was sniffed when read; a WARC response is sniffed here, its content
+            // coding undone: a PDF or an image served as `text/html` is no page.
+            if let Some(why) = crate::sniff::not_a_page(&bytes) {
+                return Err(why);
+            }
             let (opts, header) = decode_options(
                 pipeline.decode_options(),
                 charset.as_deref(),

@@ -59,27 +59,97 @@ pub fn is_html_name(path: &std::path::Path) -> bool {
         .is_some_and(|ext| HTML_EXTENSIONS.contains(&ext.as_str()))
 }
 
-/// The error of an input that [`is_binary`]: named on the command line, or given to
-/// Python's `extract`.
-pub const NOT_A_PAGE: &str =
-    "not an HTML page: binary content (a NUL byte and no markup in its first 8 KiB)";
-
-/// How many leading bytes [`is_binary`] looks at (git's heuristic looks at 8000).
+/// How many leading bytes [`not_a_page`] looks at (git's heuristic looks at 8000).
 const SNIFF_BYTES: usize = 8192;
 
-/// Whether bytes are binary rather than a page: a NUL byte among the first 8 KiB and
-/// no markup there. A page with a stray NUL keeps its tags, and UTF-16 text has a NUL
-/// next to each `<`; neither is binary.
-pub fn is_binary(bytes: &[u8]) -> bool {
+/// Why bytes are not an HTML page, as the error that names such an input, or `None`
+/// when they may be one. A page in a crawl or on a disk is text with markup; the
+/// answer is "not a page" for
+/// - a file format its first bytes name ([`infer`]'s table of magic numbers: images,
+///   audio, video, archives, fonts, executables, PDF…; bytes that start with `<` after
+///   white space are markup, whatever follows) when the first 8 KiB hold a
+///   binary data byte (the [MIME Sniffing standard]'s: `0x00`–`0x08`, `0x0B`,
+///   `0x0E`–`0x1A`, `0x1C`–`0x1F`, which text does not have), or a PDF or PostScript
+///   document, whose first kilobytes may all be text;
+/// - other bytes with a binary data byte among the first 8 KiB and no HTML tag there
+///   (`<html`, `<!doctype`, `<head`, `<body`, `<p`, `<div`, `<meta`, `<title`, `<br`,
+///   each followed by white space, `/` or `>`).
+///
+/// So a page with a stray control byte keeps its tags and is a page; UTF-16 text (a
+/// byte order mark, or tags with a NUL beside each character) is text; a file whose
+/// first bytes merely start like `BM` (a bitmap's signature) but hold no control byte
+/// is not taken for an image. `pith extract` answers such an input with this error
+/// when the command line names it (skips it when a directory holds it), as it answers
+/// a WARC response labelled `text/html` whose payload is one (a PDF served as HTML);
+/// Python's `extract` raises it.
+///
+/// [MIME Sniffing standard]: https://mimesniff.spec.whatwg.org/#binary-data-byte
+pub fn not_a_page(bytes: &[u8]) -> Option<String> {
     let head = &bytes[..bytes.len().min(SNIFF_BYTES)];
-    if !head.contains(&0) {
-        return false;
+    if is_utf16_text(head) {
+        return None;
     }
-    let utf16_markup = head.windows(2).any(|w| w == b"<\0" || w == b"\0<");
-    !(utf16_markup || has_tag(head))
+    let control = head.iter().any(|&b| is_binary_data_byte(b));
+    if !control && !head.starts_with(b"%") {
+        // Text: a page, unless a PDF or PostScript document (`%PDF-`, `%!PS`).
+        return None;
+    }
+    // No format in the table starts with `<`: bytes that do (after white space) are
+    // markup first, and a signature further in (a tar header at byte 257) names nothing.
+    let markup_first = (head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head).iter())
+        .find(|b| !b.is_ascii_whitespace())
+        == Some(&b'<');
+    let format = (!markup_first)
+        .then(|| infer::get(head))
+        .flatten()
+        .filter(|kind| {
+            kind.matcher_type() != infer::MatcherType::Text
+                && (control || TEXT_LIKE_FORMATS.contains(&kind.mime_type()))
+        });
+    if let Some(kind) = format {
+        return Some(format!(
+            "not an HTML page: binary content ({}, by its first bytes)",
+            kind.mime_type()
+        ));
+    }
+    (control && !has_tag(head)).then(|| {
+        "not an HTML page: binary content (control bytes and no markup in its first 8 KiB)"
+            .to_owned()
+    })
 }
 
-/// Whether `head` holds a tag that only HTML has (case-insensitive).
+/// Whether bytes are binary rather than a page: [`not_a_page`] has a reason.
+pub fn is_binary(bytes: &[u8]) -> bool {
+    not_a_page(bytes).is_some()
+}
+
+/// Formats whose signature names them even when no control byte follows it in the
+/// first 8 KiB: a PDF's header and first objects, a PostScript program, are text.
+const TEXT_LIKE_FORMATS: [&str; 2] = ["application/pdf", "application/postscript"];
+
+/// The MIME Sniffing standard's binary data bytes: control characters that text does
+/// not hold (tab, line feed, form feed, carriage return and escape are text).
+fn is_binary_data_byte(b: u8) -> bool {
+    matches!(b, 0x00..=0x08 | 0x0B | 0x0E..=0x1A | 0x1C..=0x1F)
+}
+
+/// Whether `head` is UTF-16 text: a byte order mark, or HTML tags written with a NUL
+/// beside every character (the bytes of one parity are then nearly all NUL).
+fn is_utf16_text(head: &[u8]) -> bool {
+    if head.starts_with(b"\xFF\xFE") || head.starts_with(b"\xFE\xFF") {
+        return true;
+    }
+    let even: Vec<u8> = head.iter().step_by(2).copied().collect();
+    let odd: Vec<u8> = head.iter().skip(1).step_by(2).copied().collect();
+    let mostly_nul = |bytes: &[u8]| {
+        bytes.len() >= 4 && bytes.iter().filter(|&&b| b == 0).count() * 10 >= bytes.len() * 9
+    };
+    (mostly_nul(&odd) && has_tag(&even)) || (mostly_nul(&even) && has_tag(&odd))
+}
+
+/// Whether `head` holds a tag that only HTML has (case-insensitive): its name followed
+/// by white space, `/` or `>`, so that bytes of a binary file that merely start like
+/// one (`<p` then anything) do not count.
 fn has_tag(head: &[u8]) -> bool {
     const TAGS: [&[u8]; 9] = [
         b"<html",
@@ -92,9 +162,17 @@ fn has_tag(head: &[u8]) -> bool {
         b"<title",
         b"<br",
     ];
-    let lower = head.to_ascii_lowercase();
-    TAGS.iter()
-        .any(|tag| lower.windows(tag.len()).any(|w| w == *tag))
+    memchr::memchr_iter(b'<', head).any(|at| {
+        let rest = &head[at..];
+        TAGS.iter().any(|tag| {
+            rest.len() > tag.len()
+                && rest[..tag.len()].eq_ignore_ascii_case(tag)
+                && matches!(
+                    rest[tag.len()],
+                    b' ' | b'\t' | b'\n' | b'\r' | 0x0C | b'/' | b'>'
+                )
+        })
+    })
 }
 
 #[cfg(test)]
@@ -142,5 +220,51 @@ mod tests {
         assert!(!is_binary(b"\xff\xfe<\0p\0>\0"));
         assert!(!is_binary(b"plain text, no NUL"));
         assert!(!is_binary(b""));
+    }
+
+    #[test]
+    fn binary_files_are_named_by_their_first_bytes() {
+        let png = not_a_page(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR").unwrap();
+        assert!(png.contains("binary content (image/png"), "{png}");
+        // An executable whose bytes hold what starts like a tag (`<p`, `<br`).
+        let mut elf = b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0".to_vec();
+        elf.resize(64, 0);
+        elf.extend_from_slice(b"<p>\x01<br/>\x02\0");
+        let why = not_a_page(&elf).unwrap();
+        assert!(why.contains("application/x-executable"), "{why}");
+        // A PDF's first kilobytes may be text: its signature names it anyway.
+        let pdf = b"%PDF-1.5\n%\xd0\xd4\xc5\xd8\n1 0 obj\n<< /Type /Catalog >>\nendobj\n";
+        assert!(not_a_page(pdf).unwrap().contains("application/pdf"));
+    }
+
+    #[test]
+    fn control_bytes_without_markup_are_binary() {
+        let why = not_a_page(b"\x01\x02<pq\x03 data").unwrap();
+        assert!(why.contains("control bytes and no markup"), "{why}");
+        // A page with a stray control byte keeps its tags.
+        assert!(!is_binary(b"<html><body><p>a \x01 b</p>"));
+        assert!(!is_binary(b"\x0b<DIV class=a>text</DIV>"));
+        // Text that merely starts like a signature (`BM`, a bitmap's) is not an image.
+        assert!(!is_binary(b"BMW recalls 10,000 cars"));
+        assert!(!is_binary(b"ID3 tags explained"));
+        // Markup first: a signature further in names nothing (a tar header's `ustar` at
+        // byte 257), and a control byte with the tags is still a page.
+        let mut page = b"<!DOCTYPE html>\x01".to_vec();
+        page.resize(257, b' ');
+        page.extend_from_slice(b"ustar\x0000<p>text</p>");
+        assert!(!is_binary(&page));
+    }
+
+    #[test]
+    fn utf16_pages_are_text() {
+        for page in ["<!DOCTYPE html><p>Hello</p>", "<html><body><div>x</div>"] {
+            let le: Vec<u8> = page.encode_utf16().flat_map(u16::to_le_bytes).collect();
+            let be: Vec<u8> = page.encode_utf16().flat_map(u16::to_be_bytes).collect();
+            assert!(!is_binary(&le), "{page} LE");
+            assert!(!is_binary(&be), "{page} BE");
+            let mut bom = vec![0xFF, 0xFE];
+            bom.extend_from_slice(&le);
+            assert!(!is_binary(&bom), "{page} with a BOM");
+        }
     }
 }

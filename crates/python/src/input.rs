@@ -84,8 +84,8 @@ impl<'a> Page<'a> {
         if let Page::Bytes(b) = self {
             // As `pith extract` answers a binary file named on its command line: an
             // error, not the bytes decoded as windows-1252 "text".
-            if pith_corpus::sniff::is_binary(b) {
-                return Err(pith_corpus::sniff::NOT_A_PAGE.to_owned());
+            if let Some(why) = pith_corpus::sniff::not_a_page(b) {
+                return Err(why);
             }
         }
         // The layout is read inside the guard too: it walks the tree as the stages do.

@@ -1,0 +1,23 @@
+//! The check of the `sniff` fuzz target, shared with `crates/corpus/tests/fuzz_sniff.rs`
+//! (which replays the seed corpus under `cargo test`): whether bytes are a page at all
+//! (`pith_corpus::sniff::not_a_page`) never panics, reads only the first 8 KiB, and
+//! takes bytes that start with a tag for a page whatever follows.
+
+/// How many leading bytes decide (`sniff.rs`'s `SNIFF_BYTES`).
+const DECIDING_BYTES: usize = 8192;
+
+/// Runs the checks on one input.
+pub fn sniff(data: &[u8]) {
+    let verdict = pith_corpus::sniff::not_a_page(data);
+    if data.len() > DECIDING_BYTES {
+        assert_eq!(
+            verdict,
+            pith_corpus::sniff::not_a_page(&data[..DECIDING_BYTES]),
+            "bytes past the first 8 KiB changed the verdict"
+        );
+    }
+    let mut page = b"<html>".to_vec();
+    page.extend_from_slice(data);
+    let verdict = pith_corpus::sniff::not_a_page(&page);
+    assert!(verdict.is_none(), "markup first is a page: {verdict:?}");
+}
