@@ -444,7 +444,7 @@ pub fn decode_options<'a>(
 }
 
 /// The page in an HTTP payload: chunked transfer coding undone when `chunked`, then the
-/// content coding (`gzip`, `deflate`) when the payload really is compressed, at most
+/// content coding (`gzip`, `deflate`, `br`, `zstd`) when the payload really is compressed, at most
 /// `max` bytes after it (an error beyond). What `pith extract` runs on, and what
 /// Python's `read_warc` yields as `html`.
 pub fn http_payload<'a>(
@@ -465,43 +465,77 @@ pub fn http_payload<'a>(
     }
 }
 
-/// Undoes an HTTP content coding when the payload really is compressed (ClueWeb09
-/// keeps `Content-Encoding: gzip` on payloads stored decompressed).
+/// Undoes an HTTP content coding when the payload really is compressed: `gzip`
+/// (`x-gzip`), `deflate` (zlib or raw), `br` (Brotli) and `zstd`, the codings browsers
+/// ask for (WARCs written by browser-based crawlers keep them; Common Crawl stores
+/// payloads decoded, its header renamed `X-Crawler-Content-Encoding`). A list
+/// (`gzip, br`) is undone last coding first. A payload that does not decode is used as
+/// it is: ClueWeb09 keeps `Content-Encoding: gzip` on payloads stored decompressed, and
+/// `gzip` and `zstd` are undone only when their magic number is there. An unknown
+/// coding leaves the bytes as they are ([`crate::sniff::not_a_page`] then names them).
 fn undo_content_coding<'a>(
     bytes: &'a [u8],
     coding: Option<&str>,
     max: u64,
 ) -> Result<Cow<'a, [u8]>, String> {
-    let gzip = matches!(coding, Some("gzip") | Some("x-gzip")) && bytes.starts_with(&[0x1f, 0x8b]);
-    let deflate = coding == Some("deflate");
-    if !gzip && !deflate {
-        return Ok(Cow::Borrowed(bytes));
+    let codings: Vec<&str> = coding
+        .into_iter()
+        .flat_map(|list| list.split(','))
+        .map(str::trim)
+        .filter(|c| !c.is_empty() && *c != "identity")
+        .collect();
+    let mut page = Cow::Borrowed(bytes);
+    for coding in codings.into_iter().rev() {
+        if let Some(decoded) = undo_one_coding(&page, coding, max)? {
+            page = Cow::Owned(decoded);
+        }
     }
+    Ok(page)
+}
+
+/// One content coding undone: the decoded bytes, `None` when the payload is not so
+/// coded (or the coding is unknown), an error when it decodes to more than `max` bytes.
+fn undo_one_coding(bytes: &[u8], coding: &str, max: u64) -> Result<Option<Vec<u8>>, String> {
     let mut out = Vec::new();
-    let res = if gzip {
-        flate2::read::MultiGzDecoder::new(bytes)
-            .take(max + 1)
-            .read_to_end(&mut out)
-    } else {
-        flate2::read::ZlibDecoder::new(bytes)
-            .take(max + 1)
+    let limit = max + 1;
+    let res = match coding {
+        "gzip" | "x-gzip" if bytes.starts_with(&[0x1f, 0x8b]) => {
+            flate2::read::MultiGzDecoder::new(bytes)
+                .take(limit)
+                .read_to_end(&mut out)
+        }
+        "deflate" => flate2::read::ZlibDecoder::new(bytes)
+            .take(limit)
             .read_to_end(&mut out)
             .or_else(|_| {
                 out.clear();
                 flate2::read::DeflateDecoder::new(bytes)
-                    .take(max + 1)
+                    .take(limit)
                     .read_to_end(&mut out)
-            })
+            }),
+        "br" => brotli_decompressor::Decompressor::new(bytes, 4096)
+            .take(limit)
+            .read_to_end(&mut out),
+        "zstd" if bytes.starts_with(&ZSTD_MAGIC) => {
+            match ruzstd::decoding::StreamingDecoder::new(bytes) {
+                Ok(decoder) => decoder.take(limit).read_to_end(&mut out),
+                Err(e) => Err(std::io::Error::other(e.to_string())),
+            }
+        }
+        _ => return Ok(None),
     };
     match res {
         Ok(_) if out.len() as u64 > max => Err(format!(
             "document larger than --max-bytes {max} after Content-Encoding"
         )),
-        Ok(_) => Ok(Cow::Owned(out)),
-        // Not really compressed after all: use the bytes as they are.
-        Err(_) => Ok(Cow::Borrowed(bytes)),
+        Ok(_) => Ok(Some(out)),
+        // Not really so coded after all: the bytes as they are.
+        Err(_) => Ok(None),
     }
 }
+
+/// The first bytes of a Zstandard frame.
+const ZSTD_MAGIC: [u8; 4] = [0x28, 0xB5, 0x2F, 0xFD];
 
 /// Whether the mode writes the edited tree: `--format html`, for a pipeline whose tree
 /// stages purify the page (`declutter.purify`: an allow-list of tags and attributes).

@@ -306,7 +306,7 @@ impl DocumentIterator {
 ///
 /// Yields ``{"id", "source", "url", "date", "html", "charset", "content_encoding"}``
 /// per HTML response (``html``: the HTTP payload as bytes, chunked coding and a
-/// ``Content-Encoding`` (gzip, deflate) undone, as ``extract_warc`` reads it;
+/// ``Content-Encoding`` (gzip, deflate, br, zstd) undone, as ``extract_warc`` reads it;
 /// ``charset``: the HTTP ``Content-Type`` charset), or ``{"id", ..., "error"}`` for a
 /// record that cannot be read (wrong ``Content-Length``, truncated gzip, larger than
 /// ``max_bytes``: the message gives the byte offset). Other records are skipped and
