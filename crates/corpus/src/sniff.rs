@@ -63,22 +63,23 @@ pub fn is_html_name(path: &std::path::Path) -> bool {
 const SNIFF_BYTES: usize = 8192;
 
 /// Why bytes are not an HTML page, as the error that names such an input, or `None`
-/// when they may be one. A page in a crawl or on a disk is text with markup; the
-/// answer is "not a page" for
-/// - a file format its first bytes name ([`infer`]'s table of magic numbers: images,
-///   audio, video, archives, fonts, executables, PDF…; bytes that start with `<` after
-///   white space are markup, whatever follows) when the first 8 KiB hold a
+/// when they may be one. A page in a crawl or on a disk is text with markup: bytes
+/// that start with `<` (after white space and a UTF-8 byte order mark), which no
+/// binary format does, and UTF-16 text (a byte order mark, or tags with a NUL beside
+/// each character) are pages. Other bytes are not a page when they are
+/// - a file format their first bytes name ([`infer`]'s table of magic numbers: images,
+///   audio, video, archives, fonts, executables, PDF…) and the first 8 KiB hold a
 ///   binary data byte (the [MIME Sniffing standard]'s: `0x00`–`0x08`, `0x0B`,
 ///   `0x0E`–`0x1A`, `0x1C`–`0x1F`, which text does not have), or a PDF or PostScript
 ///   document, whose first kilobytes may all be text;
-/// - other bytes with a binary data byte among the first 8 KiB and no HTML tag there
+/// - or other bytes with a binary data byte among the first 8 KiB and no HTML tag there
 ///   (`<html`, `<!doctype`, `<head`, `<body`, `<p`, `<div`, `<meta`, `<title`, `<br`,
-///   each followed by white space, `/` or `>`).
+///   `<script`, `<style`, `<link`, `<table`, `<span`, `<img`, `<a`, each followed by
+///   white space, `/` or `>`; or a comment, `<!--`).
 ///
-/// So a page with a stray control byte keeps its tags and is a page; UTF-16 text (a
-/// byte order mark, or tags with a NUL beside each character) is text; a file whose
-/// first bytes merely start like `BM` (a bitmap's signature) but hold no control byte
-/// is not taken for an image. `pith extract` answers such an input with this error
+/// So a page with a stray control byte after text (a PHP warning before its markup)
+/// keeps its tags and is a page; a file whose first bytes merely start like `BM` (a
+/// bitmap's signature) but hold no control byte is not taken for an image. `pith extract` answers such an input with this error
 /// when the command line names it (skips it when a directory holds it), as it answers
 /// a WARC response labelled `text/html` whose payload is one (a PDF served as HTML);
 /// Python's `extract` raises it.
@@ -92,21 +93,18 @@ pub fn not_a_page(bytes: &[u8]) -> Option<String> {
         // PostScript document (`%PDF-`, `%!PS`).
         return None;
     }
-    if is_utf16_text(head) {
-        return None;
-    }
-    // No format in the table starts with `<`: bytes that do (after white space) are
-    // markup first, and a signature further in (a tar header at byte 257) names nothing.
+    // No binary format starts with `<`: bytes that do (after white space) are markup,
+    // whatever follows (a control byte in a page, a tar header's `ustar` at byte 257).
     let markup_first = (head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head).iter())
         .find(|b| !b.is_ascii_whitespace())
         == Some(&b'<');
-    let format = (!markup_first)
-        .then(|| infer::get(head))
-        .flatten()
-        .filter(|kind| {
-            kind.matcher_type() != infer::MatcherType::Text
-                && (control || TEXT_LIKE_FORMATS.contains(&kind.mime_type()))
-        });
+    if markup_first || is_utf16_text(head) {
+        return None;
+    }
+    let format = infer::get(head).filter(|kind| {
+        kind.matcher_type() != infer::MatcherType::Text
+            && (control || TEXT_LIKE_FORMATS.contains(&kind.mime_type()))
+    });
     if let Some(kind) = format {
         return Some(format!(
             "not an HTML page: binary content ({}, by its first bytes)",
@@ -160,9 +158,9 @@ fn is_utf16_text(head: &[u8]) -> bool {
 
 /// Whether `head` holds a tag that only HTML has (case-insensitive): its name followed
 /// by white space, `/` or `>`, so that bytes of a binary file that merely start like
-/// one (`<p` then anything) do not count.
+/// one (`<p` then anything) do not count; or a comment.
 fn has_tag(head: &[u8]) -> bool {
-    const TAGS: [&[u8]; 9] = [
+    const TAGS: [&[u8]; 16] = [
         b"<html",
         b"<!doctype",
         b"<head",
@@ -172,17 +170,25 @@ fn has_tag(head: &[u8]) -> bool {
         b"<meta",
         b"<title",
         b"<br",
+        b"<script",
+        b"<style",
+        b"<link",
+        b"<table",
+        b"<span",
+        b"<img",
+        b"<a",
     ];
     memchr::memchr_iter(b'<', head).any(|at| {
         let rest = &head[at..];
-        TAGS.iter().any(|tag| {
-            rest.len() > tag.len()
-                && rest[..tag.len()].eq_ignore_ascii_case(tag)
-                && matches!(
-                    rest[tag.len()],
-                    b' ' | b'\t' | b'\n' | b'\r' | 0x0C | b'/' | b'>'
-                )
-        })
+        rest.starts_with(b"<!--")
+            || TAGS.iter().any(|tag| {
+                rest.len() > tag.len()
+                    && rest[..tag.len()].eq_ignore_ascii_case(tag)
+                    && matches!(
+                        rest[tag.len()],
+                        b' ' | b'\t' | b'\n' | b'\r' | 0x0C | b'/' | b'>'
+                    )
+            })
     })
 }
 
@@ -259,11 +265,14 @@ mod tests {
         assert!(!is_binary(b"BMW recalls 10,000 cars"));
         assert!(!is_binary(b"ID3 tags explained"));
         // Markup first: a signature further in names nothing (a tar header's `ustar` at
-        // byte 257), and a control byte with the tags is still a page.
+        // byte 257), and a control byte is still a page's, even with no tag of the list.
         let mut page = b"<!DOCTYPE html>\x01".to_vec();
         page.resize(257, b' ');
         page.extend_from_slice(b"ustar\x0000<p>text</p>");
         assert!(!is_binary(&page));
+        assert!(!is_binary(b"  <script>var a = 1;\x1a</script>"));
+        // Text first, then markup: a PHP warning before the page.
+        assert!(!is_binary(b"Warning: \x01 in line 3\n<!-- page -->"));
     }
 
     #[test]
