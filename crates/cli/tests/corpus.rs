@@ -924,3 +924,53 @@ fn a_binary_payload_labelled_html_is_an_error_record() {
     );
     assert_counts_add_up(&stats(&st), &r);
 }
+
+/// A WET file (Common Crawl's text extracts: `conversion` records of plain text) gives
+/// no page; the run says why and what to give instead, even with `--quiet`, and counts
+/// the records as `text-conversion`. A WARC whose conversion records hold HTML is read.
+#[test]
+fn a_wet_file_says_to_give_the_warc_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut wet = warc_record(
+        "warcinfo",
+        "info",
+        "",
+        b"Software-Info: ia-web-commons",
+        None,
+    );
+    for (id, text) in [
+        ("t1", "The text of one page."),
+        ("t2", "Another page's text."),
+    ] {
+        let mut rec = format!(
+            "WARC/1.0\r\nWARC-Type: conversion\r\nWARC-Record-ID: <urn:uuid:{id}>\r\n\
+             WARC-Target-URI: http://example.com/{id}\r\nContent-Type: text/plain\r\n\
+             Content-Length: {}\r\n\r\n",
+            text.len()
+        )
+        .into_bytes();
+        rec.extend_from_slice(text.as_bytes());
+        rec.extend_from_slice(b"\r\n\r\n");
+        wet.extend(rec);
+    }
+    let w = write(dir.path(), "CC-MAIN-x.warc.wet", &wet);
+    let st = dir.path().join("s.json");
+    let o = extract_jsonl(&[], &st, &w);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("2 WARC conversion records") && err.contains("WET"),
+        "{err}"
+    );
+    assert_eq!(stats(&st)["skipped_by_reason"]["text-conversion"], 2);
+    // Conversion records that hold HTML are pages, and no hint is given.
+    let mut html = b"WARC/1.0\r\nWARC-Type: conversion\r\nWARC-Record-ID: <urn:uuid:h>\r\nContent-Type: text/html\r\n".to_vec();
+    let page = page(3);
+    html.extend(format!("Content-Length: {}\r\n\r\n{page}\r\n\r\n", page.len()).into_bytes());
+    let h = write(dir.path(), "converted.warc", &html);
+    let o = extract_jsonl(&[], &st, &h);
+    assert!(o.status.success());
+    assert_eq!(records(&o).len(), 1);
+    assert!(!String::from_utf8_lossy(&o.stderr).contains("WET"));
+}

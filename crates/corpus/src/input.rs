@@ -99,11 +99,15 @@ pub enum Item {
     /// A document: yields exactly one output record.
     Doc(Doc),
     /// An input unit that is not an HTML document, by reason (counted, no record): a
-    /// WARC record (its type, `non-html`, `http-404`, …), a file of a directory that is
-    /// not named like an input (`not-an-input-name`) or outside `--glob` (`glob`), a
-    /// `binary` file.
+    /// WARC record (its type, `non-html`, [`TEXT_CONVERSION`], `http-404`, …), a file of
+    /// a directory that is not named like an input (`not-an-input-name`) or outside
+    /// `--glob` (`glob`), a `binary` file.
     Skipped(String),
 }
+
+/// The skip reason of a WARC `conversion` record that holds no HTML: the records of a
+/// WET file, the text Common Crawl extracted from its WARC files' pages.
+pub const TEXT_CONVERSION: &str = "text-conversion";
 
 /// How to read inputs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -724,7 +728,13 @@ fn warc_doc(rec: warc::WarcRecord, source: &str, n: usize, max_bytes: u64) -> It
         _ => warc::looks_like_html(&block),
     };
     if !html {
-        return Item::Skipped("non-html".to_owned());
+        // A WET file's records: text Common Crawl extracted, not the HTML.
+        let reason = if rec.warc_type == "conversion" {
+            TEXT_CONVERSION
+        } else {
+            "non-html"
+        };
+        return Item::Skipped(reason.to_owned());
     }
     let meta = Arc::new(DocMeta {
         id: rec.record_id.unwrap_or_else(|| format!("{source}#{n}")),

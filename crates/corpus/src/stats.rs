@@ -26,8 +26,8 @@ pub struct Stats {
     pub documents_per_second: f64,
     /// Megabytes (10^6 bytes) of documents per second.
     pub megabytes_per_second: f64,
-    /// Skipped units by reason (WARC type, `non-html`, `http-404`, `not-an-input-name`,
-    /// `glob`, `binary`).
+    /// Skipped units by reason (WARC type, `non-html`, `text-conversion`, `http-404`,
+    /// `not-an-input-name`, `glob`, `binary`).
     pub skipped_by_reason: BTreeMap<String, u64>,
     /// Extracted documents by identified language (ISO 639-1 code; `none` when no
     /// language was identified).
