@@ -1,7 +1,7 @@
 //! The check behind the `jsonl` fuzz target: bytes as a JSON Lines file through
 //! pith-corpus's reader (`pith_corpus::jsonl::JsonlReader`).
 //!
-//! Shared with `crates/corpus/tests/fuzz_jsonl.rs` (included there with `#[path]`), so
+//! Shared with `crates/corpus/tests/fuzz_corpora.rs` (included there with `#[path]`), so
 //! `cargo test -p pith-corpus` replays the seed corpus through exactly this code. It
 //! depends on `pith_corpus` and `serde_json` only, which is why it is not in `lib.rs`
 //! (that file is shared with the `pith` crate's tests, which do not link pith-corpus).

@@ -1,4 +1,4 @@
-//! The check of the `sniff` fuzz target, shared with `crates/corpus/tests/fuzz_sniff.rs`
+//! The check of the `sniff` fuzz target, shared with `crates/corpus/tests/fuzz_corpora.rs`
 //! (which replays the seed corpus under `cargo test`): what a WARC payload becomes.
 //! Undoing each content coding (`pith_corpus::http_payload`) never panics and never
 //! gives more than the limit; whether bytes are a page at all

@@ -925,6 +925,20 @@ fn a_binary_payload_labelled_html_is_an_error_record() {
     assert_counts_add_up(&stats(&st), &r);
 }
 
+/// A WARC `conversion` record of `content_type` (a WET file's are `text/plain`).
+fn conversion(id: &str, content_type: &str, body: &[u8]) -> Vec<u8> {
+    let mut rec = format!(
+        "WARC/1.0\r\nWARC-Type: conversion\r\nWARC-Record-ID: <urn:uuid:{id}>\r\n\
+         WARC-Target-URI: http://example.com/{id}\r\nContent-Type: {content_type}\r\n\
+         Content-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    rec.extend_from_slice(body);
+    rec.extend_from_slice(b"\r\n\r\n");
+    rec
+}
+
 /// A WET file (Common Crawl's text extracts: `conversion` records of plain text) gives
 /// no page; the run says why and what to give instead, even with `--quiet`, and counts
 /// the records as `text-conversion`. A WARC whose conversion records hold HTML is read.
@@ -938,21 +952,8 @@ fn a_wet_file_says_to_give_the_warc_files() {
         b"Software-Info: ia-web-commons",
         None,
     );
-    for (id, text) in [
-        ("t1", "The text of one page."),
-        ("t2", "Another page's text."),
-    ] {
-        let mut rec = format!(
-            "WARC/1.0\r\nWARC-Type: conversion\r\nWARC-Record-ID: <urn:uuid:{id}>\r\n\
-             WARC-Target-URI: http://example.com/{id}\r\nContent-Type: text/plain\r\n\
-             Content-Length: {}\r\n\r\n",
-            text.len()
-        )
-        .into_bytes();
-        rec.extend_from_slice(text.as_bytes());
-        rec.extend_from_slice(b"\r\n\r\n");
-        wet.extend(rec);
-    }
+    wet.extend(conversion("t1", "text/plain", b"The text of one page."));
+    wet.extend(conversion("t2", "text/plain", b"Another page's text."));
     let w = write(dir.path(), "CC-MAIN-x.warc.wet", &wet);
     let st = dir.path().join("s.json");
     let o = extract_jsonl(&[], &st, &w);
@@ -965,10 +966,11 @@ fn a_wet_file_says_to_give_the_warc_files() {
     );
     assert_eq!(stats(&st)["skipped_by_reason"]["text-conversion"], 2);
     // Conversion records that hold HTML are pages, and no hint is given.
-    let mut html = b"WARC/1.0\r\nWARC-Type: conversion\r\nWARC-Record-ID: <urn:uuid:h>\r\nContent-Type: text/html\r\n".to_vec();
-    let page = page(3);
-    html.extend(format!("Content-Length: {}\r\n\r\n{page}\r\n\r\n", page.len()).into_bytes());
-    let h = write(dir.path(), "converted.warc", &html);
+    let h = write(
+        dir.path(),
+        "converted.warc",
+        &conversion("h", "text/html", page(3).as_bytes()),
+    );
     let o = extract_jsonl(&[], &st, &h);
     assert!(o.status.success());
     assert_eq!(records(&o).len(), 1);
