@@ -77,6 +77,9 @@ const SNIFF_BYTES: usize = 8192;
 ///   `<script`, `<style`, `<link`, `<table`, `<span`, `<img`, `<a`, each followed by
 ///   white space, `/` or `>`; or a comment, `<!--`).
 ///
+/// An ARC file (it starts with `filedesc://`), the web archive format before WARC, is
+/// not a page either: its error says to convert it.
+///
 /// So a page with a stray control byte after text (a PHP warning before its markup)
 /// keeps its tags and is a page; a file whose first bytes merely start like `BM` (a
 /// bitmap's signature) but hold no control byte is not taken for an image. `pith extract` answers such an input with this error
@@ -87,6 +90,13 @@ const SNIFF_BYTES: usize = 8192;
 /// [MIME Sniffing standard]: https://mimesniff.spec.whatwg.org/#binary-data-byte
 pub fn not_a_page(bytes: &[u8]) -> Option<String> {
     let head = &bytes[..bytes.len().min(SNIFF_BYTES)];
+    if head.starts_with(b"filedesc://") {
+        return Some(
+            "not an HTML page: an ARC file (the web archive format before WARC), which pith \
+             does not read; convert it to WARC first (e.g. with warctools' arc2warc)"
+                .to_owned(),
+        );
+    }
     let control = has_binary_data_byte(head);
     if !control && !head.starts_with(b"%") {
         // Text (every page of the development folders): a page, unless a PDF or
@@ -252,6 +262,9 @@ mod tests {
         // A PDF's first kilobytes may be text: its signature names it anyway.
         let pdf = b"%PDF-1.5\n%\xd0\xd4\xc5\xd8\n1 0 obj\n<< /Type /Catalog >>\nendobj\n";
         assert!(not_a_page(pdf).unwrap().contains("application/pdf"));
+        // An ARC file is text with pages in it, but no page: it is named, with what to do.
+        let arc = b"filedesc://crawl.arc 0.0.0.0 20080101000000 text/plain 76\n1 0 Crawl\n";
+        assert!(not_a_page(arc).unwrap().contains("an ARC file"));
     }
 
     #[test]
