@@ -20,6 +20,8 @@ from pathlib import Path
 from pith_bin import release_pith
 
 ROOT = Path(__file__).resolve().parent.parent
+# The `expect` of an input that is no page: pith refuses it with an error (exit 1).
+NOT_A_PAGE = object()
 P = ("The quick brown fox jumps over the lazy dog, and this is the sort of sentence that is "
      "full of the words which we would call stop words in English, as it has to be long "
      "enough for the algorithm to think that it is good text and not a menu.")
@@ -34,7 +36,8 @@ def pages():
     rnd = random.Random(1)
     yield "empty file", b"", None
     yield "whitespace only", b" \n\t \r\n" * 100, None
-    yield "200 KB of random bytes", bytes(rnd.getrandbits(8) for _ in range(200_000)), None
+    # Binary content: no page, an error that says so (exit 1), quickly.
+    yield "200 KB of random bytes", bytes(rnd.getrandbits(8) for _ in range(200_000)), NOT_A_PAGE
     nul = P.replace("lazy dog", "lazy\0dog").replace("stop words", "stop\x0bwords")
     yield "paragraph with NUL and vertical tab", page(f"<p>{nul}</p>"), "stop words"
     yield "260 nested <div>", page("<div>" * 260 + f"<p>{P}</p>" + "</div>" * 260), P
@@ -105,10 +108,16 @@ def main():
             peak_mb = int(out.stderr.decode().strip().splitlines()[-1]) / 1024
             mb = len(data) / 1e6
             text = out.stdout.decode("utf-8", "replace")
-            kept = "-" if expect is None else ("yes" if expect in text else "NO")
+            if expect is NOT_A_PAGE:
+                said = "not an HTML page" in out.stderr.decode("utf-8", "replace")
+                kept = "-" if said and out.returncode == 1 else "NO"
+                expect_rc = 1
+            else:
+                kept = "-" if expect is None else ("yes" if expect in text else "NO")
+                expect_rc = 0
             per_mb = elapsed / mb if mb >= 0.01 else float("nan")
             slow = mb >= 0.01 and per_mb > 1.0
-            if kept == "NO" or out.returncode != 0 or slow:
+            if kept == "NO" or out.returncode != expect_rc or slow:
                 failures += 1
             print(f"{name:40} {mb:8.2f} {elapsed:8.3f} {per_mb:7.3f} {peak_mb:8.1f}  {kept:>4}  "
                   f"{out.returncode}{'  SLOW' if slow else ''}")
