@@ -524,8 +524,8 @@ fn run_extract(
         };
         say!("pith: skipped {inputs} that {are}: {}", reasons.join(", "));
     }
-    if let Some(hint) = wet_hint(&end.stats) {
-        say!("{hint}");
+    if let Some(hint) = end.stats.wet_hint() {
+        say!("pith: {hint}");
     }
     if let Some(path) = &args.stats {
         let json = serde_json::to_string_pretty(&end.stats).expect("serialisable");
@@ -539,23 +539,5 @@ fn run_extract(
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    })
-}
-
-/// What to say when a run extracted nothing because its WARC records were a WET file's
-/// (Common Crawl's text extracts, `conversion` records of plain text): pith reads the
-/// HTML, which the WARC files hold. Said even with `--quiet`, as errors are: the run
-/// otherwise ends with no output and no error.
-fn wet_hint(stats: &pith_corpus::Stats) -> Option<String> {
-    let wet = *stats
-        .skipped_by_reason
-        .get(pith_corpus::input::TEXT_CONVERSION)?;
-    (stats.extracted == 0 && stats.errors == 0).then(|| {
-        format!(
-            "pith: {wet} WARC conversion record{} of plain text and no HTML page: a WET \
-             file holds the text Common Crawl already extracted; give pith the WARC files \
-             (…/warc/….warc.gz), which hold the pages",
-            if wet == 1 { "" } else { "s" }
-        )
     })
 }

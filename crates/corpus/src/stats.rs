@@ -66,6 +66,24 @@ impl Stats {
             if self.interrupted { ", interrupted" } else { "" }
         )
     }
+
+    /// What to tell a run that extracted nothing because its WARC records were a WET
+    /// file's (Common Crawl's text extracts: `conversion` records of plain text, counted
+    /// as [`TEXT_CONVERSION`](crate::input::TEXT_CONVERSION)): pith reads the HTML, which
+    /// the WARC files hold. `None` for any other run. `pith extract` says it on stderr,
+    /// Python's `extract_warc` as a `UserWarning`: the run otherwise ends with no output
+    /// and no error.
+    pub fn wet_hint(&self) -> Option<String> {
+        let wet = *self.skipped_by_reason.get(crate::input::TEXT_CONVERSION)?;
+        (self.extracted == 0 && self.errors == 0).then(|| {
+            format!(
+                "{} of plain text and no HTML page: a WET file holds the text Common Crawl \
+                 already extracted; give pith the WARC files (…/warc/….warc.gz), which hold \
+                 the pages",
+                counted(wet, "WARC conversion record")
+            )
+        })
+    }
 }
 
 /// `n` and `noun`, with an `s` unless `n` is 1: "1 document", "2 documents".

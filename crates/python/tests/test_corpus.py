@@ -216,6 +216,23 @@ def test_read_warc_undoes_the_content_coding_as_extract_warc_does(tmp_path):
             for d in docs] == texts
 
 
+def test_extract_warc_of_a_wet_file_warns_that_it_holds_no_page(tmp_path):
+    """A WET file (Common Crawl's text extracts: ``conversion`` records of plain text)
+    yields no record; ``extract_warc`` says why with a ``UserWarning``, as ``pith
+    extract`` says it on stderr, and its ``stats`` count the records."""
+    text = b"The text Common Crawl extracted from a page."
+    wet = (b"WARC/1.0\r\nWARC-Type: conversion\r\n"
+           b"WARC-Record-ID: <urn:uuid:12345678-1234-1234-1234-123456789012>\r\n"
+           b"WARC-Target-URI: http://example.com/a\r\nContent-Type: text/plain\r\n"
+           b"Content-Length: %d\r\n\r\n" % len(text) + text + b"\r\n\r\n")
+    path = tmp_path / "CC-MAIN-x.warc.wet"
+    path.write_bytes(wet)
+    records = pith.extract_warc(path, "justext")
+    with pytest.warns(UserWarning, match="WET file"):
+        assert list(records) == []
+    assert records.stats["skipped_by_reason"] == {"text-conversion": 1}
+
+
 def test_help_shows_the_default_byte_limit_and_it_is_the_limit(tmp_path):
     import inspect
 
