@@ -444,9 +444,9 @@ pub fn decode_options<'a>(
 }
 
 /// The page in an HTTP payload: chunked transfer coding undone when `chunked`, then the
-/// content coding (`gzip`, `deflate`, `br`, `zstd`) when the payload really is compressed, at most
-/// `max` bytes after it (an error beyond). What `pith extract` runs on, and what
-/// Python's `read_warc` yields as `html`.
+/// content coding (`gzip`, `deflate`, `br`, `zstd`) when the payload really is
+/// compressed, at most `max` bytes after it (an error beyond). What `pith extract` runs
+/// on, and what Python's `read_warc` yields as `html`.
 pub fn http_payload<'a>(
     bytes: &'a [u8],
     chunked: bool,
