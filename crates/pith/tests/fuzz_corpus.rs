@@ -2,45 +2,18 @@
 //! targets run, so `cargo test` keeps them panic-free without cargo-fuzz or nightly.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 // The fuzz package's checks, shared verbatim with `fuzz/fuzz_targets/*.rs`.
 #[path = "../../../fuzz/src/lib.rs"]
 #[allow(dead_code)]
 mod checks;
+// How a corpus is replayed, shared with `crates/corpus/tests/fuzz_corpora.rs`.
+#[path = "../../../fuzz/src/replay.rs"]
+#[allow(dead_code)]
+mod replay;
 
-fn corpus_dir(target: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../fuzz/corpus")
-        .join(target)
-}
-
-/// Every regular, non-hidden file of a target's corpus, sorted.
-fn corpus_files(target: &str) -> Vec<PathBuf> {
-    let dir = corpus_dir(target);
-    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .map(|entry| entry.expect("directory entry").path())
-        .filter(|p| p.is_file())
-        .filter(|p| {
-            !p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with('.'))
-        })
-        .collect();
-    files.sort();
-    files
-}
-
-fn replay(target: &str, check: fn(&[u8])) {
-    let files = corpus_files(target);
-    assert!(!files.is_empty(), "empty corpus for {target}");
-    for path in &files {
-        let data = fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-        let outcome = std::panic::catch_unwind(|| check(&data));
-        assert!(outcome.is_ok(), "{target}: {} panicked", path.display());
-    }
-}
+use replay::{corpus_files, replay};
 
 #[test]
 fn extract_bytes_corpus() {
