@@ -68,16 +68,11 @@ pub fn explain_command(args: ExplainArgs) -> Result<ExitCode, UsageError> {
         .map_err(|e| UsageError(format!("{}: {e}", args.page.display())))?;
     let source = args.page.display().to_string();
     // As `pith extract` answers such inputs: not pages, so there is nothing to explain.
-    let not_a_page = if let Some(why) = pith_corpus::sniff::not_a_page(&bytes) {
-        Some(why)
-    } else if bytes.starts_with(b"WARC/") {
-        Some(
-            "a WARC file, not a page: `pith extract` reads its records; explain one page"
-                .to_owned(),
-        )
-    } else {
-        None
-    };
+    let not_a_page = pith_corpus::sniff::not_a_page(&bytes).or_else(|| {
+        bytes.starts_with(b"WARC/").then(|| {
+            "a WARC file, not a page: `pith extract` reads its records; explain one page".to_owned()
+        })
+    });
     if let Some(why) = not_a_page {
         eprintln!("pith: {source}: {why}");
         return Ok(ExitCode::from(1));

@@ -753,16 +753,22 @@ fn warc_doc(rec: warc::WarcRecord, source: &str, n: usize, max_bytes: u64) -> It
             size: 0,
         });
     }
-    Item::Doc(Doc {
-        meta,
-        body: Body::Bytes {
+    // A payload with no coding to undo is final: sniffed here, once (a PDF or an image
+    // served as `text/html` is no page). A coded one is sniffed by the worker once it
+    // has undone the coding (`record::extract`).
+    let not_a_page = (content_encoding.is_none() && !chunked)
+        .then(|| sniff::not_a_page(&block))
+        .flatten();
+    let body = match not_a_page {
+        Some(why) => Body::Failed(why),
+        None => Body::Bytes {
             bytes: block,
             charset,
             content_encoding,
             chunked,
         },
-        size,
-    })
+    };
+    Item::Doc(Doc { meta, body, size })
 }
 
 #[cfg(test)]

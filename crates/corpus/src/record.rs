@@ -687,10 +687,13 @@ fn extract(
             chunked,
         } => {
             let bytes = http_payload(bytes, *chunked, content_encoding.as_deref(), max_bytes)?;
-            // A file was sniffed when read; a WARC response is sniffed here, its content
-            // coding undone: a PDF or an image served as `text/html` is no page.
-            if let Some(why) = crate::sniff::not_a_page(&bytes) {
-                return Err(why);
+            // Files and WARC payloads without a coding were sniffed when read; a coded
+            // payload is sniffed here, its coding undone: a PDF or an image served as
+            // `text/html` is no page.
+            if content_encoding.is_some() || *chunked {
+                if let Some(why) = crate::sniff::not_a_page(&bytes) {
+                    return Err(why);
+                }
             }
             let (opts, header) = decode_options(
                 pipeline.decode_options(),
