@@ -17,6 +17,15 @@ export PITH_DATASETS="${PITH_DATASETS:-$(cd .. && pwd)/shared/datasets}"
 echo "== Rust: cargo test --workspace"
 cargo test --workspace --locked
 
+# CI sets this to free disk before the Python step: the test executables (about 2 GB)
+# are not needed once they have passed; the dependencies' build stays for maturin.
+if [ "${PITH_REMOVE_TEST_BINARIES:-0}" = 1 ]; then
+    # Test executables have no extension; proc-macro libraries (.so) are kept.
+    find "${CARGO_TARGET_DIR:-target}/debug/deps" -maxdepth 1 -type f -executable \
+        ! -name '*.*' -delete
+fi
+echo "== disk free here: $(df -h . | tail -1)"
+
 skip() {
     echo "SKIPPED: Python and Spark tests: $1"
     if [ "${PITH_REQUIRE_PYTHON:-0}" = 1 ]; then
