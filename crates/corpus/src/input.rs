@@ -702,7 +702,9 @@ fn read_warc(
 /// A WARC record to a document, or a skip when it is not a successful HTML response.
 fn warc_doc(rec: warc::WarcRecord, source: &str, n: usize, max_bytes: u64) -> Item {
     let mut block = Payload::from(rec.block);
-    let (content_type, charset, content_encoding, chunked) = if rec.warc_type == "response" {
+    // The server's declared type (a response's HTTP `Content-Type`) beside the record's
+    // identified one (`WARC-Identified-Payload-Type`, or a resource's `Content-Type`).
+    let (declared, charset, content_encoding, chunked) = if rec.warc_type == "response" {
         match warc::parse_http(&block) {
             Some(http) => {
                 if !(200..300).contains(&http.status) {
@@ -711,22 +713,19 @@ fn warc_doc(rec: warc::WarcRecord, source: &str, n: usize, max_bytes: u64) -> It
                 block = Payload::after(block.buf, http.payload_start);
                 let charset = http.content_type.as_deref().and_then(warc::charset_param);
                 (
-                    http.content_type.or(rec.payload_type.clone()),
+                    http.content_type,
                     charset,
                     http.content_encoding,
                     http.chunked,
                 )
             }
-            None => (rec.payload_type.clone(), None, None, false),
+            None => (None, None, None, false),
         }
     } else {
         let charset = rec.payload_type.as_deref().and_then(warc::charset_param);
-        (rec.payload_type.clone(), charset, None, false)
+        (None, charset, None, false)
     };
-    let html = match &content_type {
-        Some(t) if !t.trim().is_empty() => warc::is_html_type(t),
-        _ => warc::looks_like_html(&block),
-    };
+    let html = warc::is_html_payload(declared.as_deref(), rec.payload_type.as_deref(), &block);
     if !html {
         // A WET file's records: text Common Crawl extracted, not the HTML.
         let reason = if rec.warc_type == "conversion" {

@@ -21,11 +21,24 @@ fn page(n: usize) -> String {
 }
 
 fn response(id: &str, content_type: &str, html: &str) -> Vec<u8> {
+    identified_response(id, content_type, None, html)
+}
+
+/// A response record; `identified` is its `WARC-Identified-Payload-Type`, if any.
+fn identified_response(
+    id: &str,
+    content_type: &str,
+    identified: Option<&str>,
+    html: &str,
+) -> Vec<u8> {
     let block = format!("HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\n\r\n{html}");
+    let identified = identified
+        .map(|t| format!("WARC-Identified-Payload-Type: {t}\r\n"))
+        .unwrap_or_default();
     let mut r = format!(
         "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:{id}>\r\n\
          WARC-Target-URI: http://example.com/{id}\r\nWARC-Date: 2024-01-01T00:00:00Z\r\n\
-         Content-Length: {}\r\n\r\n",
+         {identified}Content-Length: {}\r\n\r\n",
         block.len()
     )
     .into_bytes();
@@ -83,6 +96,53 @@ fn inputs_yield_documents_and_skips_in_order() {
         panic!()
     };
     assert_eq!(charset.as_deref(), Some("utf-8"));
+}
+
+/// As Common Crawl's tools decide it: a page a server mislabelled is read when the
+/// crawler identified it as HTML; a payload both call something else is skipped.
+#[test]
+fn a_record_the_crawler_identified_as_html_is_a_page_whatever_the_server_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut warc = identified_response(
+        "octet",
+        "application/octet-stream",
+        Some("text/html"),
+        &page(1),
+    );
+    warc.extend(identified_response(
+        "plain",
+        "text/plain",
+        Some("application/xhtml+xml"),
+        &page(2),
+    ));
+    warc.extend(identified_response(
+        "unlabelled",
+        "application/octet-stream",
+        None,
+        &page(3),
+    ));
+    warc.extend(identified_response(
+        "pdf",
+        "application/pdf",
+        Some("application/pdf"),
+        "%PDF-1.4",
+    ));
+    let w = write(dir.path(), "x.warc", &warc);
+    let summary: Vec<String> = read_inputs(&[w], InputOptions::default())
+        .map(|i| match i {
+            Item::Doc(d) => d.meta.id.clone(),
+            Item::Skipped(reason) => format!("skipped {reason}"),
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            "<urn:uuid:octet>",
+            "<urn:uuid:plain>",
+            "skipped non-html",
+            "skipped non-html"
+        ]
+    );
 }
 
 #[test]

@@ -598,6 +598,36 @@ pub fn is_html_type(content_type: &str) -> bool {
     media.contains("html")
 }
 
+/// Whether a record's payload is an HTML page, decided as Common Crawl's own tools
+/// decide it: HTML when the server's `Content-Type` (`declared`) or the crawler's
+/// `WARC-Identified-Payload-Type` (`identified`, found from the bytes) says so, whichever
+/// it is — a page a server sent as `application/octet-stream` or `text/plain` that the
+/// crawler identified as HTML is a page. When neither names a type (absent, empty, or a
+/// declared type that names none: `unknown/unknown`, `application/unknown`, `*/*`), the
+/// payload's first bytes decide ([`looks_like_html`]).
+pub fn is_html_payload(declared: Option<&str>, identified: Option<&str>, payload: &[u8]) -> bool {
+    let declared = named_type(declared).filter(|t| !names_no_type(t));
+    let identified = named_type(identified);
+    if declared.is_some_and(is_html_type) || identified.is_some_and(is_html_type) {
+        return true;
+    }
+    declared.is_none() && identified.is_none() && looks_like_html(payload)
+}
+
+/// A type that is there and not blank, trimmed.
+fn named_type(content_type: Option<&str>) -> Option<&str> {
+    content_type.map(str::trim).filter(|t| !t.is_empty())
+}
+
+/// The declared types that say nothing of the content (the MIME Sniffing standard's
+/// "unknown" types), so the bytes decide.
+fn names_no_type(content_type: &str) -> bool {
+    let media = content_type.split(';').next().unwrap_or("").trim();
+    ["unknown/unknown", "application/unknown", "*/*"]
+        .iter()
+        .any(|t| media.eq_ignore_ascii_case(t))
+}
+
 /// Whether a payload without a declared type looks like HTML.
 pub fn looks_like_html(payload: &[u8]) -> bool {
     let head = &payload[..payload.len().min(1024)];
@@ -661,6 +691,48 @@ mod tests {
         fn describe(&self, offset: u64) -> String {
             format!("byte {offset}")
         }
+    }
+
+    #[test]
+    fn a_payload_is_html_when_the_server_or_the_crawler_says_so() {
+        let page = b"<html><p>text</p></html>";
+        let text = b"plain words, no markup";
+        let is = |d, i, p: &[u8]| is_html_payload(d, i, p);
+        // Either type naming HTML is enough, whatever the other says.
+        assert!(is(Some("text/html; charset=utf-8"), None, text));
+        assert!(is(
+            Some("application/octet-stream"),
+            Some("text/html"),
+            text
+        ));
+        assert!(is(Some("text/plain"), Some("application/xhtml+xml"), text));
+        assert!(is(Some("TEXT/HTML"), Some("application/pdf"), text));
+        // A type that names something else is believed, whatever the bytes.
+        assert!(!is(Some("image/png"), None, page));
+        assert!(!is(Some("application/octet-stream"), None, page));
+        assert!(!is(None, Some("application/pdf"), page));
+        assert!(!is(Some("text/plain"), Some("text/plain"), page));
+        // No type, an empty one or one naming none: the bytes decide.
+        for declared in [
+            None,
+            Some(""),
+            Some(" "),
+            Some("unknown/unknown"),
+            Some("*/*"),
+        ] {
+            for identified in [None, Some("")] {
+                assert!(
+                    is(declared, identified, page),
+                    "{declared:?} {identified:?}"
+                );
+                assert!(
+                    !is(declared, identified, text),
+                    "{declared:?} {identified:?}"
+                );
+            }
+        }
+        assert!(is(Some("application/unknown"), Some("text/html"), text));
+        assert!(!is(Some("application/unknown"), Some("image/gif"), page));
     }
 
     fn record(t: &str, body: &str, len: Option<usize>) -> String {
