@@ -464,6 +464,18 @@ pub fn warc(data: &[u8]) {
                 let _ = pith::warc::is_html_type(t);
             }
             let _ = pith::warc::looks_like_html(payload);
+            let html = pith::warc::is_html_payload(
+                http.content_type.as_deref(),
+                rec.payload_type.as_deref(),
+                payload,
+            );
+            if http
+                .content_type
+                .as_deref()
+                .is_some_and(pith::warc::is_html_type)
+            {
+                assert!(html, "a payload the server calls HTML is not a page");
+            }
             if http.chunked {
                 let _ = pith::warc::dechunk(payload);
             }

@@ -185,9 +185,17 @@ impl<R> JsonlReader<R> {
                 continue;
             }
             if k == "id" {
-                // The input's own id names the document (a string, or a number as written).
-                meta.id =
-                    serde_json::from_str::<String>(v.get()).unwrap_or_else(|_| v.get().to_owned());
+                // The input's own id names the document (a string, or a number as
+                // written); an empty string or `null` names nothing, and the document
+                // keeps its `SOURCE:LINE` id.
+                let raw = v.get();
+                let id = match raw {
+                    "null" => String::new(),
+                    _ => serde_json::from_str::<String>(raw).unwrap_or_else(|_| raw.to_owned()),
+                };
+                if !id.is_empty() {
+                    meta.id = id;
+                }
             }
             meta.extra.push((k, v));
         }

@@ -145,6 +145,48 @@ fn a_record_the_crawler_identified_as_html_is_a_page_whatever_the_server_said() 
     );
 }
 
+/// Every document has an id: a JSON Lines `id` that names nothing (empty, `null`) and a
+/// WARC record whose `WARC-Record-ID` is empty get the id of a line or record without one.
+#[test]
+fn an_empty_or_null_input_id_gives_way_to_the_documents_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = concat!(
+        r#"{"id":"","html":"<p>a</p>"}"#,
+        "\n",
+        r#"{"id":null,"html":"<p>b</p>"}"#,
+        "\n",
+        r#"{"id":"null","html":"<p>c</p>"}"#,
+        "\n",
+        r#"{"id":0,"html":"<p>d</p>"}"#,
+        "\n"
+    );
+    let j = write(dir.path(), "in.jsonl", lines.as_bytes());
+    let mut warc = response("a", "text/html", &page(1));
+    let empty_id = String::from_utf8(response("b", "text/html", &page(2)))
+        .unwrap()
+        .replace("WARC-Record-ID: <urn:uuid:b>", "WARC-Record-ID: ");
+    warc.extend(empty_id.into_bytes());
+    let w = write(dir.path(), "x.warc", &warc);
+    let ids: Vec<String> = read_inputs(&[j.clone(), w.clone()], InputOptions::default())
+        .map(|i| match i {
+            Item::Doc(d) => d.meta.id.clone(),
+            Item::Skipped(reason) => format!("skipped {reason}"),
+        })
+        .collect();
+    let (j, w) = (j.display(), w.display());
+    assert_eq!(
+        ids,
+        [
+            format!("{j}:1"),
+            format!("{j}:2"),
+            "null".to_owned(),
+            "0".to_owned(),
+            "<urn:uuid:a>".to_owned(),
+            format!("{w}#1"),
+        ]
+    );
+}
+
 #[test]
 fn a_record_serialises_to_the_corpus_line_in_field_order() {
     let dir = tempfile::tempdir().unwrap();

@@ -1,8 +1,10 @@
 //! Replays the seed corpora of the fuzz targets whose checks need pith-corpus
-//! (`fuzz/corpus/jsonl/*`, `fuzz/corpus/sniff/*`) through the checks the fuzzer runs, so
+//! (`fuzz/corpus/jsonl/*`, `fuzz/corpus/sniff/*`, `fuzz/corpus/corpus_warc/*`) through the checks the fuzzer runs, so
 //! `cargo test` keeps them passing without cargo-fuzz or nightly. (The other targets'
 //! corpora are replayed by `crates/pith/tests/fuzz_corpus.rs`.)
 
+#[path = "../../../fuzz/src/corpus_warc.rs"]
+mod corpus_warc;
 #[path = "../../../fuzz/src/jsonl.rs"]
 mod jsonl;
 #[path = "../../../fuzz/src/replay.rs"]
@@ -26,4 +28,9 @@ fn jsonl_corpus() {
 #[test]
 fn sniff_corpus() {
     replay("sniff", sniff::sniff);
+}
+
+#[test]
+fn corpus_warc_corpus() {
+    replay("corpus_warc", corpus_warc::corpus_warc);
 }

@@ -291,7 +291,7 @@ impl<R: BufRead + Positioned> Iterator for WarcReader<R> {
                     self.done = true;
                     let mut id = None;
                     let mut url = None;
-                    for (k, v) in &headers {
+                    for (k, v) in headers.iter().filter(|(_, v)| !v.is_empty()) {
                         match k.as_str() {
                             "warc-record-id" => id = Some(v.clone()),
                             "warc-target-uri" => url = Some(v.clone()),
@@ -328,10 +328,12 @@ impl<R: BufRead + Positioned> Iterator for WarcReader<R> {
                 ));
             }
         }
+        // A header with an empty value is as good as none (an empty `WARC-Record-ID`
+        // would give a document no id).
         let get = |name: &str| {
             headers
                 .iter()
-                .find(|(k, _)| k == name)
+                .find(|(k, v)| k == name && !v.is_empty())
                 .map(|(_, v)| v.clone())
         };
         let record_id = get("warc-record-id");
@@ -750,6 +752,27 @@ mod tests {
                 WarcItem::Error { message, .. } => format!("error {message}"),
             })
             .collect()
+    }
+
+    #[test]
+    fn an_empty_header_value_is_no_value() {
+        let data = "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID:\r\nWARC-Target-URI:  \r\n\
+                    WARC-Date:\r\nWARC-Identified-Payload-Type: \r\nContent-Length: 4\r\n\r\n<p>a\r\n\r\n";
+        let items: Vec<WarcItem> = WarcReader::new(Mem(data.as_bytes()), 1 << 20).collect();
+        let [WarcItem::Record(rec)] = &items[..] else {
+            panic!("one record: {items:?}")
+        };
+        assert_eq!(rec.record_id, None);
+        assert_eq!(rec.url, None);
+        assert_eq!(rec.date, None);
+        assert_eq!(rec.payload_type, None);
+        // The same in a record cut off inside its header.
+        let cut = "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID:\r\n";
+        let items: Vec<WarcItem> = WarcReader::new(Mem(cut.as_bytes()), 1 << 20).collect();
+        let [WarcItem::Error { record_id, .. }] = &items[..] else {
+            panic!("one error: {items:?}")
+        };
+        assert_eq!(record_id, &None);
     }
 
     #[test]
