@@ -28,6 +28,9 @@ pub struct DocMeta {
     pub url: Option<String>,
     /// WARC-Date.
     pub date: Option<String>,
+    /// WARC-Truncated: why the crawler stored only the start of the page (`length`, …);
+    /// the record says so in its `limits_hit`.
+    pub truncated: Option<String>,
     /// Fields of a JSONL input line passed through, in their order.
     pub extra: Vec<(String, Box<RawValue>)>,
 }
@@ -740,6 +743,7 @@ fn warc_doc(rec: warc::WarcRecord, source: &str, n: usize, max_bytes: u64) -> It
         source: source.to_owned(),
         url: rec.url,
         date: rec.date,
+        truncated: rec.truncated,
         extra: Vec::new(),
     });
     let size = block.len() as u64;

@@ -276,7 +276,10 @@ impl Record {
                 markdown,
                 paragraphs,
                 encoding,
-                limits_hit: ex.diagnostics.notes.clone(),
+                limits_hit: crawl_limit(&meta)
+                    .into_iter()
+                    .chain(ex.diagnostics.notes.iter().cloned())
+                    .collect(),
                 language: ex
                     .language
                     .map(|id| (id.language.code, (id.confidence * 1000.0).round() / 1000.0)),
@@ -316,6 +319,15 @@ fn markdown_of(ex: &Extraction, tree: Option<&Document>, options: &MarkdownOptio
         Some(tree) => pith::markdown::to_markdown_with(ex, tree, options),
         None => pith::markdown::to_markdown(ex),
     }
+}
+
+/// The limit a crawler hit on the page before pith saw it: a WARC record whose payload
+/// it stored only the start of (`WARC-Truncated`), so the page's end is missing.
+fn crawl_limit(meta: &DocMeta) -> Option<String> {
+    let why = meta.truncated.as_deref()?;
+    Some(format!(
+        "crawl: the page is truncated (WARC-Truncated: {why}): the crawler stored only its start"
+    ))
 }
 
 impl Serialize for Record {

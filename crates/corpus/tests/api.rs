@@ -187,6 +187,40 @@ fn an_empty_or_null_input_id_gives_way_to_the_documents_place() {
     );
 }
 
+/// A page the crawler cut short (Common Crawl stores the first MiBs of a payload) says
+/// so in its record; a whole one says nothing.
+#[test]
+fn a_record_the_crawler_truncated_says_so_in_limits_hit() {
+    let dir = tempfile::tempdir().unwrap();
+    let cut = String::from_utf8(response("cut", "text/html", &page(1)))
+        .unwrap()
+        .replace(
+            "Content-Length:",
+            "WARC-Truncated: length\r\nContent-Length:",
+        );
+    let mut warc = cut.into_bytes();
+    warc.extend(response("whole", "text/html", &page(2)));
+    let w = write(dir.path(), "x.warc", &warc);
+    let limits: Vec<serde_json::Value> = read_inputs(&[w], InputOptions::default())
+        .map(|i| {
+            let Item::Doc(doc) = i else {
+                panic!("a document")
+            };
+            let rec = record(&pipeline(), &doc, &RecordOptions::default());
+            serde_json::to_value(&rec).unwrap()["limits_hit"].clone()
+        })
+        .collect();
+    assert_eq!(
+        limits,
+        [
+            serde_json::json!([
+                "crawl: the page is truncated (WARC-Truncated: length): the crawler stored only its start"
+            ]),
+            serde_json::Value::Null
+        ]
+    );
+}
+
 #[test]
 fn a_record_serialises_to_the_corpus_line_in_field_order() {
     let dir = tempfile::tempdir().unwrap();

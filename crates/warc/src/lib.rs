@@ -67,6 +67,9 @@ pub struct WarcRecord {
     pub date: Option<String>,
     /// `WARC-Identified-Payload-Type`, or the record's `Content-Type` for `resource`.
     pub payload_type: Option<String>,
+    /// `WARC-Truncated`: why the crawler stored only the start of the payload (`length`,
+    /// `time`, `disconnect`, `unspecified`); none for a whole one.
+    pub truncated: Option<String>,
     /// The record block.
     pub block: Vec<u8>,
 }
@@ -451,6 +454,7 @@ impl<R: BufRead + Positioned> Iterator for WarcReader<R> {
             url,
             date: get("warc-date"),
             payload_type,
+            truncated: get("warc-truncated"),
             block,
         }))
     }
