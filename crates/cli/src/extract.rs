@@ -524,7 +524,7 @@ fn run_extract(
         };
         say!("pith: skipped {inputs} that {are}: {}", reasons.join(", "));
     }
-    if let Some(hint) = end.stats.wet_hint() {
+    if let Some(hint) = end.stats.derived_file_hint() {
         say!("pith: {hint}");
     }
     if let Some(path) = &args.stats {

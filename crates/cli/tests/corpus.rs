@@ -939,6 +939,48 @@ fn conversion(id: &str, content_type: &str, body: &[u8]) -> Vec<u8> {
     rec
 }
 
+/// A WAT file (Common Crawl's metadata: `metadata` records of JSON) gives no page either;
+/// the run says so, even with `--quiet`. A WARC whose metadata records sit beside its
+/// responses gives no hint, and neither does one with other records skipped too.
+#[test]
+fn a_wat_file_says_to_give_the_warc_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = br#"{"Envelope":{"WARC-Header-Metadata":{"WARC-Type":"response"}}}"#;
+    let mut wat = warc_record(
+        "warcinfo",
+        "info",
+        "",
+        b"Software-Info: ia-web-commons",
+        None,
+    );
+    for id in ["m1", "m2"] {
+        wat.extend(warc_record("metadata", id, "", json, None));
+    }
+    let w = write(dir.path(), "CC-MAIN-x.warc.wat", &wat);
+    let st = dir.path().join("s.json");
+    let o = extract_jsonl(&[], &st, &w);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("2 WARC metadata records") && err.contains("WAT file"),
+        "{err}"
+    );
+    // Beside a page, or beside a request, the metadata records are no WAT file.
+    let mut warc = wat.clone();
+    warc.extend(response("r", "text/html", page(1).as_bytes()));
+    let mut requests = wat;
+    requests.extend(warc_record("request", "q", "", b"GET / HTTP/1.1", None));
+    for (name, bytes) in [("with-page.warc", warc), ("with-request.warc", requests)] {
+        let o = extract_jsonl(&[], &st, &write(dir.path(), name, &bytes));
+        assert!(o.status.success());
+        assert!(
+            !String::from_utf8_lossy(&o.stderr).contains("WAT"),
+            "{name}"
+        );
+    }
+}
+
 /// A WET file (Common Crawl's text extracts: `conversion` records of plain text) gives
 /// no page; the run says why and what to give instead, even with `--quiet`, and counts
 /// the records as `text-conversion`. A WARC whose conversion records hold HTML is read.

@@ -67,20 +67,36 @@ impl Stats {
         )
     }
 
-    /// What to tell a run that extracted nothing because its WARC records were a WET
-    /// file's (Common Crawl's text extracts: `conversion` records of plain text, counted
-    /// as [`TEXT_CONVERSION`](crate::input::TEXT_CONVERSION)): pith reads the HTML, which
-    /// the WARC files hold. `None` for any other run. `pith extract` says it on stderr,
-    /// Python's `extract_warc` as a `UserWarning`: the run otherwise ends with no output
-    /// and no error.
-    pub fn wet_hint(&self) -> Option<String> {
-        let wet = *self.skipped_by_reason.get(crate::input::TEXT_CONVERSION)?;
-        (self.extracted == 0 && self.errors == 0).then(|| {
-            format!(
+    /// What to tell a run that extracted nothing because its WARC records were a WET or
+    /// a WAT file's, Common Crawl's derived files: a WET file holds the text it extracted
+    /// (`conversion` records of plain text, counted as
+    /// [`TEXT_CONVERSION`](crate::input::TEXT_CONVERSION)), a WAT file the metadata of
+    /// each record as JSON (`metadata` records and nothing to extract); pith reads the
+    /// HTML, which the WARC files hold. `None` for any other run. `pith extract` says it
+    /// on stderr, Python's `extract_warc` as a `UserWarning`: the run otherwise ends with
+    /// no output and no error.
+    pub fn derived_file_hint(&self) -> Option<String> {
+        if self.extracted > 0 || self.errors > 0 {
+            return None;
+        }
+        let skipped = |reason: &str| self.skipped_by_reason.get(reason).copied().unwrap_or(0);
+        let give_warc = "give pith the WARC files (…/warc/….warc.gz), which hold the pages";
+        let wet = skipped(crate::input::TEXT_CONVERSION);
+        if wet > 0 {
+            return Some(format!(
                 "{} of plain text and no HTML page: a WET file holds the text Common Crawl \
-                 already extracted; give pith the WARC files (…/warc/….warc.gz), which hold \
-                 the pages",
+                 already extracted; {give_warc}",
                 counted(wet, "WARC conversion record")
+            ));
+        }
+        // A WAT file: metadata records, perhaps its warcinfo, and nothing else.
+        let wat = skipped("metadata");
+        let others = self.skipped.saturating_sub(wat + skipped("warcinfo"));
+        (wat > 0 && others == 0).then(|| {
+            format!(
+                "{} and no HTML page: a WAT file holds the metadata Common Crawl extracted \
+                 from the pages (JSON); {give_warc}",
+                counted(wat, "WARC metadata record")
             )
         })
     }

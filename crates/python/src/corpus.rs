@@ -73,8 +73,8 @@ impl RecordIterator {
             let stats = stats.map_err(|_| PyValueError::new_err("the corpus run panicked"))?;
             let json = serde_json::to_string(&stats).expect("statistics serialise");
             self.stats = Some(self.loads.call1(py, (json,))?);
-            if let Some(hint) = stats.wet_hint() {
-                // As `pith extract` says it: a WET file yields nothing, with no error.
+            if let Some(hint) = stats.derived_file_hint() {
+                // As `pith extract` says it: a WET or WAT file yields nothing, with no error.
                 let message = std::ffi::CString::new(format!("extract_warc: {hint}"))
                     .expect("no NUL in the message");
                 let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
@@ -139,8 +139,8 @@ impl Drop for RecordIterator {
 /// ``{"id", "source", "url", "date", "text", "encoding", ...}`` or ``{"id", ...,
 /// "error"}``; WARC records that are not HTML pages are skipped and counted in the
 /// iterator's ``stats`` (a run that yields nothing because its records are a WET
-/// file's plain text warns with a ``UserWarning`` that says to give the WARC files, as
-/// ``pith extract`` says it). ``workers`` threads (default: every core) work while Python
+/// file's plain text or a WAT file's metadata warns with a ``UserWarning`` that says to
+/// give the WARC files, as ``pith extract`` says it). ``workers`` threads (default: every core) work while Python
 /// consumes; ``paragraphs=True`` adds every paragraph with its features;
 /// ``markdown=True`` adds the page as Markdown (``markdown``: what ``pith extract
 /// --format markdown`` writes, as ``Extraction.markdown``), and with ``links=True`` its

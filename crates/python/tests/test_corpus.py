@@ -233,6 +233,22 @@ def test_extract_warc_of_a_wet_file_warns_that_it_holds_no_page(tmp_path):
     assert records.stats["skipped_by_reason"] == {"text-conversion": 1}
 
 
+def test_extract_warc_of_a_wat_file_warns_that_it_holds_no_page(tmp_path):
+    """A WAT file (Common Crawl's metadata: ``metadata`` records of JSON) yields no
+    record either, and says why."""
+    meta = b'{"Envelope": {"WARC-Header-Metadata": {"WARC-Type": "response"}}}'
+    wat = (b"WARC/1.0\r\nWARC-Type: metadata\r\n"
+           b"WARC-Record-ID: <urn:uuid:12345678-1234-1234-1234-123456789012>\r\n"
+           b"WARC-Target-URI: http://example.com/a\r\nContent-Type: application/json\r\n"
+           b"Content-Length: %d\r\n\r\n" % len(meta) + meta + b"\r\n\r\n")
+    path = tmp_path / "CC-MAIN-x.warc.wat"
+    path.write_bytes(wat)
+    records = pith.extract_warc(path, "justext")
+    with pytest.warns(UserWarning, match="WAT file"):
+        assert list(records) == []
+    assert records.stats["skipped_by_reason"] == {"metadata": 1}
+
+
 def test_help_shows_the_default_byte_limit_and_it_is_the_limit(tmp_path):
     import inspect
 
