@@ -2,7 +2,7 @@
 
 use std::process::Output;
 
-mod common;
+use crate::common;
 use common::{pith, write};
 
 const GOOD_PAGE: &str = "<html><body><div><p>The quick brown fox jumps over the lazy dog, and \

@@ -10,8 +10,7 @@ use flate2::write::GzEncoder;
 use flate2::Compression;
 use serde_json::Value;
 
-mod common;
-use common::{pith, pith_with_env, write};
+use crate::common::{pith, pith_with_env, write};
 
 fn page(n: usize) -> String {
     format!(

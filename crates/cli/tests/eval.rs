@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-mod common;
+use crate::common;
 use common::chromium::{decode_png, run_with_timeout};
 use common::{pith, write};
 

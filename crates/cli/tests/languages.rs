@@ -1,11 +1,9 @@
 //! `-s auto` on the command line: the record names the page's language, keeps its
 //! text, and a fixed stoplist that does not fit says so; `--stats` counts languages.
 
-mod common;
-
 use serde_json::Value;
 
-use common::{pith, write};
+use crate::common::{pith, write};
 
 const RUSSIAN: &str = "<html><body><ul><li><a href='/'>Главная</a></li><li><a href='/n'>Новости</a></li></ul>\
     <p>Этой весной жители нашей небольшой деревни решили вместе отремонтировать старый мост через реку. \

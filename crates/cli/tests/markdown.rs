@@ -5,7 +5,7 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-mod common;
+use crate::common;
 use common::pith;
 
 #[test]

@@ -2,8 +2,7 @@
 
 use std::process::Command;
 
-mod common;
-use common::{pith, write};
+use crate::common::{pith, write};
 
 const PAGE: &str = "<html><body><p>The quick brown fox jumps over the lazy dog, and this is \
 the sort of sentence that is full of the words which we would call stop words in English, as \

@@ -1,11 +1,9 @@
 //! `--with-metadata`: a page's output opens with the metadata its corpus record has,
 //! as YAML front matter (`text`, `markdown`) or in the head (`html`), and nowhere else.
 
-mod common;
-
 use serde_json::{json, Value};
 
-use common::pith;
+use crate::common::pith;
 
 /// A page that tags its metadata, with a title YAML would misread unquoted.
 const PAGE: &str = "<html><head><title>Rivers: \"the old bridge\" # 2</title>\

@@ -1,8 +1,7 @@
 //! Issue 14, bug 6: several inputs in a per-page format are told apart by a line that
 //! names each source, and `--output-dir DIR` writes one file per input.
 
-mod common;
-use common::{pith, write};
+use crate::common::{pith, write};
 
 fn page(n: usize) -> String {
     format!(

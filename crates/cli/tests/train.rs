@@ -4,8 +4,7 @@
 
 use std::path::Path;
 
-mod common;
-use common::{pith, write};
+use crate::common::{pith, write};
 
 const SENTENCES: &[&str] = &[
     "The council said that it would review the plan for the new bridge over the river before the end of the year.",

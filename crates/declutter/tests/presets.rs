@@ -1,6 +1,6 @@
 //! Each embedded preset file equals the pipeline its builder makes, loads, and
 //! round-trips through JSON and TOML. `PITH_BLESS_PRESETS=1 cargo test -p pith-declutter
-//! --test presets` rewrites the files from the builders (review the diff).
+//! presets::` rewrites the files from the builders (review the diff).
 
 use std::path::Path;
 

@@ -17,8 +17,7 @@ use pith_core::Pipeline;
 use pith_dom::{Document, Event};
 use serde_json::Value;
 
-mod common;
-use common::compare;
+use crate::common::compare;
 
 fn golden_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden")

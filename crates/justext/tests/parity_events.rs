@@ -12,8 +12,7 @@ use pith_core::Pipeline;
 use pith_dom::{Document, Event};
 use serde_json::Value;
 
-mod common;
-use common::compare;
+use crate::common::compare;
 
 fn check_dataset(name: &str, pipeline: &Pipeline) -> Option<(usize, Vec<String>)> {
     let dir = pith_testdata::dataset(name)?;

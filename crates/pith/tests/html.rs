@@ -5,11 +5,10 @@
 
 use std::path::Path;
 
+use crate::common::{keep_every_tag_block, keep_everything};
 use pith::layout::TreeLayout;
 use pith::markdown::MarkdownOptions;
 use pith::Pipeline;
-mod common;
-use common::{keep_every_tag_block, keep_everything};
 
 /// Each case: its name, the pipeline that cuts its blocks, whether links are written.
 fn cases() -> Vec<(&'static str, Pipeline, bool)> {

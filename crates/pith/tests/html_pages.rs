@@ -3,9 +3,8 @@
 //! more and no less, with every link it was asked to keep (the writer escapes all
 //! text and nests its elements, so no page's characters end up as markup).
 
+use crate::common::keep_every_tag_block;
 use pith::markdown::MarkdownOptions;
-mod common;
-use common::keep_every_tag_block;
 
 /// The words of the good blocks of an extraction, as shown (preformatted text as
 /// written).

@@ -9,8 +9,7 @@ use pith::shape::{block_shape, may_be_preformatted};
 use pith::Pipeline;
 use proptest::prelude::*;
 
-mod common;
-use common::{inline_html, keep_every_tag_block, word, LINK_URL};
+use crate::common::{inline_html, keep_every_tag_block, word, LINK_URL};
 
 /// Element indices replaced by the order each is first seen in, so that two trees'
 /// groupings compare.

@@ -5,11 +5,10 @@
 
 use std::path::Path;
 
+use crate::common::{keep_every_tag_block, keep_everything};
 use pith::layout::TreeLayout;
 use pith::markdown::{to_markdown, write_markdown_with, MarkdownOptions};
 use pith::Pipeline;
-mod common;
-use common::{keep_every_tag_block, keep_everything};
 
 /// The page `NAME.html` gives `NAME.md`, tables read from the tree as `pith extract
 /// --format markdown` reads them.

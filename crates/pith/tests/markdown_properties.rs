@@ -14,8 +14,7 @@ use pith::{Block, Pipeline};
 use proptest::prelude::*;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
-mod common;
-use common::{inline_html, word, LINK_URL};
+use crate::common::{inline_html, word, LINK_URL};
 
 /// Paths of every shape the writer knows.
 const PATHS: &[&str] = &[

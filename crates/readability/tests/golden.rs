@@ -2,7 +2,7 @@
 //! an optional `pipeline.json` (default: the `readability` preset), `expected.json`
 //! (every block's `text`, `cf_label` and `label`) and a `README.md` saying which step
 //! of Readability.js the case shows. Each case is its own test.
-//! `PITH_BLESS_GOLDEN=1 cargo test -p pith-readability --test golden` rewrites the
+//! `PITH_BLESS_GOLDEN=1 cargo test -p pith-readability golden::` rewrites the
 //! expected files (review the diff: they are the specification).
 
 use std::path::{Path, PathBuf};

@@ -1,6 +1,6 @@
 //! The embedded `readability` preset file equals the pipeline its builder makes, loads,
 //! and round-trips through JSON and TOML. `PITH_BLESS_PRESETS=1 cargo test -p
-//! pith-readability --test presets` rewrites the file from the builder (review the diff).
+//! pith-readability presets::` rewrites the file from the builder (review the diff).
 
 use std::path::Path;
 

@@ -1,0 +1,16 @@
+//! The command line's integration tests, one test binary for them all: each file of `tests/` is a module here,
+//! so the suite is linked once rather than once a file (less disk, faster builds;
+//! `crates/pith/tests/test_layout.rs` checks that no file is left out).
+
+mod cli;
+mod common;
+mod corpus;
+mod eval;
+mod explain;
+mod languages;
+mod markdown;
+mod messages;
+mod metadata;
+mod outputs;
+mod scripts;
+mod train;

@@ -1,0 +1,9 @@
+//! pith-corpus's integration tests, one test binary for them all: each file of `tests/` is a module here,
+//! so the suite is linked once rather than once a file (less disk, faster builds;
+//! `crates/pith/tests/test_layout.rs` checks that no file is left out).
+
+mod api;
+mod content_coding;
+mod fuzz_corpora;
+mod metadata;
+mod sniff;
