@@ -938,6 +938,20 @@ fn conversion(id: &str, content_type: &str, body: &[u8]) -> Vec<u8> {
     rec
 }
 
+/// The `warcinfo` record that opens Common Crawl's WET and WAT files.
+fn common_crawl_warcinfo() -> Vec<u8> {
+    let info = b"Software-Info: ia-web-commons";
+    warc_record("warcinfo", "info", "", info, None)
+}
+
+/// What a run over `input` that succeeds and writes no record says on stderr.
+fn stderr_of_a_run_with_no_record(stats: &Path, input: &Path) -> String {
+    let o = extract_jsonl(&[], stats, input);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.stdout.is_empty());
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
 /// A WAT file (Common Crawl's metadata: `metadata` records of JSON) gives no page either;
 /// the run says so, even with `--quiet`. A WARC whose metadata records sit beside its
 /// responses gives no hint, and neither does one with other records skipped too.
@@ -945,22 +959,13 @@ fn conversion(id: &str, content_type: &str, body: &[u8]) -> Vec<u8> {
 fn a_wat_file_says_to_give_the_warc_files() {
     let dir = tempfile::tempdir().unwrap();
     let json = br#"{"Envelope":{"WARC-Header-Metadata":{"WARC-Type":"response"}}}"#;
-    let mut wat = warc_record(
-        "warcinfo",
-        "info",
-        "",
-        b"Software-Info: ia-web-commons",
-        None,
-    );
+    let mut wat = common_crawl_warcinfo();
     for id in ["m1", "m2"] {
         wat.extend(warc_record("metadata", id, "", json, None));
     }
     let w = write(dir.path(), "CC-MAIN-x.warc.wat", &wat);
     let st = dir.path().join("s.json");
-    let o = extract_jsonl(&[], &st, &w);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(o.stdout.is_empty());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = stderr_of_a_run_with_no_record(&st, &w);
     assert!(
         err.contains("2 WARC metadata records") && err.contains("WAT file"),
         "{err}"
@@ -986,21 +991,12 @@ fn a_wat_file_says_to_give_the_warc_files() {
 #[test]
 fn a_wet_file_says_to_give_the_warc_files() {
     let dir = tempfile::tempdir().unwrap();
-    let mut wet = warc_record(
-        "warcinfo",
-        "info",
-        "",
-        b"Software-Info: ia-web-commons",
-        None,
-    );
+    let mut wet = common_crawl_warcinfo();
     wet.extend(conversion("t1", "text/plain", b"The text of one page."));
     wet.extend(conversion("t2", "text/plain", b"Another page's text."));
     let w = write(dir.path(), "CC-MAIN-x.warc.wet", &wet);
     let st = dir.path().join("s.json");
-    let o = extract_jsonl(&[], &st, &w);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(o.stdout.is_empty());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = stderr_of_a_run_with_no_record(&st, &w);
     assert!(
         err.contains("2 WARC conversion records") && err.contains("WET"),
         "{err}"

@@ -216,15 +216,20 @@ def test_read_warc_undoes_the_content_coding_as_extract_warc_does(tmp_path):
             for d in docs] == texts
 
 
+def _record(warc_type, content_type, block):
+    """One WARC record of ``warc_type`` whose block is ``block``, typed ``content_type``."""
+    return (b"WARC/1.0\r\nWARC-Type: %s\r\n" % warc_type.encode()
+            + b"WARC-Record-ID: <urn:uuid:12345678-1234-1234-1234-123456789012>\r\n"
+            + b"WARC-Target-URI: http://example.com/a\r\n"
+            + b"Content-Type: %s\r\n" % content_type.encode()
+            + b"Content-Length: %d\r\n\r\n" % len(block) + block + b"\r\n\r\n")
+
+
 def test_extract_warc_of_a_wet_file_warns_that_it_holds_no_page(tmp_path):
     """A WET file (Common Crawl's text extracts: ``conversion`` records of plain text)
     yields no record; ``extract_warc`` says why with a ``UserWarning``, as ``pith
     extract`` says it on stderr, and its ``stats`` count the records."""
-    text = b"The text Common Crawl extracted from a page."
-    wet = (b"WARC/1.0\r\nWARC-Type: conversion\r\n"
-           b"WARC-Record-ID: <urn:uuid:12345678-1234-1234-1234-123456789012>\r\n"
-           b"WARC-Target-URI: http://example.com/a\r\nContent-Type: text/plain\r\n"
-           b"Content-Length: %d\r\n\r\n" % len(text) + text + b"\r\n\r\n")
+    wet = _record("conversion", "text/plain", b"The text Common Crawl extracted from a page.")
     path = tmp_path / "CC-MAIN-x.warc.wet"
     path.write_bytes(wet)
     records = pith.extract_warc(path, "justext")
@@ -237,10 +242,7 @@ def test_extract_warc_of_a_wat_file_warns_that_it_holds_no_page(tmp_path):
     """A WAT file (Common Crawl's metadata: ``metadata`` records of JSON) yields no
     record either, and says why."""
     meta = b'{"Envelope": {"WARC-Header-Metadata": {"WARC-Type": "response"}}}'
-    wat = (b"WARC/1.0\r\nWARC-Type: metadata\r\n"
-           b"WARC-Record-ID: <urn:uuid:12345678-1234-1234-1234-123456789012>\r\n"
-           b"WARC-Target-URI: http://example.com/a\r\nContent-Type: application/json\r\n"
-           b"Content-Length: %d\r\n\r\n" % len(meta) + meta + b"\r\n\r\n")
+    wat = _record("metadata", "application/json", meta)
     path = tmp_path / "CC-MAIN-x.warc.wat"
     path.write_bytes(wat)
     records = pith.extract_warc(path, "justext")
