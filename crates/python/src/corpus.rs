@@ -140,8 +140,9 @@ impl Drop for RecordIterator {
 /// "error"}``; WARC records that are not HTML pages are skipped and counted in the
 /// iterator's ``stats`` (a run that yields nothing because its records are a WET
 /// file's plain text or a WAT file's metadata warns with a ``UserWarning`` that says to
-/// give the WARC files, as ``pith extract`` says it). ``workers`` threads (default: every core) work while Python
-/// consumes; ``paragraphs=True`` adds every paragraph with its features;
+/// give the WARC files, as ``pith extract`` says it). ``workers`` threads (default:
+/// every core) work while Python consumes; ``paragraphs=True`` adds every paragraph
+/// with its features;
 /// ``markdown=True`` adds the page as Markdown (``markdown``: what ``pith extract
 /// --format markdown`` writes, as ``Extraction.markdown``), and with ``links=True`` its
 /// links as ``[text](url)``, resolved against the record's URL (``pith extract
