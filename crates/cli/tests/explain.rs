@@ -113,6 +113,93 @@ fn a_warc_file_or_binary_content_is_not_a_page() {
     }
 }
 
+/// A WARC response record of `html`, gzip-coded, with a charset in its header.
+fn coded_response(id: &str, html: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(html).unwrap();
+    let mut block = b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=windows-1252\r\n\
+                      Content-Encoding: gzip\r\n\r\n"
+        .to_vec();
+    block.extend(gz.finish().unwrap());
+    let mut record = format!(
+        "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:{id}>\r\n\
+         WARC-Target-URI: http://example.com/{id}\r\nContent-Length: {}\r\n\r\n",
+        block.len()
+    )
+    .into_bytes();
+    record.extend(block);
+    record.extend(b"\r\n\r\n");
+    record
+}
+
+/// `--record` explains one document of a WARC or JSON Lines file, named by its id (with
+/// or without the `<>`) or its URL, as `pith extract` extracts it (its coding undone,
+/// its header's charset used); a name no document has is exit 1 with what to do, and a
+/// WARC file without `--record` says to name one.
+#[test]
+fn a_record_of_a_warc_or_json_lines_file_is_explained_by_id_or_url() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = page().replace("council", "committee");
+    // "café" in windows-1252: right only if the header's charset decodes it.
+    let mine = page().replace("The council met", "The council met at the caf#");
+    let mine: Vec<u8> = mine
+        .bytes()
+        .map(|b| if b == b'#' { 0xE9 } else { b })
+        .collect();
+    let mut warc = coded_response("first", other.as_bytes());
+    warc.extend(coded_response("second", &mine));
+    let warc = write(dir.path(), "a.warc", &warc);
+    let out = dir.path().join("explain.html");
+    for name in [
+        "<urn:uuid:second>",
+        "urn:uuid:second",
+        "http://example.com/second",
+    ] {
+        let o = run_explain(&warc, &out, &["--preset", "justext", "--record", name]);
+        assert!(
+            o.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let html = std::fs::read_to_string(&out).unwrap();
+        assert!(html.contains("The council met at the café"), "{name}");
+        assert!(!html.contains("committee"), "{name}: the other record");
+        assert!(
+            html.contains("urn:uuid:second"),
+            "{name}: the record is not named"
+        );
+    }
+    let o = run_explain(
+        &warc,
+        &dir.path().join("none.html"),
+        &["--record", "urn:uuid:third"],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("no document has the id or URL") && err.contains("2 documents"),
+        "{err}"
+    );
+    let o = run_explain(&warc, &dir.path().join("none.html"), &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--record"));
+    // A JSON Lines file: its line's id.
+    let line = serde_json::json!({"id": "doc-7", "url": "http://example.com/7", "html": page()});
+    let jsonl = write(dir.path(), "a.jsonl", format!("{line}\n").as_bytes());
+    for name in ["doc-7", "http://example.com/7"] {
+        let o = run_explain(&jsonl, &out, &["--record", name]);
+        assert!(
+            o.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(std::fs::read_to_string(&out)
+            .unwrap()
+            .contains("The council met"));
+    }
+}
+
 /// Pixels within 6 of `rgb` on every channel.
 fn count_near(pixels: &[[u8; 3]], rgb: [u8; 3]) -> usize {
     pixels

@@ -35,6 +35,20 @@ pub struct DocMeta {
     pub extra: Vec<(String, Box<RawValue>)>,
 }
 
+impl DocMeta {
+    /// The URL a document was fetched from: a WARC record's WARC-Target-URI, the URL
+    /// given for a page read as HTML ([`InputOptions::page_url`]), or the `url` field (a
+    /// string) of a JSON Lines input line.
+    pub fn page_url(&self) -> Option<String> {
+        self.url.clone().or_else(|| {
+            self.extra
+                .iter()
+                .find(|(key, _)| key == "url")
+                .and_then(|(_, value)| serde_json::from_str::<String>(value.get()).ok())
+        })
+    }
+}
+
 /// A document's content as read.
 #[derive(Debug)]
 pub enum Body {

@@ -42,7 +42,7 @@ pub use input::{
     read_inputs, read_page, Body, Doc, DocMeta, InputFormat, InputOptions, Inputs, Item, Payload,
     FILE_MAX_BYTES,
 };
-pub use record::{http_payload, process, record, Mode, Outcome, Record, RecordOptions};
+pub use record::{extraction, http_payload, process, record, Mode, Outcome, Record, RecordOptions};
 pub use run::{
     run, run_to_sink, NoObserver, Observer, RunConfig, RunEnd, Sink, WriteSink, RECORD_MAX_BYTES,
 };

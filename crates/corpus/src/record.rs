@@ -177,7 +177,7 @@ impl PageFacts {
     /// The facts of the page `ex` was extracted from, the document `meta`.
     fn of(meta: &DocMeta, ex: &Extraction) -> PageFacts {
         let page = &ex.metadata;
-        let canonical_url = match (&page.canonical_href, &page_url(meta)) {
+        let canonical_url = match (&page.canonical_href, &meta.page_url()) {
             (Some(href), Some(base)) => Some(crate::url::resolve(base, href)),
             (Some(href), None) => Some(href.clone()),
             (None, url) => url.clone(),
@@ -197,7 +197,7 @@ impl PageFacts {
         }
         let input_published = input_has("published");
         if page.published.is_none() && !input_published {
-            if let Some(date) = untagged_date(page, &[canonical_url.clone(), page_url(meta)]) {
+            if let Some(date) = untagged_date(page, &[canonical_url.clone(), meta.page_url()]) {
                 // `published` is the last of the described fields: its place is kept.
                 described.push(("published", date));
             }
@@ -214,7 +214,7 @@ impl PageFacts {
     /// described fields, `language`; only those the page has.
     fn header(self, meta: &DocMeta, ex: &Extraction) -> Vec<(&'static str, String)> {
         let mut fields: Vec<(&'static str, String)> = Vec::new();
-        fields.extend(page_url(meta).map(|u| ("url", u)));
+        fields.extend(meta.page_url().map(|u| ("url", u)));
         fields.extend(self.title.map(|t| ("title", t)));
         fields.extend(self.canonical_url.map(|u| ("canonical_url", u)));
         fields.extend(self.described);
@@ -250,7 +250,7 @@ impl Record {
         let markdown = opts.markdown.then(|| {
             let options = MarkdownOptions {
                 links: opts.links,
-                url: page_url(&meta),
+                url: meta.page_url(),
                 images: opts.images,
             };
             markdown_of(ex, tree, &options)
@@ -719,6 +719,19 @@ fn extract(
     }
 }
 
+/// The extraction of one document as `pith extract` makes it (the HTTP payload's
+/// codings undone, the header's charset and the URL's domain guiding the decoding), or
+/// the message its error record would carry. What `pith explain --record` explains.
+pub fn extraction(pipeline: &Pipeline, doc: &Doc, max_bytes: u64) -> Result<Extraction, String> {
+    let mode = Mode::Jsonl {
+        paragraphs: false,
+        markdown: false,
+        links: false,
+        images: false,
+    };
+    extract(pipeline, doc, mode, max_bytes).map(|(ex, _, _)| ex)
+}
+
 /// Runs the pipeline on one document and gives its corpus record (an error record
 /// when the document failed to read, decode or run).
 pub fn record(pipeline: &Pipeline, doc: &Doc, opts: &RecordOptions) -> Record {
@@ -786,7 +799,7 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
             });
             let markdown = MarkdownOptions {
                 links,
-                url: page_url(&doc.meta),
+                url: doc.meta.page_url(),
                 images,
             };
             let fields = match metadata {
@@ -825,15 +838,4 @@ pub fn process(pipeline: &Pipeline, doc: &Doc, mode: Mode, max_bytes: u64) -> Ou
             notice: None,
         },
     }
-}
-
-/// The URL a document was fetched from: a WARC record's WARC-Target-URI, or the `url`
-/// field (a string) of a JSON Lines input line.
-fn page_url(meta: &DocMeta) -> Option<String> {
-    meta.url.clone().or_else(|| {
-        meta.extra
-            .iter()
-            .find(|(key, _)| key == "url")
-            .and_then(|(_, value)| serde_json::from_str::<String>(value.get()).ok())
-    })
 }
