@@ -278,6 +278,7 @@ impl DocumentIterator {
             d.set_item("source", &doc.meta.source)?;
             d.set_item("url", doc.meta.url.as_deref())?;
             d.set_item("date", doc.meta.date.as_deref())?;
+            d.set_item("truncated", doc.meta.truncated.as_deref())?;
             match &doc.body {
                 Body::Bytes {
                     bytes,
@@ -314,10 +315,12 @@ impl DocumentIterator {
 /// 0.18) with pith's forgiving reader, one at a time; a directory yields those of its
 /// WARC files (``*.warc``, ``*.warc.gz``, found recursively; other files are skipped).
 ///
-/// Yields ``{"id", "source", "url", "date", "html", "charset", "content_encoding"}``
-/// per HTML response (``html``: the HTTP payload as bytes, chunked coding and a
-/// ``Content-Encoding`` (gzip, deflate, br, zstd) undone, as ``extract_warc`` reads it;
-/// ``charset``: the HTTP ``Content-Type`` charset), or ``{"id", ..., "error"}`` for a
+/// Yields ``{"id", "source", "url", "date", "truncated", "html", "charset",
+/// "content_encoding"}`` per HTML response (``html``: the HTTP payload as bytes, chunked
+/// coding and a ``Content-Encoding`` (gzip, deflate, br, zstd) undone, as
+/// ``extract_warc`` reads it; ``charset``: the HTTP ``Content-Type`` charset;
+/// ``truncated``: the record's ``WARC-Truncated``, why the crawler kept only the start
+/// of the page, else ``None``; ``extract_warc``'s record says it in ``limits_hit``), or ``{"id", ..., "error"}`` for a
 /// record that cannot be read (wrong ``Content-Length``, truncated gzip, larger than
 /// ``max_bytes``: the message gives the byte offset). Other records are skipped and
 /// counted in the iterator's ``skipped``. To extract, use ``extract_warc``.

@@ -283,6 +283,25 @@ def test_missing_file_is_an_error_record_not_a_crash(tmp_path):
 
 
 
+def test_a_record_the_crawler_truncated_says_so(tmp_path):
+    """``WARC-Truncated`` (the crawler kept only the start of the page) is ``read_warc``'s
+    ``truncated`` and the first of ``extract_warc``'s ``limits_hit``; a whole record has
+    neither."""
+    page = b"<html><body><p>" + b"A long enough English sentence with the usual words. " * 4
+    http = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" + page
+    def record(n, truncated):
+        return (b"WARC/1.0\r\nWARC-Type: response\r\n"
+                b"WARC-Record-ID: <urn:uuid:12345678-1234-1234-1234-12345678901%d>\r\n" % n
+                + b"WARC-Target-URI: http://example.com/a\r\n" + truncated
+                + b"Content-Length: %d\r\n\r\n" % len(http) + http + b"\r\n\r\n")
+    path = tmp_path / "cut.warc"
+    path.write_bytes(record(0, b"WARC-Truncated: length\r\n") + record(1, b""))
+    assert [d["truncated"] for d in pith.read_warc(path)] == ["length", None]
+    records = list(pith.extract_warc(path, "justext"))
+    assert records[0]["limits_hit"][0].startswith("crawl: the page is truncated")
+    assert "limits_hit" not in records[1]
+
+
 def test_read_warc_of_a_directory_reads_its_warc_files_only(tmp_path):
     """A folder of a WARC file and other files: the WARC file's records, not an error
     record for each page or note read as a broken WARC file."""
