@@ -745,10 +745,15 @@ fn order_features(spec: &PipelineSpec) -> Result<Vec<usize>> {
 
 /// Reads a spec from JSON; errors name the path of the bad field.
 pub fn spec_from_json(text: &str) -> Result<PipelineSpec> {
-    let de = &mut serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(de).map_err(|e| Error::Load {
-        path: path_or_root(e.path().to_string()),
-        message: e.inner().to_string(),
+    // Tracking the path costs a sixth of loading the `pith` preset (each of its trees'
+    // numbers goes through it): read without it, and again with it only to name the
+    // path of an error.
+    serde_json::from_str(text).or_else(|_| {
+        let de = &mut serde_json::Deserializer::from_str(text);
+        serde_path_to_error::deserialize(de).map_err(|e| Error::Load {
+            path: path_or_root(e.path().to_string()),
+            message: e.inner().to_string(),
+        })
     })
 }
 
@@ -762,9 +767,12 @@ fn keeping_noscript(mut omit: Omit) -> Omit {
 
 /// Reads a spec from a JSON value; errors name the path of the bad field.
 pub fn spec_from_value(value: serde_json::Value) -> Result<PipelineSpec> {
-    serde_path_to_error::deserialize(value).map_err(|e| Error::Load {
-        path: path_or_root(e.path().to_string()),
-        message: e.inner().to_string(),
+    // As `spec_from_json`: the path is tracked only to name an error's.
+    PipelineSpec::deserialize(&value).or_else(|_| {
+        serde_path_to_error::deserialize(value).map_err(|e| Error::Load {
+            path: path_or_root(e.path().to_string()),
+            message: e.inner().to_string(),
+        })
     })
 }
 
