@@ -269,17 +269,38 @@ fn finite_number(text: &str) -> Result<f64, String> {
 
 /// Builds the pipeline: preset or file, then the reference CLI's parameters on top.
 fn build_pipeline(args: &ExtractArgs) -> Result<Pipeline, UsageError> {
-    let mut value = match (&args.pipeline, &args.preset) {
-        (Some(path), _) => pith::pipeline_file_value(path),
-        (None, Some(name)) => pith::preset_value(name),
-        (None, None) => pith::preset_value(crate::DEFAULT_PRESET),
+    let params = reference_params(args)?;
+    let preset = args.preset.as_deref().unwrap_or(crate::DEFAULT_PRESET);
+    if args.pipeline.is_none() && args.stoplist.is_none() && params.is_empty() && !args.keep.any() {
+        // Nothing to set: the preset as its file has it, read without the JSON value
+        // the overrides need (a fifth of `pith`'s loading).
+        return pith::preset(preset).map_err(|e| UsageError(e.to_string()));
+    }
+    let mut value = match &args.pipeline {
+        Some(path) => pith::pipeline_file_value(path),
+        None => pith::preset_value(preset),
     }
     .map_err(|e| UsageError(e.to_string()))?;
-
-    let mut params: Vec<(&str, Value)> = Vec::new();
     if let Some(s) = &args.stoplist {
         apply_stoplist_arg(&mut value, s);
     }
+    for (name, v) in params {
+        if pith::core::set_param(&mut value, name, v) == 0 {
+            say!("pith: warning: the pipeline has no parameter {name}; ignored");
+        }
+    }
+    args.keep.apply(&mut value)?;
+    match &args.pipeline {
+        Some(path) => pith::pipeline_from_file_value(path, value),
+        None => Pipeline::from_value(value),
+    }
+    .map_err(|e| UsageError(e.to_string()))
+}
+
+/// The reference CLI's parameters the arguments set (`--no-headings`, the thresholds,
+/// the encoding options), by name, for [`pith::core::set_param`].
+fn reference_params(args: &ExtractArgs) -> Result<Vec<(&'static str, Value)>, UsageError> {
+    let mut params: Vec<(&str, Value)> = Vec::new();
     if args.no_headings {
         params.push(("no_headings", json!(true)));
     }
@@ -308,17 +329,7 @@ fn build_pipeline(args: &ExtractArgs) -> Result<Pipeline, UsageError> {
     if let Some(errors) = &args.enc_errors {
         params.push(("errors", json!(errors.to_ascii_lowercase())));
     }
-    for (name, v) in params {
-        if pith::core::set_param(&mut value, name, v) == 0 {
-            say!("pith: warning: the pipeline has no parameter {name}; ignored");
-        }
-    }
-    args.keep.apply(&mut value)?;
-    match &args.pipeline {
-        Some(path) => pith::pipeline_from_file_value(path, value),
-        None => Pipeline::from_value(value),
-    }
-    .map_err(|e| UsageError(e.to_string()))
+    Ok(params)
 }
 
 /// What `-s NAME` does to a pipeline, in `pith extract` and `pith explain` alike: the

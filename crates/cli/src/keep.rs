@@ -12,7 +12,7 @@ use crate::say::say;
 use crate::UsageError;
 
 /// The lean flags (at most one), `--no-comments`, `--no-tables` and `--no-title`.
-#[derive(Args, Debug, Default)]
+#[derive(Args, Debug, Default, PartialEq, Eq)]
 pub struct KeepArgs {
     /// Lean towards precision: less boilerplate, at the cost of some text (as
     /// trafilatura's option of that name). Learned presets such as `pith` keep the
@@ -47,6 +47,11 @@ pub struct KeepArgs {
 }
 
 impl KeepArgs {
+    /// Whether any flag is given (compared with the default, so a new flag counts too).
+    pub fn any(&self) -> bool {
+        *self != KeepArgs::default()
+    }
+
     /// Applies the flags to `pipeline` (JSON). A lean on a pipeline without a learned
     /// expected-F1 decoding is a warning on stderr and ignored.
     pub fn apply(&self, pipeline: &mut serde_json::Value) -> Result<(), UsageError> {
