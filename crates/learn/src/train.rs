@@ -1378,9 +1378,9 @@ pub fn page_token_prf(predicted: &str, gold: &str) -> Prf {
 /// that an array of numbers, strings, booleans or nulls stays on one line, so each
 /// tree takes a few lines instead of thousands, and a stage's `type` comes first in its
 /// object (the other keys in order), as a pipeline serialises it: typetag reads a
-/// stage whose tag comes first without buffering it, which made loading the `pith`
-/// preset a third cheaper. The value, and so the pipeline, is the same as with any
-/// other layout. Ends with a newline.
+/// stage whose tag comes first without buffering it (a seventh of a `pith extract`
+/// start-up, docs/performance.md). The value, and so the pipeline, is the same as with
+/// any other layout. Ends with a newline.
 pub fn pipeline_file_text(pipeline: &Value) -> String {
     const MARK: char = '\u{1}';
     // A key that sorts before every other and prints as `"\u0000type"`.

@@ -113,8 +113,9 @@ pub fn set_param(pipeline: &mut serde_json::Value, name: &str, value: serde_json
     }
 }
 
-/// Loads a built-in preset (read straight from its file's text: a third faster than
-/// through [`preset_value`], which builds the JSON value for overrides first).
+/// Loads a built-in preset, read straight from its file's text (without the JSON value
+/// [`preset_value`] builds for overrides, whose sorted keys would also put each
+/// stage's `type` last: `pith` loads in about a quarter less time so).
 pub fn preset(name: &str) -> Result<Pipeline> {
     let info = presets()
         .into_iter()
