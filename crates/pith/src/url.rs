@@ -7,6 +7,8 @@
 //! string operation, on strings kept as written (no normalisation, no IDNA), and the
 //! `url` crate would bring its Unicode tables into every build (decision 0009).
 
+use std::borrow::Cow;
+
 /// The five parts of a URI reference; `None` for an absent part, which differs from an
 /// empty one (`http://h?` has an empty query).
 #[derive(Debug, PartialEq)]
@@ -59,13 +61,31 @@ fn is_scheme(s: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
 }
 
-/// `href` resolved against the absolute URL `base`; `href` unchanged when `base` has no
-/// scheme (it cannot serve as a base).
+/// A URL as the URL Standard's parser reads it before anything else: leading and
+/// trailing C0 control characters and spaces removed, and every ASCII tab and newline
+/// inside it (a browser follows `href="/a\nb"` to `/ab`, and a `<base href>` that runs
+/// over several lines is one URL).
+pub fn trim_url(url: &str) -> Cow<'_, str> {
+    let url = url.trim_matches(|c: char| c <= ' ');
+    match url.contains(['\t', '\n', '\r']) {
+        true => Cow::Owned(
+            url.chars()
+                .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+                .collect(),
+        ),
+        false => Cow::Borrowed(url),
+    }
+}
+
+/// `href` resolved against the absolute URL `base`, both read as browsers read them
+/// ([`trim_url`]); `href` so read when `base` has no scheme (it cannot serve as a
+/// base).
 pub fn resolve(base: &str, href: &str) -> String {
-    let b = split(base);
-    let r = split(href);
+    let (base, href) = (trim_url(base), trim_url(href));
+    let b = split(&base);
+    let r = split(&href);
     let Some(base_scheme) = b.scheme else {
-        return href.to_owned();
+        return href.into_owned();
     };
     let (scheme, authority, path, query);
     if let Some(s) = r.scheme {
@@ -183,6 +203,18 @@ mod tests {
         ] {
             assert_eq!(resolve(base, href), want, "{href:?}");
         }
+    }
+
+    #[test]
+    fn tabs_newlines_and_outer_controls_are_read_as_a_browser_reads_them() {
+        assert_eq!(
+            resolve("http://e.com/a/", " b\nc\t/d\r\n "),
+            "http://e.com/a/bc/d"
+        );
+        assert_eq!(resolve("http://e.com/\n../x/\n", "y"), "http://e.com/x/y");
+        assert_eq!(resolve("page.html", "\u{1}/a\nb "), "/ab");
+        assert_eq!(trim_url("/a b"), "/a b");
+        assert!(matches!(trim_url("/plain"), Cow::Borrowed(_)));
     }
 
     #[test]

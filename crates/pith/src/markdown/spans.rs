@@ -248,12 +248,14 @@ fn code_brackets(text: &str, (start, end): (usize, usize), code: &[(usize, usize
         .any(|&(s, e)| text[s..e].contains(']'))
 }
 
-/// A link's destination as Markdown writes it, to be read back as `url`: bare when it
-/// has no space, `<`, `>` or control character and its parentheses balance (nested
-/// at most [`MAX_BARE_PARENS`] deep), else between `<` and `>` with `<` and `>`
-/// escaped; in both, `\`, `|`, `` ` `` and an `&` that would read as an entity
-/// escaped.
+/// A link's destination as Markdown writes it, to be read back as `url` as a browser
+/// reads it ([`crate::url::trim_url`]: no tab or newline, which no destination may
+/// hold): bare when it has no space, `<`, `>` or control character and its
+/// parentheses balance (nested at most [`MAX_BARE_PARENS`] deep), else between `<` and
+/// `>` with `<` and `>` escaped; in both, `\`, `|`, `` ` `` and an `&` that would read
+/// as an entity escaped.
 pub(super) fn destination(url: &str) -> String {
+    let url = &*crate::url::trim_url(url);
     let bare = !url.is_empty()
         && !url
             .chars()
@@ -951,6 +953,9 @@ mod tests {
         assert_eq!(destination("/?a=1&amp;b"), "/?a=1\\&amp;b");
         assert_eq!(destination("/?a=1&b=2"), "/?a=1&b=2");
         assert_eq!(destination(""), "<>");
+        // As a browser reads it: no tab or newline (none may be in a destination).
+        assert_eq!(destination(" /a\nb\tc\r\n "), "/abc");
+        assert_eq!(destination("/a b\nc"), "</a bc>");
     }
 
     #[test]
