@@ -123,12 +123,10 @@ fn explain_record(
         true => Vec::new(),
         false => vec![args.page.clone()],
     };
-    let bare = |id: &str| {
-        id.trim()
-            .trim_start_matches('<')
-            .trim_end_matches('>')
-            .to_owned()
-    };
+    // An id compared without the `<>` a WARC-Record-ID is written in.
+    fn bare(id: &str) -> &str {
+        id.trim().trim_start_matches('<').trim_end_matches('>')
+    }
     let mut documents = 0;
     for item in pith_corpus::read_inputs(&paths, InputOptions::default()) {
         let Item::Doc(doc) = item else { continue };

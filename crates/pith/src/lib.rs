@@ -56,14 +56,20 @@ pub fn presets() -> Vec<Preset> {
 
 /// The pipeline file of a preset as a JSON value, ready for parameter overrides.
 pub fn preset_value(name: &str) -> Result<serde_json::Value> {
-    let info = presets()
-        .into_iter()
-        .find(|p| p.name == name)
-        .ok_or_else(|| unknown_preset(name))?;
-    serde_json::from_str(info.json).map_err(|e| Error::Load {
+    serde_json::from_str(preset_json(name)?).map_err(|e| Error::Load {
         path: format!("preset {name}"),
         message: e.to_string(),
     })
+}
+
+/// The text of a built-in preset's pipeline file; an error naming the presets when
+/// there is none of that name.
+fn preset_json(name: &str) -> Result<&'static str> {
+    presets()
+        .into_iter()
+        .find(|p| p.name == name)
+        .map(|p| p.json)
+        .ok_or_else(|| unknown_preset(name))
 }
 
 fn unknown_preset(name: &str) -> Error {
@@ -117,11 +123,7 @@ pub fn set_param(pipeline: &mut serde_json::Value, name: &str, value: serde_json
 /// [`preset_value`] builds for overrides, whose sorted keys would also put each
 /// stage's `type` last: `pith` loads in about a quarter less time so).
 pub fn preset(name: &str) -> Result<Pipeline> {
-    let info = presets()
-        .into_iter()
-        .find(|p| p.name == name)
-        .ok_or_else(|| unknown_preset(name))?;
-    Pipeline::from_json(info.json)
+    Pipeline::from_json(preset_json(name)?)
 }
 
 /// The main text of one page with the default `pith` preset (the CLI's default): the
