@@ -32,12 +32,9 @@ struct TempWarc(PathBuf);
 
 impl TempWarc {
     fn new() -> Self {
-        let thread = format!("{:?}", std::thread::current().id());
-        let name: String = thread.chars().filter(char::is_ascii_digit).collect();
-        TempWarc(std::env::temp_dir().join(format!(
-            "pith-fuzz-corpus-warc-{}-{name}.warc",
-            std::process::id()
-        )))
+        let (process, thread) = (std::process::id(), std::thread::current().id());
+        let name = format!("pith-fuzz-corpus-warc-{process}-{thread:?}.warc");
+        TempWarc(std::env::temp_dir().join(name))
     }
 }
 
