@@ -36,6 +36,12 @@ pub struct ExtractArgs {
     /// of the same name gets NAME-2; never over an input).
     #[arg(long, value_name = "DIR", conflicts_with = "output")]
     pub output_dir: Option<PathBuf>,
+    /// With --output-dir: leave out each input whose output is already in DIR, to take
+    /// up a run that was stopped (the same command again). An output takes its name
+    /// only once its input is done (until then it is NAME.part), so one under its own
+    /// name is whole.
+    #[arg(long, requires = "output_dir")]
+    pub resume: bool,
     /// Stoplist: `auto` (per page, from its identified language), a built-in name
     /// (`English`), `none` (language-independent), or a file. Default: the preset's
     /// (`English` for the jusText presets, `auto` for the others).
@@ -373,6 +379,42 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
     run_extract(&args, pipeline, mode, out)
 }
 
+/// `--output-dir DIR`: every input's output file claimed before the run (an output
+/// that would be an input is an error now, before anything is written), and with
+/// `--resume` the inputs whose output is already there left out, and counted on stderr.
+fn open_output_dir(
+    dir: &Path,
+    args: &ExtractArgs,
+    mode: Mode,
+    inputs: &mut pith_corpus::Inputs,
+) -> Result<OutputDir, UsageError> {
+    let mut output_dir = OutputDir::new(dir, &args.files, mode, args.unordered)
+        .map_err(|e| UsageError(format!("{}: cannot create: {e}", dir.display())))?;
+    let sources = inputs.sources();
+    output_dir
+        .claim_all(&sources)
+        .map_err(|e| UsageError(e.to_string()))?;
+    if args.resume {
+        let left_out = inputs.leave_out(|source| {
+            output_dir
+                .output_of(source)
+                .is_some_and(|output| output.is_file())
+        });
+        if !args.quiet || left_out == sources.len() {
+            say!(
+                "pith: --resume: {left_out} of {} inputs have their output in {} already; {}",
+                sources.len(),
+                dir.display(),
+                match sources.len() - left_out {
+                    0 => "nothing left to read".to_owned(),
+                    n => format!("reading the other {n}"),
+                }
+            );
+        }
+    }
+    Ok(output_dir)
+}
+
 /// An error when the output file of `option` (`-o`, `--stats`) is one of the inputs:
 /// creating it would empty the input before it is read (`pith extract --stats a.html
 /// a.html`, or a forgotten `--stats` value before the pages).
@@ -483,7 +525,7 @@ fn run_extract(
         globs,
         page_url: args.url.clone(),
     };
-    let inputs = pith_corpus::read_inputs(&args.files, opts);
+    let mut inputs = pith_corpus::read_inputs(&args.files, opts);
     // A --stats file that cannot be written is found now, not after the whole run
     // (the directories are walked already, so it is not taken for an input).
     if let Some(path) = &args.stats {
@@ -498,28 +540,39 @@ fn run_extract(
             dir.reason
         );
     }
+    let mut output_dir = match &args.output_dir {
+        Some(dir) => Some(open_output_dir(dir, args, mode, &mut inputs)?),
+        None => None,
+    };
     let mut observer = CliObserver::new(!args.quiet, !corpus, stop.clone());
     let mut out = io::BufWriter::with_capacity(256 * 1024, out);
-    let mut sink: Box<dyn Sink + '_> = match &args.output_dir {
-        Some(dir) => Box::new(
-            OutputDir::new(dir, &args.files, mode)
-                .map_err(|e| UsageError(format!("{}: cannot create: {e}", dir.display())))?,
-        ),
-        None => {
-            let several = args.files.len() > 1 || args.files.iter().any(|f| f.is_dir());
-            Box::new(Separated::new(&mut out, mode, several))
-        }
+    let several = args.files.len() > 1 || args.files.iter().any(|f| f.is_dir());
+    let mut separated = Separated::new(&mut out, mode, several);
+    let sink: &mut dyn Sink = match &mut output_dir {
+        Some(output_dir) => output_dir,
+        None => &mut separated,
     };
-    let end = pith_corpus::run_to_sink(
-        Arc::new(pipeline),
-        inputs,
-        &cfg,
-        &mut *sink,
-        stop,
-        &mut observer,
-    );
-    drop(sink);
+    let end = pith_corpus::run_to_sink(Arc::new(pipeline), inputs, &cfg, sink, stop, &mut observer);
+    let complete = !end.stats.interrupted && end.write_error.is_none();
+    let unfinished = match output_dir.map(|d| d.finish(complete)) {
+        Some(Ok(unfinished)) => unfinished,
+        Some(Err(e)) if end.write_error.is_none() => {
+            return Err(UsageError(format!("cannot write output: {e}")))
+        }
+        _ => Vec::new(),
+    };
     observer.finish();
+    if let Some(first) = unfinished.first() {
+        let outputs = match unfinished.len() {
+            1 => "1 output".to_owned(),
+            n => format!("{n} outputs"),
+        };
+        say!(
+            "pith: the run stopped with {outputs} unfinished ({}{}); the same command with --resume reads their inputs again and leaves out those whose output is whole",
+            first.display(),
+            if unfinished.len() > 1 { ", …" } else { "" },
+        );
+    }
     if let Some(e) = end.write_error {
         return Err(UsageError(format!("cannot write output: {e}")));
     }

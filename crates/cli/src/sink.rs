@@ -3,7 +3,7 @@
 //! does), or `--output-dir DIR`, one file per input mirroring the input names — never
 //! two inputs in one file, and never over an input.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -73,29 +73,49 @@ impl Sink for Separated<'_> {
 /// `p.html` and `p.htm`) get `p.txt` and `p-2.txt`, and stderr says so; a name that is
 /// an input's own file is an error (`--format html --output-dir pages pages` would
 /// write each page over itself).
+///
+/// An output is written as `NAME.part` and takes its name only once its input is done,
+/// so a file under its own name is always whole: a run that is killed or stopped leaves
+/// the input it was reading as `NAME.part`, never a cut file that looks finished, and
+/// `--resume` can tell which inputs are done by their outputs alone. In input order an
+/// input is done when the next one begins; with `--unordered` inputs interleave, so
+/// their outputs take their names when the whole run ends.
 pub struct OutputDir {
     dir: PathBuf,
     roots: Vec<PathBuf>,
     mode: Mode,
+    unordered: bool,
     current: Option<(String, BufWriter<File>)>,
-    /// The file each input met so far writes to.
+    /// The file each input writes to, claimed before the run in input order.
     targets: HashMap<String, PathBuf>,
-    /// The files written so far.
+    /// The files claimed so far.
     taken: HashSet<PathBuf>,
+    /// The outputs begun in this run.
+    begun: HashSet<PathBuf>,
+    /// The outputs begun and not yet under their own name.
+    open: BTreeSet<PathBuf>,
 }
 
 impl OutputDir {
     /// Files under `dir` (created if needed), names relative to the directory
-    /// arguments among `inputs`.
-    pub fn new(dir: &Path, inputs: &[PathBuf], mode: Mode) -> io::Result<OutputDir> {
+    /// arguments among `inputs`; `unordered` when documents come in no input order.
+    pub fn new(
+        dir: &Path,
+        inputs: &[PathBuf],
+        mode: Mode,
+        unordered: bool,
+    ) -> io::Result<OutputDir> {
         std::fs::create_dir_all(dir)?;
         Ok(OutputDir {
             dir: dir.to_path_buf(),
             roots: inputs.iter().filter(|p| p.is_dir()).cloned().collect(),
             mode,
+            unordered,
             current: None,
             targets: HashMap::new(),
             taken: HashSet::new(),
+            begun: HashSet::new(),
+            open: BTreeSet::new(),
         })
     }
 
@@ -141,9 +161,27 @@ impl OutputDir {
             .join(format!("{stem}.{}", self.extension()))
     }
 
-    /// The file a new input writes to: its [`target`](Self::target), or, when another
-    /// input has that name, the first free `NAME-2.EXT`, `NAME-3.EXT`, …; an error when
-    /// the file is the input itself.
+    /// Gives every input its output file, in input order (an input named twice keeps
+    /// its first): its [`target`](Self::target), or, when an earlier input has that
+    /// name, the first free `NAME-2.EXT`, `NAME-3.EXT`, …. Claimed before the run, so
+    /// an input's file does not depend on which inputs before it gave documents, and a
+    /// resumed run finds the names the first run gave. An error when a file would be
+    /// the input itself.
+    pub fn claim_all(&mut self, sources: &[String]) -> io::Result<()> {
+        for source in sources {
+            if !self.targets.contains_key(source) {
+                self.claim(source)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The output file claimed for an input (`None` for one [`claim_all`](Self::claim_all)
+    /// was not given).
+    pub fn output_of(&self, source: &str) -> Option<&Path> {
+        self.targets.get(source).map(PathBuf::as_path)
+    }
+
     fn claim(&mut self, source: &str) -> io::Result<PathBuf> {
         let wanted = self.target(source);
         let mut target = wanted.clone();
@@ -173,28 +211,66 @@ impl OutputDir {
         self.targets.insert(source.to_owned(), target.clone());
         Ok(target)
     }
+
+    /// Ends the run: the outputs still open take their names when `complete` (the run
+    /// read every input to its end); otherwise they stay `NAME.part`, and are returned
+    /// (by name).
+    pub fn finish(mut self, complete: bool) -> io::Result<Vec<PathBuf>> {
+        if let Some((_, mut f)) = self.current.take() {
+            f.flush()?;
+        }
+        if !complete {
+            return Ok(self.open.iter().map(|t| part_name(t)).collect());
+        }
+        for target in std::mem::take(&mut self.open) {
+            std::fs::rename(part_name(&target), &target)?;
+        }
+        Ok(Vec::new())
+    }
+}
+
+/// Where an output is written until its input is done: `NAME.EXT.part`.
+fn part_name(target: &Path) -> PathBuf {
+    let mut name = target.as_os_str().to_owned();
+    name.push(".part");
+    PathBuf::from(name)
 }
 
 impl Sink for OutputDir {
     fn write_doc(&mut self, meta: &DocMeta, bytes: &[u8], error: Option<&str>) -> io::Result<()> {
         if self.current.as_ref().is_none_or(|(s, _)| *s != meta.source) {
-            if let Some((_, mut f)) = self.current.take() {
+            if let Some((source, mut f)) = self.current.take() {
                 f.flush()?;
+                if !self.unordered {
+                    // In input order, a new input means the last one is done.
+                    let target = &self.targets[&source];
+                    std::fs::rename(part_name(target), target)?;
+                    self.open.remove(target);
+                }
             }
-            // The first time truncate; an input met again (--unordered) appends.
-            let (target, first) = match self.targets.get(&meta.source) {
-                Some(target) => (target.clone(), false),
-                None => (self.claim(&meta.source)?, true),
+            let target = match self.targets.get(&meta.source) {
+                Some(target) => target.clone(),
+                None => self.claim(&meta.source)?,
             };
+            let part = part_name(&target);
+            // An output begun earlier in this run (an input met again: --unordered, or
+            // named twice) is added to, taken back to its `.part` name if it had its
+            // own already; a new one starts empty, over anything an earlier run left.
+            let again = self.begun.contains(&target);
+            if again && !self.open.contains(&target) {
+                std::fs::rename(&target, &part)?;
+            }
             if let Some(parent) = target.parent() {
                 std::fs::create_dir_all(parent)?;
             }
             let file = OpenOptions::new()
                 .create(true)
                 .write(true)
-                .truncate(first)
-                .append(!first)
-                .open(&target)?;
+                .truncate(!again)
+                .append(again)
+                .open(&part)?;
+            self.open.insert(target.clone());
+            self.begun.insert(target);
             self.current = Some((meta.source.clone(), BufWriter::new(file)));
         }
         let (_, f) = self.current.as_mut().expect("opened above");

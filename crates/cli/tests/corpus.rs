@@ -596,6 +596,116 @@ fn ctrl_c_stops_the_run_between_whole_records() {
     assert_eq!(s["interrupted"], true, "{s}");
 }
 
+/// A stopped `--output-dir` run leaves the input it was reading as `NAME.part`, never a
+/// cut file under the output's own name, and says how to go on; the same command with
+/// `--resume` leaves out the inputs whose output is whole and writes the others as an
+/// uninterrupted run does.
+#[test]
+fn a_stopped_output_dir_run_is_taken_up_with_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let small = |name: &str| -> Vec<u8> {
+        (0..3)
+            .map(|i| response(&format!("{name}{i}"), "text/html", page(i).as_bytes()))
+            .collect::<Vec<_>>()
+            .concat()
+    };
+    let slow: Vec<u8> = (0..300)
+        .map(|i| match i {
+            100 => response("slow", "text/html", b"<p>PITH_DEBUG_SLEEP</p>"),
+            i => response(&format!("b{i}"), "text/html", page(i).as_bytes()),
+        })
+        .collect::<Vec<_>>()
+        .concat();
+    let inputs = dir.path().join("in");
+    write(&inputs, "a.warc", &small("a"));
+    write(&inputs, "b.warc", &slow);
+    write(&inputs, "c.warc", &small("c"));
+    let out = dir.path().join("out");
+    let run = |out: &Path, extra: &[&str]| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_pith"));
+        command
+            .args(JUSTEXT_JSONL)
+            .args(["-j", "1", "--output-dir", out.to_str().unwrap()])
+            .args(extra)
+            .arg(&inputs)
+            .env("PITH_TEST_HOOKS", "1");
+        command
+    };
+    let mut child = run(&out, &["-q", "--timeout", "5"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Stop it once b's first records are written (the slow one holds the rest back).
+    let part = out.join("b.jsonl.part");
+    let started = std::time::Instant::now();
+    while std::fs::metadata(&part).map_or(true, |m| m.len() == 0) {
+        assert!(
+            started.elapsed().as_secs() < 25,
+            "b.warc's records never came"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(130), "{err}");
+    let names = |dir: &Path| -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(names(&out), ["a.jsonl", "b.jsonl.part"], "{err}");
+    assert_eq!(
+        records_of(&std::fs::read(out.join("a.jsonl")).unwrap()).len(),
+        3
+    );
+    let cut = records_of(&std::fs::read(&part).unwrap());
+    assert!(!cut.is_empty() && cut.len() < 300, "{}", cut.len());
+    assert!(
+        err.contains("b.jsonl.part") && err.contains("--resume"),
+        "{err}"
+    );
+
+    // Taken up: a.warc is left out (its output is kept as it is), b and c are written.
+    std::fs::write(out.join("a.jsonl"), "kept\n").unwrap();
+    let o = run(&out, &["--timeout", "1", "--resume"]).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "the slow record is an error: {err}"
+    );
+    assert!(err.contains("1 of 3 inputs have their output"), "{err}");
+    assert_eq!(names(&out), ["a.jsonl", "b.jsonl", "c.jsonl"]);
+    assert_eq!(
+        std::fs::read_to_string(out.join("a.jsonl")).unwrap(),
+        "kept\n"
+    );
+    let whole = dir.path().join("whole");
+    let o = run(&whole, &["-q", "--timeout", "1"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    for name in ["b.jsonl", "c.jsonl"] {
+        let (resumed, uninterrupted) = (out.join(name), whole.join(name));
+        assert_eq!(
+            records_of(&std::fs::read(resumed).unwrap()),
+            records_of(&std::fs::read(uninterrupted).unwrap()),
+            "{name}"
+        );
+    }
+}
+
 #[test]
 fn the_real_warc_samples_are_read_when_present() {
     let Some(root) = pith_testdata::dataset("warc") else {

@@ -114,6 +114,41 @@ fn output_dir_writes_one_file_per_input_mirroring_names() {
     );
     assert!(o.status.success());
     assert!(read("sub/b.jsonl").contains("\"text\":\"Page number 2:"));
+    // Outputs are written as NAME.part and take their names when done, in input order
+    // and with --unordered (when the run ends) alike: none is left behind.
+    let o = pith(
+        &[
+            "extract",
+            "--preset",
+            "justext",
+            "--format",
+            "jsonl",
+            "-q",
+            "--unordered",
+            "-j",
+            "2",
+            "--output-dir",
+            out.to_str().unwrap(),
+            pages.to_str().unwrap(),
+            single.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(o.status.success());
+    assert!(read("c.jsonl").contains("\"text\":\"Page number 3:"));
+    let mut parts = Vec::new();
+    let mut dirs = vec![out.clone()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "part") {
+                parts.push(path);
+            }
+        }
+    }
+    assert!(parts.is_empty(), "{parts:?}");
 }
 
 /// Two inputs whose outputs would have the same name each get their own file, and

@@ -439,6 +439,39 @@ impl Inputs {
     pub fn empty_directories(&self) -> &[EmptyDirectory] {
         &self.empty
     }
+
+    /// The input files still to read, in order, each named as its documents' [`DocMeta::source`]
+    /// names it (`-` for stdin). Known before reading: the directories are walked
+    /// when the inputs are made.
+    pub fn sources(&self) -> Vec<String> {
+        (self.paths.as_slice().iter())
+            .filter_map(|entry| match entry {
+                Entry::Input(path, _) => Some(source_of(path.as_deref())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Leaves out of the run every input file still to read whose source `done` says
+    /// needs no reading (a resumed run whose output is already there); returns how many
+    /// were left out. Stdin is never left out: it cannot be read again.
+    pub fn leave_out(&mut self, mut done: impl FnMut(&str) -> bool) -> usize {
+        let before = self.paths.len();
+        let kept: Vec<Entry> = (&mut self.paths)
+            .filter(|entry| match entry {
+                Entry::Input(Some(path), _) => !done(&source_of(Some(path))),
+                _ => true,
+            })
+            .collect();
+        let left_out = before - kept.len();
+        self.paths = kept.into_iter();
+        left_out
+    }
+}
+
+/// How documents name the input they come from: its path as given, `-` for stdin.
+fn source_of(path: Option<&Path>) -> String {
+    path.map_or_else(|| "-".to_owned(), |p| p.display().to_string())
 }
 
 /// Reads `paths` (files, directories, `-` for stdin; stdin when empty) as `opts` says,
@@ -476,9 +509,7 @@ impl Iterator for Inputs {
                     return Some(failed(&source, &source, msg));
                 }
             };
-            let source = path
-                .as_ref()
-                .map_or_else(|| "-".to_owned(), |p| p.display().to_string());
+            let source = source_of(path.as_deref());
             self.current = Some(read_one(path.as_deref(), named, source, self.opts.clone()));
         }
     }

@@ -98,6 +98,33 @@ fn inputs_yield_documents_and_skips_in_order() {
     assert_eq!(charset.as_deref(), Some("utf-8"));
 }
 
+/// The input files are known before reading, named as their documents' `source`, and
+/// those a resumed run needs no more are left out before any is read; stdin never is.
+#[test]
+fn inputs_name_their_sources_and_leave_out_those_done() {
+    let dir = tempfile::tempdir().unwrap();
+    let pages = dir.path().join("pages");
+    std::fs::create_dir_all(&pages).unwrap();
+    let a = write(&pages, "a.html", page(1).as_bytes());
+    let b = write(&pages, "b.html", page(2).as_bytes());
+    let c = write(dir.path(), "c.html", page(3).as_bytes());
+    let stdin = PathBuf::from("-");
+    let mut inputs = read_inputs(&[pages, c.clone(), stdin], InputOptions::default());
+    let name = |p: &Path| p.display().to_string();
+    assert_eq!(inputs.sources(), [name(&a), name(&b), name(&c), "-".into()]);
+    let left_out = inputs.leave_out(|source| source == name(&a) || source == "-");
+    assert_eq!(left_out, 1, "stdin is not left out");
+    assert_eq!(inputs.sources(), [name(&b), name(&c), "-".into()]);
+    let first: Vec<String> = inputs
+        .take(2)
+        .map(|item| match item {
+            Item::Doc(d) => d.meta.source.clone(),
+            Item::Skipped(reason) => reason,
+        })
+        .collect();
+    assert_eq!(first, [name(&b), name(&c)]);
+}
+
 /// As Common Crawl's tools decide it: a page a server mislabelled is read when the
 /// crawler identified it as HTML; a payload both call something else is skipped.
 #[test]
