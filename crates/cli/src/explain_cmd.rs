@@ -9,7 +9,7 @@ use pith::Pipeline;
 
 use pith_corpus::{InputOptions, Item, FILE_MAX_BYTES, RECORD_MAX_BYTES};
 
-use crate::keep::KeepArgs;
+use crate::pipeline_args::PipelineArgs;
 use crate::UsageError;
 
 /// Options of `pith explain`.
@@ -21,46 +21,20 @@ pub struct ExplainArgs {
     /// also work).
     #[arg(long, short = 'o', visible_alias = "output")]
     pub out: PathBuf,
-    /// A built-in preset (see `pith pipeline list`); default `pith`, as `pith extract`.
-    #[arg(long, conflicts_with = "pipeline")]
-    pub preset: Option<String>,
-    /// A pipeline file (JSON, or TOML if it ends in .toml).
-    #[arg(long)]
-    pub pipeline: Option<PathBuf>,
-    /// A stoplist, as `pith extract -s` (`none` for language-independent mode).
-    #[arg(short = 's', long)]
-    pub stoplist: Option<String>,
     /// With a WARC or JSON Lines file: the document to explain, by its id (a WARC record's
     /// `WARC-Record-ID`, with or without its `<>`; a line's `id`) or its URL, as `pith
     /// extract --format jsonl` gives them.
     #[arg(long, value_name = "ID_OR_URL")]
     pub record: Option<String>,
-    /// --favor-precision / --favor-recall, --no-comments, --no-tables, as `pith extract`.
+    /// The preset or pipeline file, -s, the thresholds, the encoding options and what
+    /// to keep, as `pith extract` takes them.
     #[command(flatten)]
-    pub keep: KeepArgs,
-}
-
-fn build_pipeline(args: &ExplainArgs) -> Result<Pipeline, UsageError> {
-    let mut value = match (&args.pipeline, &args.preset) {
-        (Some(path), _) => pith::pipeline_file_value(path),
-        (None, Some(name)) => pith::preset_value(name),
-        (None, None) => pith::preset_value(crate::DEFAULT_PRESET),
-    }
-    .map_err(|e| UsageError(e.to_string()))?;
-    if let Some(s) = &args.stoplist {
-        crate::extract::apply_stoplist_arg(&mut value, s);
-    }
-    args.keep.apply(&mut value)?;
-    match &args.pipeline {
-        Some(path) => pith::pipeline_from_file_value(path, value),
-        None => Pipeline::from_value(value),
-    }
-    .map_err(|e| UsageError(e.to_string()))
+    pub pipeline_args: PipelineArgs,
 }
 
 /// Runs `pith explain`.
 pub fn explain_command(args: ExplainArgs) -> Result<ExitCode, UsageError> {
-    let pipeline = build_pipeline(&args)?;
+    let pipeline = args.pipeline_args.build()?;
     crate::extract::refuse_output_over_input(
         "--out",
         &args.out,

@@ -15,9 +15,8 @@ use pith::Pipeline;
 use pith_corpus::{
     InputFormat, InputOptions, Mode, RunConfig, Sink, FILE_MAX_BYTES, RECORD_MAX_BYTES,
 };
-use serde_json::{json, Value};
 
-use crate::keep::KeepArgs;
+use crate::pipeline_args::PipelineArgs;
 use crate::progress::CliObserver;
 use crate::say::say;
 use crate::sink::{OutputDir, Separated};
@@ -42,11 +41,6 @@ pub struct ExtractArgs {
     /// name is whole.
     #[arg(long, requires = "output_dir")]
     pub resume: bool,
-    /// Stoplist: `auto` (per page, from its identified language), a built-in name
-    /// (`English`), `none` (language-independent), or a file. Default: the preset's
-    /// (`English` for the jusText presets, `auto` for the others).
-    #[arg(short = 's', long = "stoplist")]
-    pub stoplist: Option<String>,
     /// Output format: default, text, html (the kept blocks as a page: headings, lists,
     /// quotes, code blocks, data tables, inline code, strong, emphasis, strikethrough),
     /// markdown (the same as Markdown: `code`, **strong**, *emphasis*, ~~struck~~), json
@@ -54,49 +48,10 @@ pub struct ExtractArgs {
     /// boilerplate, detailed, krdwrd.
     #[arg(long, default_value = "default")]
     pub format: String,
-    /// A built-in preset (see `pith pipeline list`). Default: `pith`, pith's learned
-    /// extractor (above `justext` on every development folder, docs/evaluation.md);
-    /// `--preset justext` gives Python jusText 3.0.2 exactly.
-    #[arg(long, conflicts_with = "pipeline")]
-    pub preset: Option<String>,
-    /// A pipeline file (JSON, or TOML if it ends in .toml).
-    #[arg(long)]
-    pub pipeline: Option<PathBuf>,
-    /// Do not treat any paragraph as a heading.
-    #[arg(long)]
-    pub no_headings: bool,
-    /// Paragraphs shorter than this are short (jusText default 70).
-    #[arg(long)]
-    pub length_low: Option<u64>,
-    /// Longer content-like paragraphs are good (default 200).
-    #[arg(long)]
-    pub length_high: Option<u64>,
-    /// Stop-word density from which a paragraph may be content (default 0.30).
-    #[arg(long, value_parser = finite_number)]
-    pub stopwords_low: Option<f64>,
-    /// Stop-word density from which a paragraph is content-like (default 0.32).
-    #[arg(long, value_parser = finite_number)]
-    pub stopwords_high: Option<f64>,
-    /// Largest link density of content (default 0.2).
-    #[arg(long, value_parser = finite_number)]
-    pub max_link_density: Option<f64>,
-    /// Characters between a heading and its good paragraph (default 200).
-    #[arg(long)]
-    pub max_heading_distance: Option<u64>,
-    /// --favor-precision / --favor-recall, --no-comments, --no-tables.
+    /// The preset or pipeline file, -s, the reference CLI's thresholds and encoding
+    /// options, and what to keep: shared with `pith explain`.
     #[command(flatten)]
-    pub keep: KeepArgs,
-    /// Encoding used when the page declares none and is not UTF-8. Default: the
-    /// preset's (the `pith` preset and the others decoding as browsers do guess it with
-    /// Firefox's detector; the jusText presets use utf8 with replacement, as jusText).
-    #[arg(long)]
-    pub encoding: Option<String>,
-    /// Use --encoding for every page, ignoring declarations.
-    #[arg(long)]
-    pub enc_force: bool,
-    /// Decoding errors: strict, ignore or replace (default).
-    #[arg(long)]
-    pub enc_errors: Option<String>,
+    pub pipeline_args: PipelineArgs,
     /// Print the names of the built-in stoplists and exit.
     #[arg(long)]
     pub list_stoplists: bool,
@@ -263,93 +218,6 @@ fn reads_stdin(files: &[PathBuf]) -> bool {
     files.is_empty() || files.iter().any(|f| f.as_os_str() == "-")
 }
 
-/// A threshold as a finite number: `NaN` and `inf` parse as `f64` but are no threshold
-/// (JSON has no such numbers, so the pipeline would fail to load with a stage's name).
-fn finite_number(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(v) if v.is_finite() => Ok(v),
-        Ok(_) => Err("not a finite number".to_owned()),
-        Err(e) => Err(e.to_string()),
-    }
-}
-
-/// Builds the pipeline: preset or file, then the reference CLI's parameters on top.
-fn build_pipeline(args: &ExtractArgs) -> Result<Pipeline, UsageError> {
-    let params = reference_params(args)?;
-    let preset = args.preset.as_deref().unwrap_or(crate::DEFAULT_PRESET);
-    if args.pipeline.is_none() && args.stoplist.is_none() && params.is_empty() && !args.keep.any() {
-        // Nothing to set: the preset as its file has it, read without the JSON value
-        // the overrides need (a fifth of `pith`'s loading).
-        return pith::preset(preset).map_err(|e| UsageError(e.to_string()));
-    }
-    let mut value = match &args.pipeline {
-        Some(path) => pith::pipeline_file_value(path),
-        None => pith::preset_value(preset),
-    }
-    .map_err(|e| UsageError(e.to_string()))?;
-    if let Some(s) = &args.stoplist {
-        apply_stoplist_arg(&mut value, s);
-    }
-    for (name, v) in params {
-        if pith::core::set_param(&mut value, name, v) == 0 {
-            say!("pith: warning: the pipeline has no parameter {name}; ignored");
-        }
-    }
-    args.keep.apply(&mut value)?;
-    match &args.pipeline {
-        Some(path) => pith::pipeline_from_file_value(path, value),
-        None => Pipeline::from_value(value),
-    }
-    .map_err(|e| UsageError(e.to_string()))
-}
-
-/// The reference CLI's parameters the arguments set (`--no-headings`, the thresholds,
-/// the encoding options), by name, for [`pith::core::set_param`].
-fn reference_params(args: &ExtractArgs) -> Result<Vec<(&'static str, Value)>, UsageError> {
-    let mut params: Vec<(&str, Value)> = Vec::new();
-    if args.no_headings {
-        params.push(("no_headings", json!(true)));
-    }
-    let numbers = [
-        ("length_low", args.length_low.map(|v| json!(v))),
-        ("length_high", args.length_high.map(|v| json!(v))),
-        ("stopwords_low", args.stopwords_low.map(|v| json!(v))),
-        ("stopwords_high", args.stopwords_high.map(|v| json!(v))),
-        ("max_link_density", args.max_link_density.map(|v| json!(v))),
-        (
-            "max_heading_distance",
-            args.max_heading_distance.map(|v| json!(v)),
-        ),
-    ];
-    params.extend(numbers.into_iter().filter_map(|(k, v)| v.map(|v| (k, v))));
-    if let Some(enc) = &args.encoding {
-        let slot = if args.enc_force {
-            "encoding"
-        } else {
-            "default_encoding"
-        };
-        params.push((slot, json!(enc)));
-    } else if args.enc_force {
-        return Err(UsageError("--enc-force needs --encoding".into()));
-    }
-    if let Some(errors) = &args.enc_errors {
-        params.push(("errors", json!(errors.to_ascii_lowercase())));
-    }
-    Ok(params)
-}
-
-/// What `-s NAME` does to a pipeline, in `pith extract` and `pith explain` alike: the
-/// stoplist of every stop-word counter ([`pith::set_param`]: `auto` also counts words
-/// and lengths per character), and for `none` jusText's language-independent mode
-/// (both stop-word thresholds 0), as the reference's command line has it. A parameter
-/// no stage has is warned about and ignored.
-pub(crate) fn apply_stoplist_arg(value: &mut Value, stoplist: &str) {
-    // `none` also sets both stop-word thresholds to 0 (`pith::set_param`).
-    if pith::set_param(value, "stoplist", json!(stoplist)) == 0 {
-        say!("pith: warning: the pipeline has no parameter stoplist; ignored");
-    }
-}
-
 pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
     if args.list_stoplists {
         let out = io::stdout();
@@ -363,7 +231,7 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
     if reads_stdin(&args.files) && io::stdin().is_terminal() && !args.quiet {
         say!("pith: reading HTML from stdin; Ctrl-D ends (give files to read those instead)");
     }
-    let pipeline = build_pipeline(&args)?;
+    let pipeline = args.pipeline_args.build()?;
     for (option, path) in [("-o", &args.output), ("--stats", &args.stats)] {
         if let Some(path) = path {
             refuse_output_over_input(option, path, &args.files, &args.globs)?;

@@ -283,6 +283,51 @@ fn the_lean_reaches_the_explanation() {
     assert!(good_blocks(&["--favor-precision"]) < good_blocks(&[]));
 }
 
+/// `pith explain` takes every option of `pith extract` that sets the pipeline (the
+/// thresholds, `--no-headings`, the encoding options: one `PipelineArgs` for both), and
+/// with them explains the very extraction `pith extract` makes: as many good blocks as
+/// `--format text` writes paragraphs, with and without thresholds that keep the menus.
+#[test]
+fn the_pipeline_options_of_extract_reach_the_explanation() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "page.html", page().as_bytes());
+    let keep_all = [
+        "--max-link-density",
+        "1",
+        "--length-low",
+        "0",
+        "--stopwords-low",
+        "0",
+        "--stopwords-high",
+        "0",
+        "--no-headings",
+    ];
+    let mut counts = Vec::new();
+    for extra in [&[][..], &keep_all[..]] {
+        let out = dir.path().join("explain.html");
+        let mut args = vec!["explain", "--preset", "justext"];
+        args.extend_from_slice(extra);
+        let o = run_explain(&input, &out, &args[1..]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let explained = std::fs::read_to_string(out)
+            .unwrap()
+            .matches("<div class=\"block good")
+            .count();
+        let mut args = vec!["extract", "--format", "text", "--preset", "justext"];
+        args.extend_from_slice(extra);
+        args.push(input.to_str().unwrap());
+        let o = pith(&args, None);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let extracted = String::from_utf8(o.stdout).unwrap().lines().count();
+        assert_eq!(explained, extracted, "{extra:?}");
+        counts.push(explained);
+    }
+    assert!(
+        counts[1] > counts[0],
+        "the thresholds changed nothing: {counts:?}"
+    );
+}
+
 /// The learned preset's explanation names its trees' stage without writing the trees
 /// out for every block (before: 360 KB of trees per block, a 6 MB page for the 7 KB
 /// sample), and a gzipped page is read as `pith extract` reads it.
