@@ -19,7 +19,7 @@ use pith_corpus::{
 use crate::pipeline_args::PipelineArgs;
 use crate::progress::CliObserver;
 use crate::say::say;
-use crate::sink::{OutputDir, Separated};
+use crate::sink::{OutputDir, OutputStream, Separated};
 use crate::UsageError;
 
 #[derive(Args, Debug)]
@@ -27,7 +27,7 @@ pub struct ExtractArgs {
     /// HTML, WARC or JSON Lines files (gzipped or not) and directories of them; stdin
     /// when none.
     pub files: Vec<PathBuf>,
-    /// Output file (default stdout).
+    /// Output file (default stdout); gzip when its name ends in .gz.
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
     /// Write each input's output to its own file in DIR, named like the input with the
@@ -237,13 +237,10 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
             refuse_output_over_input(option, path, &args.files, &args.globs)?;
         }
     }
-    let out: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(
-            File::create(path)
-                .map_err(|e| UsageError(format!("{}: cannot create: {e}", path.display())))?,
-        ),
-        None => Box::new(io::stdout().lock()),
-    };
+    let out = OutputStream::create(args.output.as_deref()).map_err(|e| {
+        let path = args.output.as_deref().unwrap_or(Path::new("-"));
+        UsageError(format!("{}: cannot create: {e}", path.display()))
+    })?;
     run_extract(&args, pipeline, mode, out)
 }
 
@@ -348,7 +345,7 @@ fn run_extract(
     args: &ExtractArgs,
     pipeline: Pipeline,
     mode: Mode,
-    out: Box<dyn Write>,
+    out: OutputStream,
 ) -> Result<ExitCode, UsageError> {
     let input_format: InputFormat = args.input_format.parse().map_err(UsageError)?;
     let globs = glob_set(&args.globs)?;
@@ -415,12 +412,25 @@ fn run_extract(
     let mut observer = CliObserver::new(!args.quiet, !corpus, stop.clone());
     let mut out = io::BufWriter::with_capacity(256 * 1024, out);
     let several = args.files.len() > 1 || args.files.iter().any(|f| f.is_dir());
-    let mut separated = Separated::new(&mut out, mode, several);
-    let sink: &mut dyn Sink = match &mut output_dir {
-        Some(output_dir) => output_dir,
-        None => &mut separated,
+    let end = {
+        let mut separated = Separated::new(&mut out, mode, several);
+        let sink: &mut dyn Sink = match &mut output_dir {
+            Some(output_dir) => output_dir,
+            None => &mut separated,
+        };
+        pith_corpus::run_to_sink(Arc::new(pipeline), inputs, &cfg, sink, stop, &mut observer)
     };
-    let end = pith_corpus::run_to_sink(Arc::new(pipeline), inputs, &cfg, sink, stop, &mut observer);
+    // The stream ended (a gzip file's trailer written); after a closed pipe or a write
+    // error there is nothing more to say of it.
+    let ended = out
+        .into_inner()
+        .map_err(|e| e.into_error())
+        .and_then(OutputStream::finish);
+    if let (Err(e), None) = (ended, &end.write_error) {
+        if e.kind() != io::ErrorKind::BrokenPipe {
+            return Err(UsageError(format!("cannot write output: {e}")));
+        }
+    }
     let complete = !end.stats.interrupted && end.write_error.is_none();
     let unfinished = match output_dir.map(|d| d.finish(complete)) {
         Some(Ok(unfinished)) => unfinished,

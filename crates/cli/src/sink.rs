@@ -8,6 +8,9 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use flate2::write::GzEncoder;
+use flate2::Compression;
+
 use pith::output::Format;
 use pith_corpus::{DocMeta, Mode, Sink};
 
@@ -33,6 +36,69 @@ fn separator(mode: Mode, id: &str) -> Option<String> {
             ..
         } => Some(format!("<!-- ==> {} <== -->\n\n", id.replace("--", "- -"))),
         Mode::Page { .. } => Some(format!("==> {id} <==\n")),
+    }
+}
+
+/// Where `-o` writes: stdout, a file, or, for a file whose name ends in `.gz`, a gzip
+/// stream into it — the name says how the file is read back (pith reads `.gz` inputs
+/// so), and a plain file under a `.gz` name would fail the first tool that reads it.
+pub enum OutputStream {
+    /// Standard output.
+    Stdout(io::StdoutLock<'static>),
+    /// A file, as written.
+    File(File),
+    /// A file, gzip-compressed (boxed: the encoder's state is large).
+    Gzip(Box<GzEncoder<File>>),
+}
+
+impl OutputStream {
+    /// Creates `path` (gzip when it ends in `.gz`), or stdout for `None`.
+    pub fn create(path: Option<&Path>) -> io::Result<OutputStream> {
+        let Some(path) = path else {
+            return Ok(OutputStream::Stdout(io::stdout().lock()));
+        };
+        let file = File::create(path)?;
+        let gzip = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("gz"));
+        Ok(match gzip {
+            true => OutputStream::Gzip(Box::new(GzEncoder::new(file, Compression::default()))),
+            false => OutputStream::File(file),
+        })
+    }
+
+    /// Ends the stream: a gzip stream's trailer is written (records written before a
+    /// Ctrl-C are read back whole).
+    pub fn finish(self) -> io::Result<()> {
+        match self {
+            OutputStream::Stdout(mut out) => out.flush(),
+            OutputStream::File(mut file) => file.flush(),
+            OutputStream::Gzip(gzip) => gzip.finish().map(drop),
+        }
+    }
+}
+
+impl Write for OutputStream {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            OutputStream::Stdout(out) => out.write(buf),
+            OutputStream::File(file) => file.write(buf),
+            OutputStream::Gzip(gzip) => gzip.write(buf),
+        }
+    }
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            OutputStream::Stdout(out) => out.write_all(buf),
+            OutputStream::File(file) => file.write_all(buf),
+            OutputStream::Gzip(gzip) => gzip.write_all(buf),
+        }
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            OutputStream::Stdout(out) => out.flush(),
+            OutputStream::File(file) => file.flush(),
+            OutputStream::Gzip(gzip) => gzip.flush(),
+        }
     }
 }
 

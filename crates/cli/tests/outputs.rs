@@ -1,5 +1,8 @@
 //! Issue 14, bug 6: several inputs in a per-page format are told apart by a line that
-//! names each source, and `--output-dir DIR` writes one file per input.
+//! names each source, and `--output-dir DIR` writes one file per input; `-o NAME.gz`
+//! writes gzip.
+
+use std::path::Path;
 
 use crate::common::{pith, write};
 
@@ -278,6 +281,47 @@ fn outputs_are_never_written_over_inputs() {
     assert!(std::fs::read_to_string(pages.join("a.txt"))
         .unwrap()
         .contains("Page number 1"));
+}
+
+/// `-o NAME.gz` writes gzip, as the name says (before, plain text under a `.gz` name,
+/// which the first tool to read it back fails on): the same bytes once inflated, in
+/// every format; `.GZ` too. `pith extract` reads it back as it reads any `.gz` input.
+#[test]
+fn an_output_named_gz_is_gzip() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().unwrap();
+    let a = write(dir.path(), "a.html", page(1).as_bytes());
+    let b = write(dir.path(), "b.html", page(2).as_bytes());
+    for (format, name) in [("jsonl", "out.jsonl.gz"), ("text", "out.TXT.GZ")] {
+        let run = |out: &Path| {
+            let o = pith(
+                &[
+                    "extract",
+                    "--preset",
+                    "justext",
+                    "--format",
+                    format,
+                    "-q",
+                    a.to_str().unwrap(),
+                    b.to_str().unwrap(),
+                    "-o",
+                    out.to_str().unwrap(),
+                ],
+                None,
+            );
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            std::fs::read(out).unwrap()
+        };
+        let plain = run(&dir.path().join("plain"));
+        let gzipped = run(&dir.path().join(name));
+        assert!(gzipped.starts_with(&[0x1f, 0x8b]), "{name} is no gzip");
+        let mut inflated = Vec::new();
+        flate2::read::GzDecoder::new(&gzipped[..])
+            .read_to_end(&mut inflated)
+            .unwrap();
+        assert_eq!(inflated, plain, "{name}");
+        assert!(String::from_utf8_lossy(&plain).contains("Page number 2"));
+    }
 }
 
 /// A `--stats` file that cannot be written fails the run before any page is read.
