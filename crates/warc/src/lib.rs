@@ -292,18 +292,9 @@ impl<R: BufRead + Positioned> Iterator for WarcReader<R> {
                 Ok(Some((_, l))) => l,
                 Ok(None) => {
                     self.done = true;
-                    let mut id = None;
-                    let mut url = None;
-                    for (k, v) in headers.iter().filter(|(_, v)| !v.is_empty()) {
-                        match k.as_str() {
-                            "warc-record-id" => id = Some(v.clone()),
-                            "warc-target-uri" => url = Some(v.clone()),
-                            _ => {}
-                        }
-                    }
                     return Some(WarcItem::Error {
-                        record_id: id,
-                        url,
+                        record_id: header_value(&headers, "warc-record-id"),
+                        url: target_uri(&headers),
                         message: format!(
                             "input truncated: the record at {} ends inside its header",
                             self.at(start)
@@ -331,19 +322,9 @@ impl<R: BufRead + Positioned> Iterator for WarcReader<R> {
                 ));
             }
         }
-        // A header with an empty value is as good as none (an empty `WARC-Record-ID`
-        // would give a document no id).
-        let get = |name: &str| {
-            headers
-                .iter()
-                .find(|(k, v)| k == name && !v.is_empty())
-                .map(|(_, v)| v.clone())
-        };
+        let get = |name: &str| header_value(&headers, name);
         let record_id = get("warc-record-id");
-        let url = get("warc-target-uri").map(|u| {
-            // WARC/1.0 drafts and some writers put the URI in angle brackets.
-            u.trim_start_matches('<').trim_end_matches('>').to_owned()
-        });
+        let url = target_uri(&headers);
         let warc_type = get("warc-type").unwrap_or_default().to_ascii_lowercase();
         let Some(length) = get("content-length").and_then(|v| v.parse::<u64>().ok()) else {
             self.quiet_resync = true;
@@ -458,6 +439,24 @@ impl<R: BufRead + Positioned> Iterator for WarcReader<R> {
             block,
         }))
     }
+}
+
+/// The value of the first header `name` (lower-case) with one: a header with an empty
+/// value is as good as none (an empty `WARC-Record-ID` would give a document no id).
+/// A record whose header ends early is read the same way, so its error names the
+/// record as its document would have been named.
+fn header_value(headers: &[(String, String)], name: &str) -> Option<String> {
+    headers
+        .iter()
+        .find(|(k, v)| k == name && !v.is_empty())
+        .map(|(_, v)| v.clone())
+}
+
+/// The `WARC-Target-URI`, without the angle brackets WARC/1.0 drafts and some writers
+/// put around it.
+fn target_uri(headers: &[(String, String)]) -> Option<String> {
+    header_value(headers, "warc-target-uri")
+        .map(|u| u.trim_start_matches('<').trim_end_matches('>').to_owned())
 }
 
 /// The offset of a line starting with `WARC/1.` or `WARC/0.` inside `bytes` (not at 0).
@@ -777,6 +776,28 @@ mod tests {
             panic!("one error: {items:?}")
         };
         assert_eq!(record_id, &None);
+    }
+
+    /// A record cut off inside its header is named as a whole record with that header
+    /// would be: the first of repeated headers, the target URI without angle brackets.
+    #[test]
+    fn a_header_cut_short_names_its_record_as_a_whole_one_would() {
+        let header = "WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:first>\r\n\
+                      WARC-Record-ID: <urn:uuid:second>\r\nWARC-Target-URI: <http://example.com/a>\r\n\
+                      WARC-Target-URI: http://example.com/b\r\n";
+        let whole = format!("{header}Content-Length: 4\r\n\r\n<p>a\r\n\r\n");
+        let items: Vec<WarcItem> = WarcReader::new(Mem(whole.as_bytes()), 1 << 20).collect();
+        let [WarcItem::Record(rec)] = &items[..] else {
+            panic!("one record: {items:?}")
+        };
+        let items: Vec<WarcItem> = WarcReader::new(Mem(header.as_bytes()), 1 << 20).collect();
+        let [WarcItem::Error { record_id, url, .. }] = &items[..] else {
+            panic!("one error: {items:?}")
+        };
+        assert_eq!(record_id.as_deref(), Some("<urn:uuid:first>"));
+        assert_eq!(record_id, &rec.record_id);
+        assert_eq!(url.as_deref(), Some("http://example.com/a"));
+        assert_eq!(url, &rec.url);
     }
 
     #[test]
