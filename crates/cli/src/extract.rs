@@ -440,17 +440,6 @@ fn run_extract(
         _ => Vec::new(),
     };
     observer.finish();
-    if let Some(first) = unfinished.first() {
-        let outputs = match unfinished.len() {
-            1 => "1 output".to_owned(),
-            n => format!("{n} outputs"),
-        };
-        say!(
-            "pith: the run stopped with {outputs} unfinished ({}{}); the same command with --resume reads their inputs again and leaves out those whose output is whole",
-            first.display(),
-            if unfinished.len() > 1 { ", …" } else { "" },
-        );
-    }
     if let Some(e) = end.write_error {
         return Err(UsageError(format!("cannot write output: {e}")));
     }
@@ -468,6 +457,19 @@ fn run_extract(
     }
     if let Some(hint) = end.stats.derived_file_hint() {
         say!("pith: {hint}");
+    }
+    if let Some(first) = unfinished.first() {
+        let outputs = match unfinished.len() {
+            1 => "1 output is".to_owned(),
+            n => format!("{n} outputs are"),
+        };
+        say!(
+            "pith: {outputs} left unfinished ({}{}): {} not read to the end (the run was stopped, or reading failed); the same command with --resume reads {} again and leaves out the inputs whose output is whole",
+            first.display(),
+            if unfinished.len() > 1 { ", …" } else { "" },
+            if unfinished.len() > 1 { "their inputs were" } else { "its input was" },
+            if unfinished.len() > 1 { "them" } else { "it" },
+        );
     }
     if let Some(path) = &args.stats {
         let json = serde_json::to_string_pretty(&end.stats).expect("serialisable");

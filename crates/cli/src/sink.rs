@@ -145,7 +145,9 @@ impl Sink for Separated<'_> {
 /// the input it was reading as `NAME.part`, never a cut file that looks finished, and
 /// `--resume` can tell which inputs are done by their outputs alone. In input order an
 /// input is done when the next one begins; with `--unordered` inputs interleave, so
-/// their outputs take their names when the whole run ends.
+/// their outputs take their names when the whole run ends. An input that could not be
+/// read to its end (an I/O error: [`DocMeta::read_failed`]) keeps `NAME.part`, so that
+/// a resumed run reads it again.
 pub struct OutputDir {
     dir: PathBuf,
     roots: Vec<PathBuf>,
@@ -160,6 +162,8 @@ pub struct OutputDir {
     begun: HashSet<PathBuf>,
     /// The outputs begun and not yet under their own name.
     open: BTreeSet<PathBuf>,
+    /// The outputs of inputs whose reading failed: they keep their `.part` name.
+    unread: BTreeSet<PathBuf>,
 }
 
 impl OutputDir {
@@ -182,6 +186,7 @@ impl OutputDir {
             taken: HashSet::new(),
             begun: HashSet::new(),
             open: BTreeSet::new(),
+            unread: BTreeSet::new(),
         })
     }
 
@@ -279,19 +284,28 @@ impl OutputDir {
     }
 
     /// Ends the run: the outputs still open take their names when `complete` (the run
-    /// read every input to its end); otherwise they stay `NAME.part`, and are returned
-    /// (by name).
+    /// was not stopped). Returns the outputs left as `NAME.part` (by that name): those
+    /// still open after a stopped run, and those of inputs whose reading failed.
     pub fn finish(mut self, complete: bool) -> io::Result<Vec<PathBuf>> {
         if let Some((_, mut f)) = self.current.take() {
             f.flush()?;
         }
-        if !complete {
-            return Ok(self.open.iter().map(|t| part_name(t)).collect());
+        if complete {
+            for target in std::mem::take(&mut self.open) {
+                self.done(&target)?;
+            }
         }
-        for target in std::mem::take(&mut self.open) {
-            std::fs::rename(part_name(&target), &target)?;
+        let left = self.open.iter().chain(&self.unread);
+        Ok(left.map(|t| part_name(t)).collect())
+    }
+
+    /// An output whose input is done takes its name, unless reading the input failed.
+    fn done(&mut self, target: &Path) -> io::Result<()> {
+        self.open.remove(target);
+        match self.unread.contains(target) {
+            true => Ok(()),
+            false => std::fs::rename(part_name(target), target),
         }
-        Ok(Vec::new())
     }
 }
 
@@ -309,9 +323,8 @@ impl Sink for OutputDir {
                 f.flush()?;
                 if !self.unordered {
                     // In input order, a new input means the last one is done.
-                    let target = &self.targets[&source];
-                    std::fs::rename(part_name(target), target)?;
-                    self.open.remove(target);
+                    let target = self.targets[&source].clone();
+                    self.done(&target)?;
                 }
             }
             let target = match self.targets.get(&meta.source) {
@@ -320,10 +333,10 @@ impl Sink for OutputDir {
             };
             let part = part_name(&target);
             // An output begun earlier in this run (an input met again: --unordered, or
-            // named twice) is added to, taken back to its `.part` name if it had its
-            // own already; a new one starts empty, over anything an earlier run left.
+            // named twice) is added to, taken back to its `.part` name if it had taken
+            // its own; a new one starts empty, over anything an earlier run left.
             let again = self.begun.contains(&target);
-            if again && !self.open.contains(&target) {
+            if again && !self.open.contains(&target) && !self.unread.contains(&target) {
                 std::fs::rename(&target, &part)?;
             }
             if let Some(parent) = target.parent() {
@@ -338,6 +351,9 @@ impl Sink for OutputDir {
             self.open.insert(target.clone());
             self.begun.insert(target);
             self.current = Some((meta.source.clone(), BufWriter::new(file)));
+        }
+        if meta.read_failed {
+            self.unread.insert(self.targets[&meta.source].clone());
         }
         let (_, f) = self.current.as_mut().expect("opened above");
         if error.is_none() && meta.id != meta.source {

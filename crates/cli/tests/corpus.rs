@@ -706,6 +706,44 @@ fn a_stopped_output_dir_run_is_taken_up_with_resume() {
     }
 }
 
+/// An input that cannot be read to its end (here a gzip file cut short) keeps its
+/// output as `NAME.part`, so `--resume` reads it again; the inputs read whole are left
+/// out.
+#[test]
+fn an_input_that_cannot_be_read_keeps_its_output_unfinished() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = dir.path().join("in");
+    write(&inputs, "a.html", page(1).as_bytes());
+    let gz = gzip(page(2).repeat(40).as_bytes());
+    write(&inputs, "b.html.gz", &gz[..gz.len() / 2]);
+    let out = dir.path().join("out");
+    let (out_str, inputs_str) = (out.to_str().unwrap(), inputs.to_str().unwrap());
+    let mut args = JUSTEXT_JSONL.to_vec();
+    args.extend(["--output-dir", out_str, inputs_str]);
+    for resume in [false, true] {
+        let mut args = args.clone();
+        if resume {
+            args.push("--resume");
+        }
+        let o = pith(&args, None);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(err.contains("b.jsonl.part"), "{err}");
+        assert!(
+            !resume || err.contains("1 of 2 inputs have their output"),
+            "{err}"
+        );
+        let mut names: Vec<String> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["a.jsonl", "b.jsonl.part"]);
+        let recs = records_of(&std::fs::read(out.join("b.jsonl.part")).unwrap());
+        assert!(recs[0]["error"].as_str().unwrap().contains("cannot read"));
+    }
+}
+
 #[test]
 fn the_real_warc_samples_are_read_when_present() {
     let Some(root) = pith_testdata::dataset("warc") else {

@@ -7,6 +7,7 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use serde_json::value::RawValue;
@@ -33,6 +34,10 @@ pub struct DocMeta {
     pub truncated: Option<String>,
     /// Fields of a JSONL input line passed through, in their order.
     pub extra: Vec<(String, Box<RawValue>)>,
+    /// Whether reading the input failed at this document (an I/O error: the file could
+    /// not be opened, a read failed, the gzip stream was cut): the input was not read
+    /// to its end, so a resumed run reads it again.
+    pub read_failed: bool,
 }
 
 impl DocMeta {
@@ -352,17 +357,36 @@ pub(crate) struct Stream {
     gz: bool,
     /// The stream's length when known beforehand (a plain file's size).
     len: Option<u64>,
+    /// Set by the first read that fails (the readers above turn the error into a
+    /// failed document, which [`read_one`] then marks [`DocMeta::read_failed`]).
+    failed: Arc<AtomicBool>,
+}
+
+impl Stream {
+    fn watch<T>(&self, result: io::Result<T>) -> io::Result<T> {
+        if let Err(e) = &result {
+            if e.kind() != io::ErrorKind::Interrupted {
+                self.failed.store(true, Ordering::Relaxed);
+            }
+        }
+        result
+    }
 }
 
 impl Read for Stream {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        self.reader.read(buf)
+        let result = self.reader.read(buf);
+        self.watch(result)
     }
 }
 
 impl BufRead for Stream {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        self.reader.fill_buf()
+        let result = self.reader.fill_buf().map(|b| b.len());
+        match self.watch(result) {
+            Ok(_) => self.reader.fill_buf(),
+            Err(e) => Err(e),
+        }
     }
     fn consume(&mut self, n: usize) {
         self.reader.consume(n)
@@ -406,7 +430,16 @@ fn open(path: Option<&Path>) -> io::Result<(Stream, Vec<u8>)> {
     };
     let head = fill_at_least(&mut reader, 16)?;
     let len = if gz { None } else { len };
-    Ok((Stream { reader, gz, len }, head))
+    let failed = Arc::new(AtomicBool::new(false));
+    Ok((
+        Stream {
+            reader,
+            gz,
+            len,
+            failed,
+        },
+        head,
+    ))
 }
 
 /// The first `n` bytes (fewer at the end of the input) without consuming them.
@@ -550,13 +583,37 @@ fn read_one(
         Ok(s) => s,
         Err(e) => {
             let hint = path.map_or("", url_hint);
-            return Box::new(std::iter::once(failed(
-                &source,
-                &source,
-                format!("cannot read: {e}{hint}"),
-            )));
+            let item = failed(&source, &source, format!("cannot read: {e}{hint}"));
+            return Box::new(std::iter::once(read_failure(item, true)));
         }
     };
+    let read_failed = stream.failed.clone();
+    let items = read_items(stream, head, path, named, source, opts);
+    Box::new(items.map(move |item| read_failure(item, read_failed.load(Ordering::Relaxed))))
+}
+
+/// `item`, a failed document marked [`DocMeta::read_failed`] when reading its input
+/// failed.
+fn read_failure(item: Item, read_failed: bool) -> Item {
+    match item {
+        Item::Doc(mut doc) if read_failed && matches!(doc.body, Body::Failed(_)) => {
+            Arc::make_mut(&mut doc.meta).read_failed = true;
+            Item::Doc(doc)
+        }
+        item => item,
+    }
+}
+
+/// The items of an opened input, read as `opts.format` says (or as its name and first
+/// bytes say).
+fn read_items(
+    stream: Stream,
+    head: Vec<u8>,
+    path: Option<&Path>,
+    named: bool,
+    source: String,
+    opts: Arc<InputOptions>,
+) -> Box<dyn Iterator<Item = Item> + Send> {
     let mut format = opts.format;
     if format == InputFormat::Auto {
         format = path.map_or(InputFormat::Auto, name_format);
@@ -789,7 +846,7 @@ fn warc_doc(rec: warc::WarcRecord, source: &str, n: usize, max_bytes: u64) -> It
         url: rec.url,
         date: rec.date,
         truncated: rec.truncated,
-        extra: Vec::new(),
+        ..DocMeta::default()
     });
     let size = block.len() as u64;
     if size > max_bytes {
@@ -831,6 +888,7 @@ mod tests {
             )),
             gz: false,
             len,
+            failed: Arc::default(),
         }
     }
 

@@ -98,6 +98,49 @@ fn inputs_yield_documents_and_skips_in_order() {
     assert_eq!(charset.as_deref(), Some("utf-8"));
 }
 
+/// A document that stands for a failed reading of its input (a file that cannot be
+/// opened, a gzip stream cut short) says so in `read_failed`, which `--output-dir`
+/// reads to keep that input's output unfinished; a record that is an error of its
+/// own (one over the size limit, in a WARC file read to its end) does not.
+#[test]
+fn a_failed_reading_is_told_from_a_failed_document() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(page(1).repeat(50).as_bytes()).unwrap();
+    let gz = gz.finish().unwrap();
+    let cut = write(dir.path(), "cut.html.gz", &gz[..gz.len() / 2]);
+    let missing = dir.path().join("missing.html");
+    let mut warc = response("big", "text/html", &page(2).repeat(20));
+    warc.extend(response("small", "text/html", &page(3)));
+    let w = write(dir.path(), "w.warc", &warc);
+    let opts = InputOptions {
+        max_bytes: 1000,
+        ..InputOptions::default()
+    };
+    let failed: Vec<(String, bool)> = read_inputs(&[cut, missing, w], opts)
+        .filter_map(|item| match item {
+            Item::Doc(d) => Some((d.meta.id.clone(), d.meta.read_failed)),
+            Item::Skipped(_) => None,
+        })
+        .collect();
+    let ids: Vec<&str> = failed
+        .iter()
+        .map(|(id, _)| id.rsplit('/').next().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "cut.html.gz",
+            "missing.html",
+            "<urn:uuid:big>",
+            "<urn:uuid:small>"
+        ]
+    );
+    let flags: Vec<bool> = failed.iter().map(|(_, f)| *f).collect();
+    assert_eq!(flags, [true, true, false, false]);
+}
+
 /// The input files are known before reading, named as their documents' `source`, and
 /// those a resumed run needs no more are left out before any is read; stdin never is.
 #[test]
