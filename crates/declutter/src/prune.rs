@@ -21,7 +21,7 @@ use pith_core::{AttributeUse, Diagnostics, Result, TreeStage};
 use pith_dom::{Document, ElementNamespace, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
-use crate::words::{class_or_id_attributes, class_or_id_contains, lowercase_all};
+use crate::words::{class_or_id_attributes, class_or_id_contains, ClassWords};
 
 /// Elements `declutter.prune` deletes by default, whatever their attributes.
 pub const DROP_TAGS: &[&str] = &[
@@ -89,7 +89,7 @@ pub struct Prune {
     #[serde(default = "default_never_prune")]
     pub never_prune: TagNames,
     #[serde(skip)]
-    poison_lower: Vec<String>,
+    poison: ClassWords,
 }
 
 fn strings(list: &[&str]) -> Vec<String> {
@@ -117,13 +117,13 @@ impl Default for Prune {
 impl Prune {
     /// A prune stage with these lists (other fields default), ready to apply.
     pub fn new(drop_tags: Vec<String>, poison_words: Vec<String>) -> Prune {
-        let poison_lower = lowercase_all(&poison_words);
+        let poison = ClassWords::new(&poison_words);
         Prune {
             drop_tags: drop_tags.into(),
             poison_words,
             match_id: true,
             never_prune: default_never_prune(),
-            poison_lower,
+            poison,
         }
     }
 
@@ -140,7 +140,7 @@ impl Prune {
         if el.is_named_in(&self.never_prune) {
             return false;
         }
-        class_or_id_contains(el, &self.poison_lower, self.match_id)
+        class_or_id_contains(el, &self.poison, self.match_id)
     }
 
     /// Deletes every pruned subtree of `doc` (see the module documentation).
@@ -182,7 +182,7 @@ pub(crate) fn next_skipping_children(doc: &Document, id: NodeId, root: NodeId) -
 #[typetag::serde(name = "declutter.prune")]
 impl TreeStage for Prune {
     fn prepare(&mut self) -> Result<()> {
-        self.poison_lower = lowercase_all(&self.poison_words);
+        self.poison = ClassWords::new(&self.poison_words);
         Ok(())
     }
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {

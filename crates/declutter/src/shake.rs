@@ -36,7 +36,7 @@ use pith_core::{AttributeUse, Diagnostics, Result, TreeStage};
 use pith_dom::{Document, Edge, ElementNamespace, NodeData, TagNames};
 use serde::{Deserialize, Serialize};
 
-use crate::words::{class_or_id_attributes, class_or_id_contains, count_words, lowercase_all};
+use crate::words::{class_or_id_attributes, class_or_id_contains, count_words, ClassWords};
 
 /// The decision points of `declutter.shake` by default.
 pub const BLOCK_TAGS: &[&str] = &[
@@ -104,7 +104,7 @@ pub struct Shake {
     #[serde(default, skip_serializing_if = "is_false")]
     pub annotate: bool,
     #[serde(skip)]
-    bless_lower: Vec<String>,
+    bless: ClassWords,
 }
 
 fn strings(list: &[&str]) -> Vec<String> {
@@ -136,7 +136,7 @@ impl Default for Shake {
             block_tags: default_block_tags(),
             link_weight: default_link_weight(),
             tag_weight: default_tag_weight(),
-            bless_lower: lowercase_all(&bless_words),
+            bless: ClassWords::new(&bless_words),
             bless_words,
             match_id: true,
             annotate: false,
@@ -185,7 +185,7 @@ impl Shake {
                             if el.name() == "a" {
                                 links_open += 1;
                             }
-                            if class_or_id_contains(el, &self.bless_lower, self.match_id) {
+                            if class_or_id_contains(el, &self.bless, self.match_id) {
                                 blessed_open += 1;
                                 blessed[id.index()] = true;
                                 keep[id.index()] = true;
@@ -289,7 +289,7 @@ impl Notes {
 #[typetag::serde(name = "declutter.shake")]
 impl TreeStage for Shake {
     fn prepare(&mut self) -> Result<()> {
-        self.bless_lower = lowercase_all(&self.bless_words);
+        self.bless = ClassWords::new(&self.bless_words);
         Ok(())
     }
     fn apply(&self, doc: &mut Document, _: &mut Diagnostics) -> Result<()> {

@@ -1,6 +1,6 @@
 //! Small helpers shared by the stages: word counting and class/id matching.
 
-use pith_core::AttributeUse;
+use pith_core::{AttributeUse, WordAutomaton};
 use pith_dom::Element;
 
 /// Number of words in `text`: runs of non-whitespace characters (Unicode whitespace).
@@ -21,18 +21,59 @@ pub fn count_words(text: &str) -> usize {
     words
 }
 
+/// Words looked for in `class` and `id` values, case-insensitively: a value matches
+/// when its `to_lowercase()` contains one of the lowered words. An ASCII value (nearly
+/// every class and id) is read by the words' automaton ([`WordAutomaton`], ASCII case
+/// ignored: ASCII's lowering is its own case folding, and no word with another
+/// character can occur in it); any other value through its lowered copy. Built from
+/// the stage's list when it is prepared.
+#[derive(Clone, Debug, Default)]
+pub struct ClassWords {
+    lower: Vec<String>,
+    /// `None` when no word is left or the automaton would be too large.
+    automaton: Option<WordAutomaton>,
+}
+
+impl PartialEq for ClassWords {
+    fn eq(&self, other: &Self) -> bool {
+        self.lower == other.lower
+    }
+}
+
+impl ClassWords {
+    /// The lowered `words` (empty ones never match).
+    pub fn new(words: &[String]) -> ClassWords {
+        let lower: Vec<String> = (words.iter())
+            .map(|w| w.to_lowercase())
+            .filter(|w| !w.is_empty())
+            .collect();
+        let automaton = match lower.is_empty() {
+            true => None,
+            false => WordAutomaton::new(&lower).ok(),
+        };
+        ClassWords { lower, automaton }
+    }
+
+    /// Whether `value.to_lowercase()` contains one of the words.
+    pub fn in_value(&self, value: &str) -> bool {
+        if self.lower.is_empty() {
+            return false;
+        }
+        if let (true, Some(automaton)) = (value.is_ascii(), &self.automaton) {
+            return automaton.any_in(value);
+        }
+        let lower = value.to_lowercase();
+        self.lower.iter().any(|w| lower.contains(w.as_str()))
+    }
+}
+
 /// Whether the element's `class` or (if `match_id`) `id` attribute contains one of
-/// `words` as a substring, case-insensitively. `words` must already be lower case.
-pub fn class_or_id_contains(el: &Element, words: &[String], match_id: bool) -> bool {
-    if words.is_empty() {
+/// `words`, case-insensitively.
+pub fn class_or_id_contains(el: &Element, words: &ClassWords, match_id: bool) -> bool {
+    if words.lower.is_empty() {
         return false;
     }
-    let hit = |value: &str| {
-        let lower = value.to_lowercase();
-        words
-            .iter()
-            .any(|w| !w.is_empty() && lower.contains(w.as_str()))
-    };
+    let hit = |value: &str| words.in_value(value);
     el.attr("class").is_some_and(hit) || (match_id && el.attr("id").is_some_and(hit))
 }
 
@@ -43,11 +84,6 @@ pub fn class_or_id_attributes(match_id: bool) -> AttributeUse {
         false => &["class"],
     };
     AttributeUse::named(names.iter().copied())
-}
-
-/// Lower-cases every word of a list (done once, in `prepare`).
-pub fn lowercase_all(words: &[String]) -> Vec<String> {
-    words.iter().map(|w| w.to_lowercase()).collect()
 }
 
 #[cfg(test)]
@@ -67,11 +103,28 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// The automaton finds what a search of the lowered copy finds, on ASCII and
+        /// other values (the Kelvin sign lowers to an ASCII `k`, `İ` to `i` and a
+        /// combining dot) and words of any case.
+        #[test]
+        fn finds_what_the_lowered_copy_holds(
+            value in "[a-zA-Z_ -]{0,16}|[a-zA-Z\u{212a}\u{130}é -]{0,12}",
+            words in proptest::collection::vec("[a-zA-Z]{0,3}|[a-zé\u{307}K]{1,3}", 0..3),
+        ) {
+            let lower = value.to_lowercase();
+            let want = (words.iter())
+                .any(|w| !w.is_empty() && lower.contains(w.to_lowercase().as_str()));
+            proptest::prop_assert_eq!(ClassWords::new(&words).in_value(&value), want);
+        }
+    }
+
     #[test]
     fn matches_class_and_id_case_insensitively() {
         let el = Element::new("div", [("class", "x Comment-List"), ("id", "PromoBox")]);
-        assert!(class_or_id_contains(&el, &["comment".into()], false));
-        assert!(class_or_id_contains(&el, &["promo".into()], true));
-        assert!(!class_or_id_contains(&el, &["promo".into()], false));
+        let words = |w: &str| ClassWords::new(&[w.to_owned()]);
+        assert!(class_or_id_contains(&el, &words("comment"), false));
+        assert!(class_or_id_contains(&el, &words("PROMO"), true));
+        assert!(!class_or_id_contains(&el, &words("promo"), false));
     }
 }

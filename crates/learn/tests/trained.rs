@@ -126,6 +126,42 @@ fn the_shipped_preset_is_its_base_plus_the_trees() {
     assert_eq!(loaded(shipped), loaded(base()));
 }
 
+/// The shipped preset prunes MediaWiki's section edit links (`<span
+/// class="mw-editsection">[edit]</span>` inside each heading before MediaWiki 1.42, as
+/// Wikipedia pages crawled until 2024 have them): its headings read "History", not
+/// "History[edit | edit source]". The sections' text is kept either way.
+#[test]
+fn the_shipped_preset_leaves_mediawikis_edit_links_out_of_headings() {
+    let pith = Pipeline::from_json(pith_learn::presets::PITH_JSON).unwrap();
+    let edit = "<span class=\"mw-editsection\"><span class=\"mw-editsection-bracket\">[</span>\
+                <a href=\"/w/index.php?action=edit&amp;section=1\">edit</a> | \
+                <a href=\"/w/index.php?action=edit&amp;section=1\">edit source</a>\
+                <span class=\"mw-editsection-bracket\">]</span></span>";
+    let sections: String = ["History", "Geography", "Economy"]
+        .iter()
+        .zip(SENTENCES)
+        .map(|(heading, sentence)| {
+            format!(
+                "<h2><span class=\"mw-headline\" id=\"{heading}\">{heading}</span>{edit}</h2>\
+                 <p>{sentence} {sentence}</p>"
+            )
+        })
+        .collect();
+    let html = format!(
+        "<html><head><title>Town - Wikipedia</title></head><body>\
+         <div id=\"content\" class=\"mw-body\"><h1>Town</h1>\
+         <div id=\"mw-content-text\"><p>{} {}</p>{sections}</div></div></body></html>",
+        SENTENCES[3], SENTENCES[4]
+    );
+    let text = pith.run_bytes(html.as_bytes()).unwrap().good_text("\n");
+    assert!(!text.contains("edit"), "{text}");
+    assert!(
+        text.contains(SENTENCES[0]) && text.contains(SENTENCES[2]),
+        "{text}"
+    );
+    assert!(text.lines().any(|line| line == "Geography"), "{text}");
+}
+
 #[test]
 fn fewer_rounds_are_scored_as_the_same_fits_cut_short() {
     let opts = TrainOptions {
