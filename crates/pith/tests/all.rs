@@ -16,4 +16,5 @@ mod languages;
 mod markdown;
 mod markdown_properties;
 mod parity_end_to_end;
+mod raw_text;
 mod test_layout;
