@@ -244,9 +244,10 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
     run_extract(&args, pipeline, mode, out)
 }
 
-/// `--output-dir DIR`: every input's output file claimed before the run (an output
-/// that would be an input is an error now, before anything is written), and with
-/// `--resume` the inputs whose output is already there left out, and counted on stderr.
+/// `--output-dir DIR`: the files inside DIR left out of the inputs, every input's output
+/// file claimed before the run (an output that would be an input is an error now,
+/// before anything is written), and with `--resume` the inputs whose output is already
+/// there left out, and counted on stderr.
 fn open_output_dir(
     dir: &Path,
     args: &ExtractArgs,
@@ -255,6 +256,33 @@ fn open_output_dir(
 ) -> Result<OutputDir, UsageError> {
     let mut output_dir = OutputDir::new(dir, &args.files, mode, args.unordered)
         .map_err(|e| UsageError(format!("{}: cannot create: {e}", dir.display())))?;
+    // DIR below a directory argument: the outputs of an earlier run are no inputs
+    // (`--format html --output-dir pages/clean pages` run twice would read
+    // pages/clean/*.html and write pages/clean/clean/). DIR that is a directory
+    // argument itself keeps its files: outputs beside the inputs, of another name.
+    let below_an_argument = |out: &Path| {
+        (args.files.iter())
+            .filter_map(|f| std::fs::canonicalize(f).ok())
+            .any(|root| root.is_dir() && out.starts_with(&root) && out != root)
+    };
+    if let Some(out) = std::fs::canonicalize(dir)
+        .ok()
+        .filter(|out| below_an_argument(out))
+    {
+        let inside = inputs.leave_out(|source| {
+            std::fs::canonicalize(source).is_ok_and(|path| path.starts_with(&out))
+        });
+        if inside > 0 && !args.quiet {
+            let files = match inside {
+                1 => "1 file".to_owned(),
+                n => format!("{n} files"),
+            };
+            say!(
+                "pith: {}: left out {files} inside the output directory (outputs are not inputs)",
+                dir.display()
+            );
+        }
+    }
     let sources = inputs.sources();
     output_dir
         .claim_all(&sources)

@@ -324,6 +324,43 @@ fn an_output_named_gz_is_gzip() {
     }
 }
 
+/// An output directory below a directory argument holds outputs, not inputs: a second
+/// `--format html --output-dir pages/clean pages` reads the pages again, not its own
+/// outputs (before, it wrote `pages/clean/clean/`), and says what it left out.
+#[test]
+fn outputs_below_the_inputs_directory_are_not_read_as_inputs() {
+    let dir = tempfile::tempdir().unwrap();
+    let pages = dir.path().join("pages");
+    write(&pages, "a.html", page(1).as_bytes());
+    let clean = pages.join("clean");
+    let args = [
+        "extract",
+        "--preset",
+        "justext",
+        "--format",
+        "html",
+        "--output-dir",
+        clean.to_str().unwrap(),
+        pages.to_str().unwrap(),
+    ];
+    for run in 0..2 {
+        let o = pith(&args, None);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{err}");
+        assert_eq!(
+            err.contains("left out 1 file inside the output directory"),
+            run == 1,
+            "{err}"
+        );
+        let mut names: Vec<String> = std::fs::read_dir(&clean)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["a.html"], "run {run}");
+    }
+}
+
 /// A `--stats` file that cannot be written fails the run before any page is read.
 #[test]
 fn an_unwritable_stats_file_is_found_before_the_run() {
