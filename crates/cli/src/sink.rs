@@ -1,7 +1,8 @@
-//! Where `pith extract` writes each document: one stream, with a line naming the
-//! source before each document when there can be several (`==> ID <==`, as `head`
-//! does), or `--output-dir DIR`, one file per input mirroring the input names — never
-//! two inputs in one file, and never over an input.
+//! Where `pith extract` writes each document: one stream (stdout, or `-o FILE`, gzip
+//! when FILE ends in `.gz`), with a line naming the source before each document when
+//! there can be several (`==> ID <==`, as `head` does), or `--output-dir DIR`, one file
+//! per input mirroring the input names — never two inputs in one file, never over an
+//! input, and under its own name only once whole (`NAME.part` until then).
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fs::{File, OpenOptions};
