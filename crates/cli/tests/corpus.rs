@@ -10,7 +10,7 @@ use flate2::write::GzEncoder;
 use flate2::Compression;
 use serde_json::Value;
 
-use crate::common::{pith, pith_with_env, write};
+use crate::common::{file_names, interrupt, pith, pith_with_env, write};
 
 fn page(n: usize) -> String {
     format!(
@@ -564,11 +564,7 @@ fn ctrl_c_stops_the_run_between_whole_records() {
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1500));
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
+    interrupt(&child);
     let o = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(130), "{err}");
@@ -645,11 +641,7 @@ fn a_stopped_output_dir_run_is_taken_up_with_resume() {
         );
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    let kill = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
+    interrupt(&child);
     let mut err = String::new();
     child
         .stderr
@@ -658,15 +650,7 @@ fn a_stopped_output_dir_run_is_taken_up_with_resume() {
         .read_to_string(&mut err)
         .unwrap();
     assert_eq!(child.wait().unwrap().code(), Some(130), "{err}");
-    let names = |dir: &Path| -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        names
-    };
-    assert_eq!(names(&out), ["a.jsonl", "b.jsonl.part"], "{err}");
+    assert_eq!(file_names(&out), ["a.jsonl", "b.jsonl.part"], "{err}");
     assert_eq!(
         records_of(&std::fs::read(out.join("a.jsonl")).unwrap()).len(),
         3
@@ -688,7 +672,7 @@ fn a_stopped_output_dir_run_is_taken_up_with_resume() {
         "the slow record is an error: {err}"
     );
     assert!(err.contains("1 of 3 inputs have their output"), "{err}");
-    assert_eq!(names(&out), ["a.jsonl", "b.jsonl", "c.jsonl"]);
+    assert_eq!(file_names(&out), ["a.jsonl", "b.jsonl", "c.jsonl"]);
     assert_eq!(
         std::fs::read_to_string(out.join("a.jsonl")).unwrap(),
         "kept\n"
@@ -733,12 +717,7 @@ fn an_input_that_cannot_be_read_keeps_its_output_unfinished() {
             !resume || err.contains("1 of 2 inputs have their output"),
             "{err}"
         );
-        let mut names: Vec<String> = std::fs::read_dir(&out)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        assert_eq!(names, ["a.jsonl", "b.jsonl.part"]);
+        assert_eq!(file_names(&out), ["a.jsonl", "b.jsonl.part"]);
         let recs = records_of(&std::fs::read(out.join("b.jsonl.part")).unwrap());
         assert!(recs[0]["error"].as_str().unwrap().contains("cannot read"));
     }

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::common::{pith, write};
+use crate::common::{file_names, pith, write};
 
 fn page(n: usize) -> String {
     format!(
@@ -352,12 +352,7 @@ fn outputs_below_the_inputs_directory_are_not_read_as_inputs() {
             run == 1,
             "{err}"
         );
-        let mut names: Vec<String> = std::fs::read_dir(&clean)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        names.sort();
-        assert_eq!(names, ["a.html"], "run {run}");
+        assert_eq!(file_names(&clean), ["a.html"], "run {run}");
     }
 }
 

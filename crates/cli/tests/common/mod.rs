@@ -44,6 +44,25 @@ pub fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     p
 }
 
+/// The names of the files in `dir`, sorted (what an `--output-dir` run left there).
+pub fn file_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Sends Ctrl-C's signal (SIGINT) to a running `pith`.
+pub fn interrupt(child: &std::process::Child) {
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+}
+
 /// A sentence of an aside about the bridge's history, which [`sample_with_aside`] adds.
 pub const ASIDE: &str = "The footbridge was first built in 1884 and rebuilt twice since \
                          then, most recently after the floods of 1968.";
