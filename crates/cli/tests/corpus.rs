@@ -627,7 +627,7 @@ fn a_stopped_output_dir_run_is_taken_up_with_resume() {
             .env("PITH_TEST_HOOKS", "1");
         command
     };
-    let mut child = run(&out, &["-q", "--timeout", "5"])
+    let child = run(&out, &["-q", "--timeout", "5"])
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
@@ -642,14 +642,9 @@ fn a_stopped_output_dir_run_is_taken_up_with_resume() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     interrupt(&child);
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    assert_eq!(child.wait().unwrap().code(), Some(130), "{err}");
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(130), "{err}");
     assert_eq!(file_names(&out), ["a.jsonl", "b.jsonl.part"], "{err}");
     assert_eq!(
         records_of(&std::fs::read(out.join("a.jsonl")).unwrap()).len(),
