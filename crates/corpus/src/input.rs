@@ -473,9 +473,9 @@ impl Inputs {
         &self.empty
     }
 
-    /// The input files still to read, in order, each named as its documents' [`DocMeta::source`]
-    /// names it (`-` for stdin). Known before reading: the directories are walked
-    /// when the inputs are made.
+    /// The input files still to read, in order, each named as its documents'
+    /// [`DocMeta::source`] names it (`-` for stdin). Known before reading: the
+    /// directories are walked when the inputs are made.
     pub fn sources(&self) -> Vec<String> {
         (self.paths.as_slice().iter())
             .filter_map(|entry| match entry {
@@ -485,14 +485,15 @@ impl Inputs {
             .collect()
     }
 
-    /// Leaves out of the run every input file still to read whose source `done` says
-    /// needs no reading (a resumed run whose output is already there); returns how many
-    /// were left out. Stdin is never left out: it cannot be read again.
-    pub fn leave_out(&mut self, mut done: impl FnMut(&str) -> bool) -> usize {
+    /// Leaves out of the run every input file still to read whose source `leave` picks
+    /// (the inputs a resumed run has whole outputs of, files among the outputs);
+    /// returns how many were left out. Stdin is never left out: it cannot be read
+    /// again.
+    pub fn leave_out(&mut self, mut leave: impl FnMut(&str) -> bool) -> usize {
         let before = self.paths.len();
         let kept: Vec<Entry> = (&mut self.paths)
             .filter(|entry| match entry {
-                Entry::Input(Some(path), _) => !done(&source_of(Some(path))),
+                Entry::Input(Some(path), _) => !leave(&source_of(Some(path))),
                 _ => true,
             })
             .collect();
