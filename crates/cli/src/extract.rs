@@ -308,6 +308,41 @@ fn open_output_dir(
     Ok(output_dir)
 }
 
+/// Ends the output stream after the run (a gzip file's trailer written); after a closed
+/// pipe or a write error the run already reported, there is nothing more to say of it.
+fn end_output(
+    out: io::BufWriter<OutputStream>,
+    end: &pith_corpus::RunEnd,
+) -> Result<(), UsageError> {
+    let ended = out
+        .into_inner()
+        .map_err(|e| e.into_error())
+        .and_then(OutputStream::finish);
+    match (ended, &end.write_error) {
+        (Err(e), None) if e.kind() != io::ErrorKind::BrokenPipe => {
+            Err(UsageError(format!("cannot write output: {e}")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Names on stderr the `--output-dir` outputs a run left as `NAME.part` (the first of
+/// them), and says how to go on.
+fn say_unfinished(unfinished: &[PathBuf]) {
+    let Some(first) = unfinished.first() else {
+        return;
+    };
+    let (outputs, inputs_were, them) = match unfinished.len() {
+        1 => ("1 output is".to_owned(), "its input was", "it"),
+        n => (format!("{n} outputs are"), "their inputs were", "them"),
+    };
+    let more = if unfinished.len() > 1 { ", …" } else { "" };
+    say!(
+        "pith: {outputs} left unfinished ({}{more}): {inputs_were} not read to the end (the run was stopped, or reading failed); the same command with --resume reads {them} again and leaves out the inputs whose output is whole",
+        first.display()
+    );
+}
+
 /// An error when the output file of `option` (`-o`, `--stats`) is one of the inputs:
 /// creating it would empty the input before it is read (`pith extract --stats a.html
 /// a.html`, or a forgotten `--stats` value before the pages).
@@ -448,17 +483,7 @@ fn run_extract(
         };
         pith_corpus::run_to_sink(Arc::new(pipeline), inputs, &cfg, sink, stop, &mut observer)
     };
-    // The stream ended (a gzip file's trailer written); after a closed pipe or a write
-    // error there is nothing more to say of it.
-    let ended = out
-        .into_inner()
-        .map_err(|e| e.into_error())
-        .and_then(OutputStream::finish);
-    if let (Err(e), None) = (ended, &end.write_error) {
-        if e.kind() != io::ErrorKind::BrokenPipe {
-            return Err(UsageError(format!("cannot write output: {e}")));
-        }
-    }
+    end_output(out, &end)?;
     let complete = !end.stats.interrupted && end.write_error.is_none();
     let unfinished = match output_dir.map(|d| d.finish(complete)) {
         Some(Ok(unfinished)) => unfinished,
@@ -486,19 +511,7 @@ fn run_extract(
     if let Some(hint) = end.stats.derived_file_hint() {
         say!("pith: {hint}");
     }
-    if let Some(first) = unfinished.first() {
-        let outputs = match unfinished.len() {
-            1 => "1 output is".to_owned(),
-            n => format!("{n} outputs are"),
-        };
-        say!(
-            "pith: {outputs} left unfinished ({}{}): {} not read to the end (the run was stopped, or reading failed); the same command with --resume reads {} again and leaves out the inputs whose output is whole",
-            first.display(),
-            if unfinished.len() > 1 { ", …" } else { "" },
-            if unfinished.len() > 1 { "their inputs were" } else { "its input was" },
-            if unfinished.len() > 1 { "them" } else { "it" },
-        );
-    }
+    say_unfinished(&unfinished);
     if let Some(path) = &args.stats {
         let json = serde_json::to_string_pretty(&end.stats).expect("serialisable");
         std::fs::write(path, json + "\n")
