@@ -2,8 +2,10 @@
 //! page's `<noframes>`, an `<noembed>`, an `<iframe>`'s fallback. Their content is one
 //! text node holding the markup as written, so a pipeline that kept it would write
 //! `<p>…</p>` into the page's text. declutter's prune drops them (its default list and
-//! every preset built on it: `declutter`, `pith`), as the jusText presets drop them as
-//! Python jusText does.
+//! every preset built on it: `declutter`, `pith`). The jusText presets give what Python
+//! jusText 3.0.2 gives, which keeps such text, tags and all, when it is long enough to
+//! be good (lxml reads these elements as raw text too; checked on a page of this kind
+//! with jusText 3.0.2 and lxml 6.2): parity, not changed here.
 
 const PAGES: [&str; 3] = [
     "<html><head><title>t</title></head><frameset cols='20%,80%'><frame src='menu.html'>\
@@ -22,7 +24,7 @@ const PAGES: [&str; 3] = [
 
 #[test]
 fn raw_text_that_browsers_never_show_is_not_text() {
-    for preset in ["pith", "declutter", "justext"] {
+    for preset in ["pith", "declutter"] {
         let pipeline = pith::preset(preset).expect("a built-in preset");
         for page in PAGES {
             let ex = pipeline.run_bytes(page.as_bytes()).expect("a page");
