@@ -254,7 +254,7 @@ fn open_output_dir(
     mode: Mode,
     inputs: &mut pith_corpus::Inputs,
 ) -> Result<OutputDir, UsageError> {
-    let mut output_dir = OutputDir::new(dir, &args.files, mode, args.unordered)
+    let mut output_dir = OutputDir::new(dir, &args.files, mode)
         .map_err(|e| UsageError(format!("{}: cannot create: {e}", dir.display())))?;
     // DIR below a directory argument: the outputs of an earlier run are no inputs
     // (`--format html --output-dir pages/clean pages` run twice would read

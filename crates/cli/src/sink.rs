@@ -144,16 +144,14 @@ impl Sink for Separated<'_> {
 /// An output is written as `NAME.part` and takes its name only once its input is done,
 /// so a file under its own name is always whole: a run that is killed or stopped leaves
 /// the input it was reading as `NAME.part`, never a cut file that looks finished, and
-/// `--resume` can tell which inputs are done by their outputs alone. In input order an
-/// input is done when the next one begins; with `--unordered` inputs interleave, so
-/// their outputs take their names when the whole run ends. An input that could not be
-/// read to its end (an I/O error: [`DocMeta::read_failed`]) keeps `NAME.part`, so that
-/// a resumed run reads it again.
+/// `--resume` can tell which inputs are done by their outputs alone. The runner says
+/// when an input's last record is written ([`Sink::input_done`]), in input order and
+/// with `--unordered` alike. An input that could not be read to its end (an I/O error:
+/// [`DocMeta::read_failed`]) keeps `NAME.part`, so that a resumed run reads it again.
 pub struct OutputDir {
     dir: PathBuf,
     roots: Vec<PathBuf>,
     mode: Mode,
-    unordered: bool,
     current: Option<(String, BufWriter<File>)>,
     /// The file each input writes to, claimed before the run in input order.
     targets: HashMap<String, PathBuf>,
@@ -169,19 +167,13 @@ pub struct OutputDir {
 
 impl OutputDir {
     /// Files under `dir` (created if needed), names relative to the directory
-    /// arguments among `inputs`; `unordered` when documents come in no input order.
-    pub fn new(
-        dir: &Path,
-        inputs: &[PathBuf],
-        mode: Mode,
-        unordered: bool,
-    ) -> io::Result<OutputDir> {
+    /// arguments among `inputs`.
+    pub fn new(dir: &Path, inputs: &[PathBuf], mode: Mode) -> io::Result<OutputDir> {
         std::fs::create_dir_all(dir)?;
         Ok(OutputDir {
             dir: dir.to_path_buf(),
             roots: inputs.iter().filter(|p| p.is_dir()).cloned().collect(),
             mode,
-            unordered,
             current: None,
             targets: HashMap::new(),
             taken: HashSet::new(),
@@ -320,13 +312,8 @@ fn part_name(target: &Path) -> PathBuf {
 impl Sink for OutputDir {
     fn write_doc(&mut self, meta: &DocMeta, bytes: &[u8], error: Option<&str>) -> io::Result<()> {
         if self.current.as_ref().is_none_or(|(s, _)| *s != meta.source) {
-            if let Some((source, mut f)) = self.current.take() {
+            if let Some((_, mut f)) = self.current.take() {
                 f.flush()?;
-                if !self.unordered {
-                    // In input order, a new input means the last one is done.
-                    let target = self.targets[&source].clone();
-                    self.done(&target)?;
-                }
             }
             let target = match self.targets.get(&meta.source) {
                 Some(target) => target.clone(),
@@ -368,6 +355,15 @@ impl Sink for OutputDir {
         match &mut self.current {
             Some((_, f)) => f.flush(),
             None => Ok(()),
+        }
+    }
+    fn input_done(&mut self, source: &str) -> io::Result<()> {
+        if let Some((_, mut f)) = self.current.take_if(|(current, _)| current == source) {
+            f.flush()?;
+        }
+        match self.targets.get(source) {
+            Some(target) if self.open.contains(target) => self.done(&target.clone()),
+            _ => Ok(()),
         }
     }
 }

@@ -595,7 +595,8 @@ fn ctrl_c_stops_the_run_between_whole_records() {
 /// A stopped `--output-dir` run leaves the input it was reading as `NAME.part`, never a
 /// cut file under the output's own name, and says how to go on; the same command with
 /// `--resume` leaves out the inputs whose output is whole and writes the others as an
-/// uninterrupted run does.
+/// uninterrupted run does. In input order and with `--unordered` alike: an input's
+/// output takes its name when its last record is written, not when the run ends.
 #[test]
 fn a_stopped_output_dir_run_is_taken_up_with_resume() {
     let dir = tempfile::tempdir().unwrap();
@@ -616,72 +617,82 @@ fn a_stopped_output_dir_run_is_taken_up_with_resume() {
     write(&inputs, "a.warc", &small("a"));
     write(&inputs, "b.warc", &slow);
     write(&inputs, "c.warc", &small("c"));
-    let out = dir.path().join("out");
-    let run = |out: &Path, extra: &[&str]| {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_pith"));
-        command
-            .args(JUSTEXT_JSONL)
-            .args(["-j", "1", "--output-dir", out.to_str().unwrap()])
-            .args(extra)
-            .arg(&inputs)
-            .env("PITH_TEST_HOOKS", "1");
-        command
+    // Records by id: with --unordered they come as they are done.
+    let sorted = |path: &Path| {
+        let mut records = records_of(&std::fs::read(path).unwrap());
+        records.sort_by_key(|r| r["id"].to_string());
+        records
     };
-    let child = run(&out, &["-q", "--timeout", "5"])
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Stop it once b's first records are written (the slow one holds the rest back).
-    let part = out.join("b.jsonl.part");
-    let started = std::time::Instant::now();
-    while std::fs::metadata(&part).map_or(true, |m| m.len() == 0) {
-        assert!(
-            started.elapsed().as_secs() < 25,
-            "b.warc's records never came"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    interrupt(&child);
-    let o = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(130), "{err}");
-    assert_eq!(file_names(&out), ["a.jsonl", "b.jsonl.part"], "{err}");
-    assert_eq!(
-        records_of(&std::fs::read(out.join("a.jsonl")).unwrap()).len(),
-        3
-    );
-    let cut = records_of(&std::fs::read(&part).unwrap());
-    assert!(!cut.is_empty() && cut.len() < 300, "{}", cut.len());
-    assert!(
-        err.contains("b.jsonl.part") && err.contains("--resume"),
-        "{err}"
-    );
-
-    // Taken up: a.warc is left out (its output is kept as it is), b and c are written.
-    std::fs::write(out.join("a.jsonl"), "kept\n").unwrap();
-    let o = run(&out, &["--timeout", "1", "--resume"]).output().unwrap();
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(
-        o.status.code(),
-        Some(1),
-        "the slow record is an error: {err}"
-    );
-    assert!(err.contains("1 of 3 inputs have their output"), "{err}");
-    assert_eq!(file_names(&out), ["a.jsonl", "b.jsonl", "c.jsonl"]);
-    assert_eq!(
-        std::fs::read_to_string(out.join("a.jsonl")).unwrap(),
-        "kept\n"
-    );
-    let whole = dir.path().join("whole");
-    let o = run(&whole, &["-q", "--timeout", "1"]).output().unwrap();
-    assert_eq!(o.status.code(), Some(1));
-    for name in ["b.jsonl", "c.jsonl"] {
-        let (resumed, uninterrupted) = (out.join(name), whole.join(name));
+    for order in [&[][..], &["--unordered"][..]] {
+        let out = dir.path().join(format!("out{}", order.len()));
+        let run = |out: &Path, extra: &[&str]| {
+            let mut command = Command::new(env!("CARGO_BIN_EXE_pith"));
+            command
+                .args(JUSTEXT_JSONL)
+                .args(["-j", "1", "--output-dir", out.to_str().unwrap()])
+                .args(order)
+                .args(extra)
+                .arg(&inputs)
+                .env("PITH_TEST_HOOKS", "1");
+            command
+        };
+        let child = run(&out, &["-q", "--timeout", "5"])
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Stop it once b's first records are written (the slow one, on the one
+        // worker, holds the rest back).
+        let part = out.join("b.jsonl.part");
+        let started = std::time::Instant::now();
+        while std::fs::metadata(&part).map_or(true, |m| m.len() == 0) {
+            assert!(
+                started.elapsed().as_secs() < 25,
+                "b.warc's records never came"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        interrupt(&child);
+        let o = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(130), "{order:?} {err}");
         assert_eq!(
-            records_of(&std::fs::read(resumed).unwrap()),
-            records_of(&std::fs::read(uninterrupted).unwrap()),
-            "{name}"
+            file_names(&out),
+            ["a.jsonl", "b.jsonl.part"],
+            "{order:?} {err}"
         );
+        assert_eq!(
+            records_of(&std::fs::read(out.join("a.jsonl")).unwrap()).len(),
+            3
+        );
+        let cut = records_of(&std::fs::read(&part).unwrap());
+        assert!(!cut.is_empty() && cut.len() < 300, "{}", cut.len());
+        assert!(
+            err.contains("b.jsonl.part") && err.contains("--resume"),
+            "{err}"
+        );
+
+        // Taken up: a.warc is left out (its output is kept as it is), b and c written.
+        std::fs::write(out.join("a.jsonl"), "kept\n").unwrap();
+        let o = run(&out, &["--timeout", "1", "--resume"]).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(
+            o.status.code(),
+            Some(1),
+            "the slow record is an error: {err}"
+        );
+        assert!(err.contains("1 of 3 inputs have their output"), "{err}");
+        assert_eq!(file_names(&out), ["a.jsonl", "b.jsonl", "c.jsonl"]);
+        assert_eq!(
+            std::fs::read_to_string(out.join("a.jsonl")).unwrap(),
+            "kept\n"
+        );
+        let whole = dir.path().join(format!("whole{}", order.len()));
+        let o = run(&whole, &["-q", "--timeout", "1"]).output().unwrap();
+        assert_eq!(o.status.code(), Some(1));
+        for name in ["b.jsonl", "c.jsonl"] {
+            let (resumed, uninterrupted) = (out.join(name), whole.join(name));
+            assert_eq!(sorted(&resumed), sorted(&uninterrupted), "{order:?} {name}");
+        }
     }
 }
 

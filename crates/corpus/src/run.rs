@@ -21,7 +21,7 @@
 //!   documents, the records of the documents already read are still written whole
 //!   (Ctrl-C) or writing stops at once (closed output); no record is ever cut.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -106,6 +106,11 @@ enum Msg {
         meta: Arc<DocMeta>,
     },
     Skipped(String),
+    /// The reader moved past a stretch of one input's documents: how many it sent.
+    InputEnd {
+        source: String,
+        documents: u64,
+    },
     End(u64),
 }
 
@@ -230,6 +235,13 @@ pub trait Sink {
     fn write_doc(&mut self, meta: &DocMeta, bytes: &[u8], error: Option<&str>) -> io::Result<()>;
     /// Flushes at the end of the run.
     fn flush(&mut self) -> io::Result<()>;
+    /// Every document of the input `source` is written (it was read to its end; in
+    /// input order and with `RunConfig::unordered` alike). Not said of an input the
+    /// run was stopped in, nor of one that gave no document. An input named twice may
+    /// be said done, then written to again.
+    fn input_done(&mut self, _source: &str) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// A [`Sink`] that writes every document's bytes to one stream, nothing between them.
@@ -241,6 +253,56 @@ impl Sink for WriteSink<'_> {
     }
     fn flush(&mut self) -> io::Result<()> {
         self.0.flush()
+    }
+}
+
+/// Which inputs have all their documents written, for [`Sink::input_done`]: per input,
+/// the documents the reader sent of it (known once it moved past the input) and those
+/// written so far. An input leaves the tables when it is done.
+#[derive(Default)]
+struct InputsWritten {
+    sent: HashMap<String, u64>,
+    written: HashMap<String, u64>,
+    /// The input found done by the last call.
+    done: String,
+}
+
+impl InputsWritten {
+    /// The reader moved past `documents` documents of `source`; whether every one is
+    /// written already.
+    fn sent(&mut self, source: String, documents: u64) -> bool {
+        *self.sent.entry(source.clone()).or_default() += documents;
+        self.check(source)
+    }
+
+    /// One more document of `source` is written; whether that was its last.
+    fn written(&mut self, source: &str) -> bool {
+        match self.written.get_mut(source) {
+            Some(n) => *n += 1,
+            None => {
+                self.written.insert(source.to_owned(), 1);
+            }
+        }
+        self.sent.contains_key(source) && self.check(source.to_owned())
+    }
+
+    fn check(&mut self, source: String) -> bool {
+        let (sent, written) = (self.sent.get(&source), self.written.get(&source));
+        if sent.is_some() && sent == written {
+            self.sent.remove(&source);
+            self.written.remove(&source);
+            self.done = source;
+            return true;
+        }
+        false
+    }
+}
+
+/// Tells the sink that `source` is done; a write error other than a closed pipe.
+fn input_done(out: &mut dyn Sink, source: &str) -> Option<io::Error> {
+    match out.input_done(source) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Some(e),
+        _ => None,
     }
 }
 
@@ -296,6 +358,8 @@ where
             .name("pith-reader".into())
             .spawn(move || {
                 let mut seq = 0u64;
+                // The input whose documents are being sent, and how many so far.
+                let mut stretch: Option<(String, u64)> = None;
                 let mut send = |item: Item| {
                     if stop.load(Ordering::Relaxed) {
                         return false;
@@ -316,18 +380,36 @@ where
                                     Err(RecvTimeoutError::Disconnected) => return false,
                                 }
                             }
+                            let source = doc.meta.source.clone();
                             if job_tx.send(Job { seq, doc }).is_err() {
                                 return false;
                             }
                             seq += 1;
+                            match &mut stretch {
+                                Some((current, documents)) if *current == source => {
+                                    *documents += 1;
+                                }
+                                _ => {
+                                    if let Some((source, documents)) = stretch.take() {
+                                        let _ = res_tx.send(Msg::InputEnd { source, documents });
+                                    }
+                                    stretch = Some((source, 1));
+                                }
+                            }
                         }
                     }
                     true
                 };
+                let mut read_to_the_end = true;
                 for item in inputs {
                     if !send(item) {
+                        read_to_the_end = false;
                         break;
                     }
+                }
+                // The last input is done only when it was read to its end.
+                if let (true, Some((source, documents))) = (read_to_the_end, stretch) {
+                    let _ = res_tx.send(Msg::InputEnd { source, documents });
                 }
                 let _ = res_tx.send(Msg::End(seq));
             })
@@ -365,6 +447,7 @@ where
     let mut total: Option<u64> = None;
     let mut write_error = None;
     let mut closed = false;
+    let mut inputs = InputsWritten::default();
     'outer: while total.is_none_or(|t| next < t) {
         let Ok(msg) = res_rx.recv() else { break };
         match msg {
@@ -374,6 +457,17 @@ where
                 *stats.skipped_by_reason.entry(reason).or_default() += 1;
             }
             Msg::End(t) => total = Some(t),
+            Msg::InputEnd { source, documents } => {
+                if inputs.sent(source, documents) {
+                    // Its documents were all written already.
+                    if let Some(e) = input_done(out, &inputs.done) {
+                        write_error = Some(e);
+                        closed = true;
+                        stop.store(true, Ordering::Relaxed);
+                        break 'outer;
+                    }
+                }
+            }
             Msg::Done {
                 seq,
                 outcome,
@@ -398,6 +492,14 @@ where
                 closed = true;
                 stop.store(true, Ordering::Relaxed);
                 break 'outer;
+            }
+            if inputs.written(&meta.source) {
+                if let Some(e) = input_done(out, &inputs.done) {
+                    write_error = Some(e);
+                    closed = true;
+                    stop.store(true, Ordering::Relaxed);
+                    break 'outer;
+                }
             }
             stats.documents += 1;
             stats.bytes += size;

@@ -141,6 +141,83 @@ fn a_failed_reading_is_told_from_a_failed_document() {
     assert_eq!(flags, [true, true, false, false]);
 }
 
+/// The runner says when an input's last record is written (`Sink::input_done`), once
+/// an input, after its records, in input order and with `unordered` alike; an input
+/// with no document is never said done.
+#[test]
+fn each_input_is_said_done_after_its_last_record() {
+    #[derive(Default)]
+    struct Events(Vec<String>);
+    impl pith_corpus::Sink for Events {
+        fn write_doc(
+            &mut self,
+            meta: &pith_corpus::DocMeta,
+            _: &[u8],
+            _: Option<&str>,
+        ) -> std::io::Result<()> {
+            self.0.push(format!("doc {}", meta.source));
+            Ok(())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+        fn input_done(&mut self, source: &str) -> std::io::Result<()> {
+            self.0.push(format!("done {source}"));
+            Ok(())
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let a = write(dir.path(), "a.html", page(1).as_bytes());
+    let mut warc = response("w1", "text/html", &page(2));
+    warc.extend(response("w2", "text/html", &page(3)));
+    warc.extend(response("w3", "text/html", &page(4)));
+    let w = write(dir.path(), "w.warc", &warc);
+    let none = write(
+        dir.path(),
+        "none.warc",
+        &response("img", "image/png", "PNG"),
+    );
+    let c = write(dir.path(), "c.html", page(5).as_bytes());
+    for unordered in [false, true] {
+        let cfg = RunConfig {
+            workers: 2,
+            unordered,
+            ..RunConfig::new(Mode::Jsonl {
+                paragraphs: false,
+                markdown: false,
+                links: false,
+                images: false,
+            })
+        };
+        let mut events = Events::default();
+        let paths = [a.clone(), w.clone(), none.clone(), c.clone()];
+        let end = pith_corpus::run_to_sink(
+            pipeline(),
+            read_inputs(&paths, InputOptions::default()),
+            &cfg,
+            &mut events,
+            Arc::new(AtomicBool::new(false)),
+            &mut NoObserver,
+        );
+        assert!(!end.stats.interrupted);
+        for path in [&a, &w, &c] {
+            let source = path.display().to_string();
+            let docs: Vec<usize> = (events.0.iter().enumerate())
+                .filter(|(_, e)| **e == format!("doc {source}"))
+                .map(|(i, _)| i)
+                .collect();
+            let done: Vec<usize> = (events.0.iter().enumerate())
+                .filter(|(_, e)| **e == format!("done {source}"))
+                .map(|(i, _)| i)
+                .collect();
+            assert_eq!(done.len(), 1, "{unordered} {source}: {:?}", events.0);
+            assert!(docs.iter().all(|&i| i < done[0]), "{:?}", events.0);
+        }
+        let none = format!("done {}", none.display());
+        assert!(!events.0.contains(&none), "{:?}", events.0);
+    }
+}
+
 /// The input files are known before reading, named as their documents' `source`, and
 /// those a resumed run needs no more are left out before any is read; stdin never is.
 #[test]
