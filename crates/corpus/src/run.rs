@@ -263,38 +263,34 @@ impl Sink for WriteSink<'_> {
 struct InputsWritten {
     sent: HashMap<String, u64>,
     written: HashMap<String, u64>,
-    /// The input found done by the last call.
-    done: String,
 }
 
 impl InputsWritten {
-    /// The reader moved past `documents` documents of `source`; whether every one is
-    /// written already.
-    fn sent(&mut self, source: String, documents: u64) -> bool {
+    /// The reader moved past `documents` documents of `source`: `source` if every one
+    /// is written already.
+    fn sent(&mut self, source: String, documents: u64) -> Option<String> {
         *self.sent.entry(source.clone()).or_default() += documents;
-        self.check(source)
+        self.done(&source)
     }
 
-    /// One more document of `source` is written; whether that was its last.
-    fn written(&mut self, source: &str) -> bool {
+    /// One more document of `source` is written: `source` if that was its last.
+    fn written(&mut self, source: &str) -> Option<String> {
         match self.written.get_mut(source) {
             Some(n) => *n += 1,
             None => {
                 self.written.insert(source.to_owned(), 1);
             }
         }
-        self.sent.contains_key(source) && self.check(source.to_owned())
+        self.done(source)
     }
 
-    fn check(&mut self, source: String) -> bool {
-        let (sent, written) = (self.sent.get(&source), self.written.get(&source));
-        if sent.is_some() && sent == written {
-            self.sent.remove(&source);
-            self.written.remove(&source);
-            self.done = source;
-            return true;
+    fn done(&mut self, source: &str) -> Option<String> {
+        let sent = self.sent.get(source)?;
+        if self.written.get(source) != Some(sent) {
+            return None;
         }
-        false
+        self.written.remove(source);
+        self.sent.remove_entry(source).map(|(source, _)| source)
     }
 }
 
@@ -458,14 +454,13 @@ where
             }
             Msg::End(t) => total = Some(t),
             Msg::InputEnd { source, documents } => {
-                if inputs.sent(source, documents) {
-                    // Its documents were all written already.
-                    if let Some(e) = input_done(out, &inputs.done) {
-                        write_error = Some(e);
-                        closed = true;
-                        stop.store(true, Ordering::Relaxed);
-                        break 'outer;
-                    }
+                // Done now when its documents were all written already.
+                if let Some(e) = (inputs.sent(source, documents)).and_then(|s| input_done(out, &s))
+                {
+                    write_error = Some(e);
+                    closed = true;
+                    stop.store(true, Ordering::Relaxed);
+                    break 'outer;
                 }
             }
             Msg::Done {
@@ -493,14 +488,6 @@ where
                 stop.store(true, Ordering::Relaxed);
                 break 'outer;
             }
-            if inputs.written(&meta.source) {
-                if let Some(e) = input_done(out, &inputs.done) {
-                    write_error = Some(e);
-                    closed = true;
-                    stop.store(true, Ordering::Relaxed);
-                    break 'outer;
-                }
-            }
             stats.documents += 1;
             stats.bytes += size;
             match &outcome.error {
@@ -520,6 +507,12 @@ where
             let _ = token_tx.send(());
             next += 1;
             observer.progress(&stats);
+            if let Some(e) = (inputs.written(&meta.source)).and_then(|s| input_done(out, &s)) {
+                write_error = Some(e);
+                closed = true;
+                stop.store(true, Ordering::Relaxed);
+                break 'outer;
+            }
         }
     }
     if !closed {
