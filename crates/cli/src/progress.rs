@@ -1,6 +1,7 @@
 //! What `pith extract` shows while it runs: a progress line on a terminal (indicatif:
-//! documents, documents/s, MB/s, errors; hidden when stderr is not a terminal or with
-//! `--quiet`) and, outside corpus mode, one stderr line per failed document.
+//! documents, documents/s, MB/s, errors, and of several inputs how many are done;
+//! hidden when stderr is not a terminal or with `--quiet`) and, outside corpus mode,
+//! one stderr line per failed document.
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,12 +25,18 @@ pub struct CliObserver {
 }
 
 impl CliObserver {
-    /// A progress line when `progress` (on a terminal); each failed document on stderr
-    /// when `report_errors`, and then also, when `progress` (not `--quiet`), each page
-    /// that kept no text with its warnings; a closed stderr sets `stop`, ending the run.
-    pub fn new(progress: bool, report_errors: bool, stop: Arc<AtomicBool>) -> CliObserver {
+    /// A progress line when `progress` (on a terminal), counting the `inputs` done when
+    /// there are several; each failed document on stderr when `report_errors`, and then
+    /// also, when `progress` (not `--quiet`), each page that kept no text with its
+    /// warnings; a closed stderr sets `stop`, ending the run.
+    pub fn new(
+        progress: bool,
+        report_errors: bool,
+        stop: Arc<AtomicBool>,
+        inputs: usize,
+    ) -> CliObserver {
         CliObserver {
-            progress: Progress::new(progress),
+            progress: Progress::new(progress, inputs),
             report_errors,
             notices: progress,
             stop,
@@ -45,8 +52,7 @@ impl CliObserver {
 
 impl Observer for CliObserver {
     fn progress(&mut self, s: &Stats) {
-        self.progress
-            .update(s.extracted + s.errors, s.bytes, s.errors, s.skipped);
+        self.progress.update(s);
     }
 
     fn error(&mut self, meta: &DocMeta, message: &str) {
@@ -70,16 +76,37 @@ impl Observer for CliObserver {
     }
 }
 
+/// The progress line's text: documents and bytes with their rates, errors, skipped
+/// units, and of several inputs how many are done (`3/40 inputs`).
+fn progress_message(stats: &Stats, inputs: usize, elapsed: Duration) -> String {
+    let s = elapsed.as_secs_f64().max(1e-3);
+    let docs = stats.extracted + stats.errors;
+    let mb = stats.bytes as f64 / 1e6;
+    let mut line = format!(
+        "{docs} docs ({:.0}/s), {mb:.1} MB ({:.1} MB/s), {} errors, {} skipped",
+        docs as f64 / s,
+        mb / s,
+        stats.errors,
+        stats.skipped
+    );
+    if inputs > 1 {
+        line += &format!(", {}/{inputs} inputs", stats.inputs_done);
+    }
+    line
+}
+
 /// The progress display (a no-op when hidden).
 pub struct Progress {
     bar: Option<ProgressBar>,
+    /// The inputs of the run (their count shown when more than one).
+    inputs: usize,
     start: Instant,
     last: Instant,
 }
 
 impl Progress {
-    /// Shown only when `enabled` and stderr is a terminal.
-    pub fn new(enabled: bool) -> Progress {
+    /// Shown only when `enabled` and stderr is a terminal; `inputs` the run's inputs.
+    pub fn new(enabled: bool, inputs: usize) -> Progress {
         let bar = (enabled && std::io::stderr().is_terminal()).then(|| {
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
             bar.set_style(
@@ -92,25 +119,24 @@ impl Progress {
         let now = Instant::now();
         Progress {
             bar,
+            inputs,
             start: now,
             last: now,
         }
     }
 
     /// Updates the line (at most ten times a second).
-    pub fn update(&mut self, docs: u64, bytes: u64, errors: u64, skipped: u64) {
+    pub fn update(&mut self, stats: &Stats) {
         let Some(bar) = &self.bar else { return };
         let now = Instant::now();
         if now.duration_since(self.last) < Duration::from_millis(100) {
             return;
         }
         self.last = now;
-        let s = now.duration_since(self.start).as_secs_f64().max(1e-3);
-        bar.set_message(format!(
-            "{docs} docs ({:.0}/s), {:.1} MB ({:.1} MB/s), {errors} errors, {skipped} skipped",
-            docs as f64 / s,
-            bytes as f64 / 1e6,
-            bytes as f64 / 1e6 / s
+        bar.set_message(progress_message(
+            stats,
+            self.inputs,
+            now.duration_since(self.start),
         ));
     }
 
@@ -119,5 +145,28 @@ impl Progress {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_counts_the_inputs_done_of_several() {
+        let stats = Stats {
+            extracted: 9,
+            errors: 1,
+            skipped: 4,
+            bytes: 2_000_000,
+            inputs_done: 2,
+            ..Stats::default()
+        };
+        let two_seconds = Duration::from_secs(2);
+        assert_eq!(
+            progress_message(&stats, 3, two_seconds),
+            "10 docs (5/s), 2.0 MB (1.0 MB/s), 1 errors, 4 skipped, 2/3 inputs"
+        );
+        assert!(!progress_message(&stats, 1, two_seconds).contains("inputs"));
     }
 }

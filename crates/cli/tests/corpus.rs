@@ -636,10 +636,14 @@ fn a_stopped_output_dir_run_is_taken_up_with_resume() {
                 .env("PITH_TEST_HOOKS", "1");
             command
         };
-        let child = run(&out, &["-q", "--timeout", "5"])
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let st = dir.path().join(format!("stats{}.json", order.len()));
+        let child = run(
+            &out,
+            &["-q", "--timeout", "5", "--stats", st.to_str().unwrap()],
+        )
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
         // Stop it once b's first records are written (the slow one, on the one
         // worker, holds the rest back).
         let part = out.join("b.jsonl.part");
@@ -670,6 +674,9 @@ fn a_stopped_output_dir_run_is_taken_up_with_resume() {
             err.contains("b.jsonl.part") && err.contains("--resume"),
             "{err}"
         );
+        let s = stats(&st);
+        assert_eq!(s["interrupted"], true, "{s}");
+        assert_eq!(s["inputs_done"], 1, "only a.warc was done: {s}");
 
         // Taken up: a.warc is left out (its output is kept as it is), b and c written.
         std::fs::write(out.join("a.jsonl"), "kept\n").unwrap();

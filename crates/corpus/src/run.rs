@@ -294,8 +294,9 @@ impl InputsWritten {
     }
 }
 
-/// Tells the sink that `source` is done; a write error other than a closed pipe.
-fn input_done(out: &mut dyn Sink, source: &str) -> Option<io::Error> {
+/// Counts `source` done and tells the sink; a write error other than a closed pipe.
+fn input_done(out: &mut dyn Sink, source: &str, stats: &mut Stats) -> Option<io::Error> {
+    stats.inputs_done += 1;
     match out.input_done(source) {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Some(e),
         _ => None,
@@ -455,8 +456,8 @@ where
             Msg::End(t) => total = Some(t),
             Msg::InputEnd { source, documents } => {
                 // Done now when its documents were all written already.
-                if let Some(e) = (inputs.sent(source, documents)).and_then(|s| input_done(out, &s))
-                {
+                let done = inputs.sent(source, documents);
+                if let Some(e) = done.and_then(|s| input_done(out, &s, &mut stats)) {
                     write_error = Some(e);
                     closed = true;
                     stop.store(true, Ordering::Relaxed);
@@ -507,7 +508,8 @@ where
             let _ = token_tx.send(());
             next += 1;
             observer.progress(&stats);
-            if let Some(e) = (inputs.written(&meta.source)).and_then(|s| input_done(out, &s)) {
+            let done = inputs.written(&meta.source);
+            if let Some(e) = done.and_then(|s| input_done(out, &s, &mut stats)) {
                 write_error = Some(e);
                 closed = true;
                 stop.store(true, Ordering::Relaxed);

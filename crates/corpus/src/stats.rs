@@ -32,6 +32,10 @@ pub struct Stats {
     /// Extracted documents by identified language (ISO 639-1 code; `none` when no
     /// language was identified).
     pub languages: BTreeMap<String, u64>,
+    /// Inputs the run went through to their end with every document written (one whose
+    /// reading failed counts, with its error record; one that gave no document, a WARC
+    /// file of metadata records, does not, nor does one the run was stopped in).
+    pub inputs_done: u64,
     /// Worker threads.
     pub workers: usize,
     /// Whether the run was stopped early (Ctrl-C or a closed output); the counts are
