@@ -472,7 +472,7 @@ fn run_extract(
         Some(dir) => Some(open_output_dir(dir, args, mode, &mut inputs)?),
         None => None,
     };
-    let inputs_total = inputs.sources().len();
+    let inputs_total = inputs.files_left();
     let mut observer = CliObserver::new(!args.quiet, !corpus, stop.clone(), inputs_total);
     let mut out = io::BufWriter::with_capacity(256 * 1024, out);
     let several = args.files.len() > 1 || args.files.iter().any(|f| f.is_dir());

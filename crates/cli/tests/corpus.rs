@@ -10,7 +10,7 @@ use flate2::write::GzEncoder;
 use flate2::Compression;
 use serde_json::Value;
 
-use crate::common::{file_names, interrupt, pith, pith_with_env, write};
+use crate::common::{file_names, interrupt, pith, pith_with_env, write, JUSTEXT_JSONL};
 
 fn page(n: usize) -> String {
     format!(
@@ -76,9 +76,6 @@ fn gzip(bytes: &[u8]) -> Vec<u8> {
 fn records(o: &Output) -> Vec<Value> {
     records_of(&o.stdout)
 }
-
-/// Corpus records of the jusText preset: `pith extract --preset justext --format jsonl`.
-const JUSTEXT_JSONL: [&str; 5] = ["extract", "--preset", "justext", "--format", "jsonl"];
 
 /// `pith extract --preset justext --format jsonl -q ARGS...` with `stdin`.
 fn jsonl(args: &[&str], stdin: Option<&[u8]>) -> Output {

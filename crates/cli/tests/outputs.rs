@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::common::{file_names, pith, write};
+use crate::common::{file_names, pith, write, JUSTEXT_JSONL};
 
 fn page(n: usize) -> String {
     format!(
@@ -117,26 +117,16 @@ fn output_dir_writes_one_file_per_input_mirroring_names() {
     );
     assert!(o.status.success());
     assert!(read("sub/b.jsonl").contains("\"text\":\"Page number 2:"));
-    // Outputs are written as NAME.part and take their names when done, in input order
-    // and with --unordered (when the run ends) alike: none is left behind.
-    let o = pith(
-        &[
-            "extract",
-            "--preset",
-            "justext",
-            "--format",
-            "jsonl",
-            "-q",
-            "--unordered",
-            "-j",
-            "2",
-            "--output-dir",
-            out.to_str().unwrap(),
-            pages.to_str().unwrap(),
-            single.to_str().unwrap(),
-        ],
-        None,
-    );
+    // Outputs are written as NAME.part and take their names when their input is done,
+    // in input order and with --unordered alike: none is left behind.
+    let mut args = JUSTEXT_JSONL.to_vec();
+    args.extend(["-q", "--unordered", "-j", "2", "--output-dir"]);
+    args.extend([
+        out.to_str().unwrap(),
+        pages.to_str().unwrap(),
+        single.to_str().unwrap(),
+    ]);
+    let o = pith(&args, None);
     assert!(o.status.success());
     assert!(read("c.jsonl").contains("\"text\":\"Page number 3:"));
     let mut parts = Vec::new();

@@ -362,31 +362,26 @@ pub(crate) struct Stream {
     failed: Arc<AtomicBool>,
 }
 
-impl Stream {
-    fn watch<T>(&self, result: io::Result<T>) -> io::Result<T> {
-        if let Err(e) = &result {
-            if e.kind() != io::ErrorKind::Interrupted {
-                self.failed.store(true, Ordering::Relaxed);
-            }
+/// `result`, after setting `failed` when it is an error (other than an interrupted
+/// call, which the reader retries).
+fn watched<T>(failed: &AtomicBool, result: io::Result<T>) -> io::Result<T> {
+    if let Err(e) = &result {
+        if e.kind() != io::ErrorKind::Interrupted {
+            failed.store(true, Ordering::Relaxed);
         }
-        result
     }
+    result
 }
 
 impl Read for Stream {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let result = self.reader.read(buf);
-        self.watch(result)
+        watched(&self.failed, self.reader.read(buf))
     }
 }
 
 impl BufRead for Stream {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        let result = self.reader.fill_buf().map(|b| b.len());
-        match self.watch(result) {
-            Ok(_) => self.reader.fill_buf(),
-            Err(e) => Err(e),
-        }
+        watched(&self.failed, self.reader.fill_buf())
     }
     fn consume(&mut self, n: usize) {
         self.reader.consume(n)
@@ -471,6 +466,14 @@ impl Inputs {
     /// The directory arguments that yield no input file (known before reading).
     pub fn empty_directories(&self) -> &[EmptyDirectory] {
         &self.empty
+    }
+
+    /// How many input files are still to read (stdin counts as one): the length of
+    /// [`sources`](Self::sources), without naming them.
+    pub fn files_left(&self) -> usize {
+        (self.paths.as_slice().iter())
+            .filter(|entry| matches!(entry, Entry::Input(..)))
+            .count()
     }
 
     /// The input files still to read, in order, each named as its documents'

@@ -377,22 +377,22 @@ where
                                     Err(RecvTimeoutError::Disconnected) => return false,
                                 }
                             }
-                            let source = doc.meta.source.clone();
-                            if job_tx.send(Job { seq, doc }).is_err() {
-                                return false;
-                            }
-                            seq += 1;
+                            // The source is copied only when a new input begins.
                             match &mut stretch {
-                                Some((current, documents)) if *current == source => {
+                                Some((current, documents)) if *current == doc.meta.source => {
                                     *documents += 1;
                                 }
                                 _ => {
                                     if let Some((source, documents)) = stretch.take() {
                                         let _ = res_tx.send(Msg::InputEnd { source, documents });
                                     }
-                                    stretch = Some((source, 1));
+                                    stretch = Some((doc.meta.source.clone(), 1));
                                 }
                             }
+                            if job_tx.send(Job { seq, doc }).is_err() {
+                                return false;
+                            }
+                            seq += 1;
                         }
                     }
                     true

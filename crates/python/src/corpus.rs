@@ -320,10 +320,11 @@ impl DocumentIterator {
 /// coding and a ``Content-Encoding`` (gzip, deflate, br, zstd) undone, as
 /// ``extract_warc`` reads it; ``charset``: the HTTP ``Content-Type`` charset;
 /// ``truncated``: the record's ``WARC-Truncated``, why the crawler kept only the start
-/// of the page, else ``None``; ``extract_warc``'s record says it in ``limits_hit``), or ``{"id", ..., "error"}`` for a
-/// record that cannot be read (wrong ``Content-Length``, truncated gzip, larger than
-/// ``max_bytes``: the message gives the byte offset). Other records are skipped and
-/// counted in the iterator's ``skipped``. To extract, use ``extract_warc``.
+/// of the page, else ``None``; ``extract_warc``'s record says it in ``limits_hit``), or
+/// ``{"id", ..., "error"}`` for a record that cannot be read (wrong ``Content-Length``,
+/// truncated gzip, larger than ``max_bytes``: the message gives the byte offset). Other
+/// records are skipped and counted in the iterator's ``skipped``. To extract, use
+/// ``extract_warc``.
 #[pyfunction]
 #[pyo3(signature = (path, *, max_bytes = RECORD_MAX_BYTES))]
 #[pyo3(text_signature = "(path, *, max_bytes=16777216)")]

@@ -7,6 +7,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+/// `pith extract --preset justext --format jsonl`: corpus records of the jusText preset.
+pub const JUSTEXT_JSONL: [&str; 5] = ["extract", "--preset", "justext", "--format", "jsonl"];
+
 /// Runs `pith` with `args`, feeding `stdin` if given.
 pub fn pith(args: &[&str], stdin: Option<&[u8]>) -> Output {
     pith_with_env(args, stdin, &[])
