@@ -52,7 +52,13 @@ pub fn corpus_warc(data: &[u8]) {
         max_bytes: MAX_BYTES,
         ..InputOptions::default()
     };
-    let items: Vec<Item> = read_inputs(&[path], opts).collect();
+    let source = path.display().to_string();
+    let mut items: Vec<Item> = read_inputs(&[path], opts).collect();
+    // The input read to its end says so once, last.
+    match items.pop() {
+        Some(Item::InputEnd(end)) => assert_eq!(end, source, "the end of another input"),
+        _ => panic!("the input's end is not its last item"),
+    }
 
     // The runner's reader allows the HTTP headers on top of the record limit. (A gzipped
     // file is read member by member first; its count is not checked here.)
@@ -69,6 +75,7 @@ pub fn corpus_warc(data: &[u8]) {
         for item in &items {
             match item {
                 Item::Skipped(reason) => assert!(!reason.is_empty(), "a skip without a reason"),
+                Item::InputEnd(_) => panic!("an input's end before its last item"),
                 Item::Doc(doc) => {
                     assert!(!doc.meta.id.is_empty(), "a document without an id");
                     let rec = record(pipeline, doc, &RecordOptions::default());

@@ -41,6 +41,10 @@ pub struct ExtractArgs {
     /// name is whole.
     #[arg(long, requires = "output_dir")]
     pub resume: bool,
+    /// Write the output gzip-compressed: stdout, -o FILE (as a FILE named .gz is
+    /// without it), or each --output-dir file, then named NAME.EXT.gz.
+    #[arg(long)]
+    pub gzip: bool,
     /// Output format: default, text, html (the kept blocks as a page: headings, lists,
     /// quotes, code blocks, data tables, inline code, strong, emphasis, strikethrough),
     /// markdown (the same as Markdown: `code`, **strong**, *emphasis*, ~~struck~~), json
@@ -237,7 +241,13 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
             refuse_output_over_input(option, path, &args.files, &args.globs)?;
         }
     }
-    let out = OutputStream::create(args.output.as_deref()).map_err(|e| {
+    if args.gzip && args.output.is_none() && args.output_dir.is_none() && io::stdout().is_terminal()
+    {
+        return Err(UsageError(
+            "--gzip: compressed output is not written to a terminal; redirect it, or give -o FILE or --output-dir DIR".into(),
+        ));
+    }
+    let out = OutputStream::create(args.output.as_deref(), args.gzip).map_err(|e| {
         let path = args.output.as_deref().unwrap_or(Path::new("-"));
         UsageError(format!("{}: cannot create: {e}", path.display()))
     })?;
@@ -254,7 +264,7 @@ fn open_output_dir(
     mode: Mode,
     inputs: &mut pith_corpus::Inputs,
 ) -> Result<OutputDir, UsageError> {
-    let mut output_dir = OutputDir::new(dir, &args.files, mode)
+    let mut output_dir = OutputDir::new(dir, &args.files, mode, args.gzip)
         .map_err(|e| UsageError(format!("{}: cannot create: {e}", dir.display())))?;
     // DIR below a directory argument: the outputs of an earlier run are no inputs
     // (`--format html --output-dir pages/clean pages` run twice would read

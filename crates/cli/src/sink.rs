@@ -1,8 +1,9 @@
 //! Where `pith extract` writes each document: one stream (stdout, or `-o FILE`, gzip
-//! when FILE ends in `.gz`), with a line naming the source before each document when
-//! there can be several (`==> ID <==`, as `head` does), or `--output-dir DIR`, one file
-//! per input mirroring the input names — never two inputs in one file, never over an
-//! input, and under its own name only once whole (`NAME.part` until then).
+//! with `--gzip` or when FILE ends in `.gz`), with a line naming the source before each
+//! document when there can be several (`==> ID <==`, as `head` does), or `--output-dir
+//! DIR`, one file per input mirroring the input names (gzip with `--gzip`) — never two
+//! inputs in one file, never over an input, and under its own name only once whole
+//! (`NAME.part` until then).
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fs::{File, OpenOptions};
@@ -40,41 +41,46 @@ fn separator(mode: Mode, id: &str) -> Option<String> {
     }
 }
 
-/// Where `-o` writes: stdout, a file, or, for a file whose name ends in `.gz`, a gzip
-/// stream into it — the name says how the file is read back (pith reads `.gz` inputs
-/// so), and a plain file under a `.gz` name would fail the first tool that reads it.
+/// Where `pith extract` writes a stream of output: stdout or a file, plain or gzip
+/// (`--gzip`, or `-o` with a name ending in `.gz` — the name says how the file is read
+/// back, and a plain file under a `.gz` name would fail the first tool that reads it).
 pub enum OutputStream {
-    /// Standard output.
-    Stdout(io::StdoutLock<'static>),
-    /// A file, as written.
-    File(File),
-    /// A file, gzip-compressed (boxed: the encoder's state is large).
-    Gzip(Box<GzEncoder<File>>),
+    /// Standard output or a file, as written.
+    Plain(Box<dyn Write>),
+    /// Standard output or a file, gzip-compressed.
+    Gzip(Box<GzEncoder<Box<dyn Write>>>),
 }
 
 impl OutputStream {
-    /// Creates `path` (gzip when it ends in `.gz`), or stdout for `None`.
-    pub fn create(path: Option<&Path>) -> io::Result<OutputStream> {
+    /// Creates `path` (gzip when `gzip` or when its name ends in `.gz`), or stdout for
+    /// `None` (gzip when `gzip`).
+    pub fn create(path: Option<&Path>, gzip: bool) -> io::Result<OutputStream> {
         let Some(path) = path else {
-            return Ok(OutputStream::Stdout(io::stdout().lock()));
+            return Ok(OutputStream::new(Box::new(io::stdout().lock()), gzip));
         };
-        let file = File::create(path)?;
-        let gzip = path
+        let gz_name = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("gz"));
-        Ok(match gzip {
-            true => OutputStream::Gzip(Box::new(GzEncoder::new(file, Compression::default()))),
-            false => OutputStream::File(file),
-        })
+        Ok(OutputStream::new(
+            Box::new(File::create(path)?),
+            gzip || gz_name,
+        ))
+    }
+
+    /// Writes to `inner`, through a gzip stream when `gzip`.
+    pub fn new(inner: Box<dyn Write>, gzip: bool) -> OutputStream {
+        match gzip {
+            true => OutputStream::Gzip(Box::new(GzEncoder::new(inner, Compression::default()))),
+            false => OutputStream::Plain(inner),
+        }
     }
 
     /// Ends the stream: a gzip stream's trailer is written (records written before a
     /// Ctrl-C are read back whole).
     pub fn finish(self) -> io::Result<()> {
         match self {
-            OutputStream::Stdout(mut out) => out.flush(),
-            OutputStream::File(mut file) => file.flush(),
-            OutputStream::Gzip(gzip) => gzip.finish().map(drop),
+            OutputStream::Plain(mut out) => out.flush(),
+            OutputStream::Gzip(gzip) => gzip.finish()?.flush(),
         }
     }
 }
@@ -82,25 +88,27 @@ impl OutputStream {
 impl Write for OutputStream {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match self {
-            OutputStream::Stdout(out) => out.write(buf),
-            OutputStream::File(file) => file.write(buf),
+            OutputStream::Plain(out) => out.write(buf),
             OutputStream::Gzip(gzip) => gzip.write(buf),
         }
     }
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
         match self {
-            OutputStream::Stdout(out) => out.write_all(buf),
-            OutputStream::File(file) => file.write_all(buf),
+            OutputStream::Plain(out) => out.write_all(buf),
             OutputStream::Gzip(gzip) => gzip.write_all(buf),
         }
     }
     fn flush(&mut self) -> io::Result<()> {
         match self {
-            OutputStream::Stdout(out) => out.flush(),
-            OutputStream::File(file) => file.flush(),
+            OutputStream::Plain(out) => out.flush(),
             OutputStream::Gzip(gzip) => gzip.flush(),
         }
     }
+}
+
+/// Ends a buffered output stream: the buffer written out, then the stream ended.
+fn close(out: BufWriter<OutputStream>) -> io::Result<()> {
+    out.into_inner().map_err(|e| e.into_error())?.finish()
 }
 
 /// One output stream; separators before every document when `several` (more than one
@@ -148,11 +156,16 @@ impl Sink for Separated<'_> {
 /// when an input's last record is written ([`Sink::input_done`]), in input order and
 /// with `--unordered` alike. An input that could not be read to its end (an I/O error:
 /// [`DocMeta::read_failed`]) keeps `NAME.part`, so that a resumed run reads it again.
+/// An input read to its end that gave no document (a WARC file of metadata records, a
+/// page skipped as binary) has an empty output.
 pub struct OutputDir {
     dir: PathBuf,
     roots: Vec<PathBuf>,
     mode: Mode,
-    current: Option<(String, BufWriter<File>)>,
+    /// Whether each output is gzip (`NAME.EXT.gz`).
+    gzip: bool,
+    /// The input being written and its output.
+    current: Option<(String, BufWriter<OutputStream>)>,
     /// The file each input writes to, claimed before the run in input order.
     targets: HashMap<String, PathBuf>,
     /// The files claimed so far.
@@ -167,13 +180,14 @@ pub struct OutputDir {
 
 impl OutputDir {
     /// Files under `dir` (created if needed), names relative to the directory
-    /// arguments among `inputs`.
-    pub fn new(dir: &Path, inputs: &[PathBuf], mode: Mode) -> io::Result<OutputDir> {
+    /// arguments among `inputs`; each gzip (`NAME.EXT.gz`) when `gzip`.
+    pub fn new(dir: &Path, inputs: &[PathBuf], mode: Mode, gzip: bool) -> io::Result<OutputDir> {
         std::fs::create_dir_all(dir)?;
         Ok(OutputDir {
             dir: dir.to_path_buf(),
             roots: inputs.iter().filter(|p| p.is_dir()).cloned().collect(),
             mode,
+            gzip,
             current: None,
             targets: HashMap::new(),
             taken: HashSet::new(),
@@ -202,10 +216,16 @@ impl OutputDir {
         }
     }
 
+    /// An output's file name: `STEM.EXT`, or `STEM.EXT.gz`.
+    fn file_name(&self, stem: &str) -> String {
+        let gz = if self.gzip { ".gz" } else { "" };
+        format!("{stem}.{}{gz}", self.extension())
+    }
+
     /// The output file of an input.
     fn target(&self, source: &str) -> PathBuf {
         if source == "-" {
-            return self.dir.join(format!("stdin.{}", self.extension()));
+            return self.dir.join(self.file_name("stdin"));
         }
         let path = Path::new(source);
         let rel = self
@@ -222,7 +242,7 @@ impl OutputDir {
         let stem = name.rsplit_once('.').map_or(name, |(s, _)| s);
         self.dir
             .join(rel.parent().unwrap_or(Path::new("")))
-            .join(format!("{stem}.{}", self.extension()))
+            .join(self.file_name(stem))
     }
 
     /// Gives every input its output file, in input order (an input named twice keeps
@@ -250,10 +270,11 @@ impl OutputDir {
         let wanted = self.target(source);
         let mut target = wanted.clone();
         let mut n = 1;
+        let name = wanted.file_name().unwrap_or_default().to_string_lossy();
+        let stem = name.strip_suffix(&self.file_name("")).unwrap_or(&name);
         while self.taken.contains(&target) {
             n += 1;
-            let stem = wanted.file_stem().unwrap_or_default().to_string_lossy();
-            target = wanted.with_file_name(format!("{stem}-{n}.{}", self.extension()));
+            target = wanted.with_file_name(self.file_name(&format!("{stem}-{n}")));
         }
         if n > 1 {
             say!(
@@ -280,8 +301,8 @@ impl OutputDir {
     /// was not stopped). Returns the outputs left as `NAME.part` (by that name): those
     /// still open after a stopped run, and those of inputs whose reading failed.
     pub fn finish(mut self, complete: bool) -> io::Result<Vec<PathBuf>> {
-        if let Some((_, mut f)) = self.current.take() {
-            f.flush()?;
+        if let Some((_, f)) = self.current.take() {
+            close(f)?;
         }
         if complete {
             for target in std::mem::take(&mut self.open) {
@@ -312,8 +333,8 @@ fn part_name(target: &Path) -> PathBuf {
 impl Sink for OutputDir {
     fn write_doc(&mut self, meta: &DocMeta, bytes: &[u8], error: Option<&str>) -> io::Result<()> {
         if self.current.as_ref().is_none_or(|(s, _)| *s != meta.source) {
-            if let Some((_, mut f)) = self.current.take() {
-                f.flush()?;
+            if let Some((_, f)) = self.current.take() {
+                close(f)?;
             }
             let target = match self.targets.get(&meta.source) {
                 Some(target) => target.clone(),
@@ -338,7 +359,9 @@ impl Sink for OutputDir {
                 .open(&part)?;
             self.open.insert(target.clone());
             self.begun.insert(target);
-            self.current = Some((meta.source.clone(), BufWriter::new(file)));
+            // Added to, a gzip output gets a member of its own (gzip reads them as one).
+            let out = OutputStream::new(Box::new(file), self.gzip);
+            self.current = Some((meta.source.clone(), BufWriter::new(out)));
         }
         if meta.read_failed {
             self.unread.insert(self.targets[&meta.source].clone());
@@ -358,12 +381,87 @@ impl Sink for OutputDir {
         }
     }
     fn input_done(&mut self, source: &str) -> io::Result<()> {
-        if let Some((_, mut f)) = self.current.take_if(|(current, _)| current == source) {
-            f.flush()?;
+        if let Some((_, f)) = self.current.take_if(|(current, _)| current == source) {
+            close(f)?;
         }
-        match self.targets.get(source) {
-            Some(target) if self.open.contains(target) => self.done(&target.clone()),
-            _ => Ok(()),
+        let Some(target) = self.targets.get(source).cloned() else {
+            return Ok(());
+        };
+        if self.open.contains(&target) {
+            return self.done(&target);
         }
+        if self.begun.insert(target.clone()) {
+            // An input that gave no document: an empty output, so that every input read
+            // to its end has one (and `--resume` leaves it out).
+            if let Some(parent) = target.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            OutputStream::new(Box::new(File::create(&target)?), self.gzip).finish()?;
+            match std::fs::remove_file(part_name(&target)) {
+                Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    fn meta(source: &str, id: &str) -> DocMeta {
+        DocMeta {
+            id: id.to_owned(),
+            source: source.to_owned(),
+            ..DocMeta::default()
+        }
+    }
+
+    /// An input met again (`--unordered`, or named twice) adds a gzip member to its
+    /// output, which reads back as one stream; an input with no document has an empty
+    /// but valid gzip output.
+    #[test]
+    fn a_gzip_output_added_to_reads_back_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let mode = Mode::Jsonl {
+            paragraphs: false,
+            markdown: false,
+            links: false,
+            images: false,
+        };
+        let mut out = OutputDir::new(dir.path(), &[], mode, true).unwrap();
+        let sources = [
+            "x/a.warc".to_owned(),
+            "x/b.warc".to_owned(),
+            "x/c.warc".to_owned(),
+        ];
+        out.claim_all(&sources).unwrap();
+        out.write_doc(&meta("x/a.warc", "a1"), b"a1\n", None)
+            .unwrap();
+        out.write_doc(&meta("x/b.warc", "b1"), b"b1\n", None)
+            .unwrap();
+        out.write_doc(&meta("x/a.warc", "a2"), b"a2\n", None)
+            .unwrap();
+        for source in &sources {
+            out.input_done(source).unwrap();
+        }
+        out.flush().unwrap();
+        assert!(out.finish(true).unwrap().is_empty());
+        let read = |name: &str| {
+            let bytes = std::fs::read(dir.path().join(name)).unwrap();
+            let mut text = String::new();
+            flate2::read::MultiGzDecoder::new(&bytes[..])
+                .read_to_string(&mut text)
+                .unwrap();
+            text
+        };
+        assert_eq!(read("a.jsonl.gz"), "a1\na2\n");
+        assert_eq!(read("b.jsonl.gz"), "b1\n");
+        assert_eq!(read("c.jsonl.gz"), "");
+        assert!(!std::fs::read(dir.path().join("c.jsonl.gz"))
+            .unwrap()
+            .is_empty());
     }
 }

@@ -733,6 +733,43 @@ fn an_input_that_cannot_be_read_keeps_its_output_unfinished() {
     }
 }
 
+/// An input read to its end that gives no document (a WARC file of metadata records)
+/// has an empty output under its own name, like every input done, so `--resume` leaves
+/// it out instead of reading it again.
+#[test]
+fn an_input_without_documents_has_an_empty_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = dir.path().join("in");
+    write(
+        &inputs,
+        "a.warc",
+        &response("a", "text/html", page(1).as_bytes()),
+    );
+    let mut meta = warc_record("warcinfo", "info", "", b"software: test", None);
+    meta.extend(response("img", "image/png", b"PNG"));
+    write(&inputs, "meta.warc", &meta);
+    let out = dir.path().join("out");
+    let st = dir.path().join("s.json");
+    let mut args = JUSTEXT_JSONL.to_vec();
+    args.extend(["--stats", st.to_str().unwrap()]);
+    args.extend([
+        "--output-dir",
+        out.to_str().unwrap(),
+        inputs.to_str().unwrap(),
+    ]);
+    let o = pith(&args, None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(file_names(&out), ["a.jsonl", "meta.jsonl"]);
+    assert_eq!(std::fs::read(out.join("meta.jsonl")).unwrap(), b"");
+    assert_eq!(stats(&st)["inputs_done"], 2);
+
+    args.push("--resume");
+    let o = pith(&args, None);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("2 of 2 inputs have their output"), "{err}");
+}
+
 #[test]
 fn the_real_warc_samples_are_read_when_present() {
     let Some(root) = pith_testdata::dataset("warc") else {

@@ -1,6 +1,6 @@
 //! Issue 14, bug 6: several inputs in a per-page format are told apart by a line that
 //! names each source, and `--output-dir DIR` writes one file per input; `-o NAME.gz`
-//! writes gzip.
+//! and `--gzip` write gzip.
 
 use std::path::Path;
 
@@ -312,6 +312,65 @@ fn an_output_named_gz_is_gzip() {
         assert_eq!(inflated, plain, "{name}");
         assert!(String::from_utf8_lossy(&plain).contains("Page number 2"));
     }
+}
+
+/// `--gzip` compresses wherever the output goes: stdout, `-o FILE` whatever its name,
+/// and each `--output-dir` file, named `NAME.EXT.gz` (a second input of the same name
+/// `NAME-2.EXT.gz`); each inflates to the plain run's bytes, and `--resume` finds them.
+#[test]
+fn gzip_compresses_stdout_a_file_and_every_output_of_a_directory() {
+    use std::io::Read;
+    let inflate = |bytes: &[u8]| {
+        assert!(bytes.starts_with(&[0x1f, 0x8b]), "no gzip");
+        let mut inflated = Vec::new();
+        flate2::read::MultiGzDecoder::new(bytes)
+            .read_to_end(&mut inflated)
+            .unwrap();
+        inflated
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let pages = dir.path().join("pages");
+    write(&pages, "a.html", page(1).as_bytes());
+    write(&pages, "a.htm", page(2).as_bytes());
+    write(&pages, "b.html", page(3).as_bytes());
+    let pages_str = pages.to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = JUSTEXT_JSONL.to_vec();
+        args.extend(extra);
+        args.push(pages_str);
+        let o = pith(&args, None);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        o.stdout
+    };
+    let plain = run(&[]);
+    assert!(String::from_utf8_lossy(&plain).contains("Page number 3"));
+    assert_eq!(inflate(&run(&["--gzip"])), plain, "stdout");
+    let file = dir.path().join("out.jsonl");
+    run(&["--gzip", "-o", file.to_str().unwrap()]);
+    assert_eq!(inflate(&std::fs::read(&file).unwrap()), plain, "-o");
+
+    let (plain_dir, gz_dir) = (dir.path().join("plain"), dir.path().join("gz"));
+    run(&["--output-dir", plain_dir.to_str().unwrap()]);
+    run(&["--gzip", "--output-dir", gz_dir.to_str().unwrap()]);
+    let names = file_names(&plain_dir);
+    assert_eq!(names, ["a-2.jsonl", "a.jsonl", "b.jsonl"]);
+    let gz_names: Vec<String> = names.iter().map(|n| format!("{n}.gz")).collect();
+    assert_eq!(file_names(&gz_dir), gz_names);
+    for (name, gz_name) in names.iter().zip(&gz_names) {
+        let gz = std::fs::read(gz_dir.join(gz_name)).unwrap();
+        assert_eq!(inflate(&gz), std::fs::read(plain_dir.join(name)).unwrap());
+    }
+    let mut args = JUSTEXT_JSONL.to_vec();
+    args.extend([
+        "--gzip",
+        "--resume",
+        "--output-dir",
+        gz_dir.to_str().unwrap(),
+        pages_str,
+    ]);
+    let o = pith(&args, None);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("3 of 3 inputs have their output"), "{err}");
 }
 
 /// An output directory below a directory argument holds outputs, not inputs: a second

@@ -125,6 +125,11 @@ pub enum Item {
     /// a directory that is not named like an input (`not-an-input-name`) or outside
     /// `--glob` (`glob`), a `binary` file.
     Skipped(String),
+    /// An input was read to its end: its source, as [`DocMeta::source`] names it. It
+    /// follows the input's last item, including for an input that gave no document (a
+    /// WARC file of metadata records, an empty JSON Lines file), so that a consumer
+    /// writing one output per input can tell such an input done as well.
+    InputEnd(String),
 }
 
 /// The skip reason of a WARC `conversion` record that holds no HTML: the records of a
@@ -459,7 +464,8 @@ pub struct Inputs {
     paths: std::vec::IntoIter<Entry>,
     empty: Vec<EmptyDirectory>,
     opts: Arc<InputOptions>,
-    current: Option<Box<dyn Iterator<Item = Item> + Send>>,
+    /// The input being read: its source and its items.
+    current: Option<(String, Box<dyn Iterator<Item = Item> + Send>)>,
 }
 
 impl Inputs {
@@ -514,7 +520,8 @@ fn source_of(path: Option<&Path>) -> String {
 /// Reads `paths` (files, directories, `-` for stdin; stdin when empty) as `opts` says,
 /// lazily: each input is opened when the previous one is done, and a WARC or JSONL
 /// input yields one document at a time. An input that cannot be read yields one
-/// [`Body::Failed`] document, and the stream goes on with the next input.
+/// [`Body::Failed`] document, and the stream goes on with the next input. Each input
+/// read to its end is followed by an [`Item::InputEnd`].
 ///
 /// A directory yields its input files ([`InputOptions::globs`], or by name: HTML, WARC
 /// and JSON Lines files, gzipped or not); each other file is an [`Item::Skipped`]. A
@@ -534,10 +541,16 @@ impl Iterator for Inputs {
 
     fn next(&mut self) -> Option<Item> {
         loop {
-            if let Some(item) = self.current.as_mut().and_then(Iterator::next) {
-                return Some(item);
+            if let Some((source, items)) = &mut self.current {
+                match items.next() {
+                    Some(item) => return Some(item),
+                    None => {
+                        let source = std::mem::take(source);
+                        self.current = None;
+                        return Some(Item::InputEnd(source));
+                    }
+                }
             }
-            self.current = None;
             let (path, named) = match self.paths.next()? {
                 Entry::Input(p, named) => (p, named),
                 Entry::Skipped(reason) => return Some(Item::Skipped(reason.to_owned())),
@@ -547,7 +560,8 @@ impl Iterator for Inputs {
                 }
             };
             let source = source_of(path.as_deref());
-            self.current = Some(read_one(path.as_deref(), named, source, self.opts.clone()));
+            let items = read_one(path.as_deref(), named, source.clone(), self.opts.clone());
+            self.current = Some((source, items));
         }
     }
 }

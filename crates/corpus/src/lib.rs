@@ -5,8 +5,9 @@
 //!
 //! 1. **Inputs** ([`read_inputs`]): paths (files, directories, `-` for stdin) become a
 //!    stream of [`Item`]s — one [`Doc`] per HTML file, JSON Lines line or HTML WARC
-//!    record, and a [`Item::Skipped`] for every WARC record that is not an HTML page.
-//!    Gzip is undone by content; the stream holds one document at a time.
+//!    record, a [`Item::Skipped`] for every WARC record that is not an HTML page, and
+//!    an [`Item::InputEnd`] after each input. Gzip is undone by content; the stream
+//!    holds one document at a time.
 //! 2. **Records** ([`record()`], [`process`]): one document through a pipeline, decoded
 //!    with its HTTP charset, becomes a [`Record`] that serialises to exactly one line
 //!    of the corpus format (`docs/record-format.md`), or the bytes of a per-page format.

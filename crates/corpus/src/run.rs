@@ -106,7 +106,9 @@ enum Msg {
         meta: Arc<DocMeta>,
     },
     Skipped(String),
-    /// The reader moved past a stretch of one input's documents: how many it sent.
+    /// The reader moved past a stretch of one input's documents (at the input's
+    /// [`Item::InputEnd`], or at its next document for items that do not say where an
+    /// input ends): how many it sent, possibly none.
     InputEnd {
         source: String,
         documents: u64,
@@ -236,9 +238,10 @@ pub trait Sink {
     /// Flushes at the end of the run.
     fn flush(&mut self) -> io::Result<()>;
     /// Every document of the input `source` is written (it was read to its end; in
-    /// input order and with `RunConfig::unordered` alike). Not said of an input the
-    /// run was stopped in, nor of one that gave no document. An input named twice may
-    /// be said done, then written to again.
+    /// input order and with `RunConfig::unordered` alike). Said too of an input that
+    /// gave no document, when the items say where it ends ([`Item::InputEnd`], as
+    /// [`read_inputs`](crate::read_inputs)' do); never of an input the run was stopped
+    /// in. An input named twice may be said done, then written to again.
     fn input_done(&mut self, _source: &str) -> io::Result<()> {
         Ok(())
     }
@@ -285,8 +288,8 @@ impl InputsWritten {
     }
 
     fn done(&mut self, source: &str) -> Option<String> {
-        let sent = self.sent.get(source)?;
-        if self.written.get(source) != Some(sent) {
+        let sent = *self.sent.get(source)?;
+        if self.written.get(source).copied().unwrap_or(0) != sent {
             return None;
         }
         self.written.remove(source);
@@ -364,6 +367,19 @@ where
                     match item {
                         Item::Skipped(reason) => {
                             let _ = res_tx.send(Msg::Skipped(reason));
+                        }
+                        Item::InputEnd(source) => {
+                            // The input's documents, or none (then it is done at once).
+                            let documents = match stretch.take() {
+                                Some((current, documents)) if current == source => documents,
+                                other => {
+                                    if let Some((source, documents)) = other {
+                                        let _ = res_tx.send(Msg::InputEnd { source, documents });
+                                    }
+                                    0
+                                }
+                            };
+                            let _ = res_tx.send(Msg::InputEnd { source, documents });
                         }
                         Item::Doc(doc) => {
                             loop {

@@ -33,8 +33,9 @@ pub struct Stats {
     /// language was identified).
     pub languages: BTreeMap<String, u64>,
     /// Inputs the run went through to their end with every document written (one whose
-    /// reading failed counts, with its error record; one that gave no document, a WARC
-    /// file of metadata records, does not, nor does one the run was stopped in).
+    /// reading failed counts, with its error record, and so does one that gave no
+    /// document, a WARC file of metadata records, when the inputs say where each ends;
+    /// one the run was stopped in does not).
     pub inputs_done: u64,
     /// Worker threads.
     pub workers: usize,

@@ -66,7 +66,8 @@ fn inputs_yield_documents_and_skips_in_order() {
     let w = write(dir.path(), "x.warc", &warc);
     let h = write(dir.path(), "y.html", page(3).as_bytes());
     let missing = dir.path().join("missing.html");
-    let items: Vec<Item> = read_inputs(&[w, h.clone(), missing], InputOptions::default()).collect();
+    let items: Vec<Item> =
+        read_inputs(&[w.clone(), h.clone(), missing], InputOptions::default()).collect();
     let summary: Vec<String> = items
         .iter()
         .map(|i| match i {
@@ -75,17 +76,22 @@ fn inputs_yield_documents_and_skips_in_order() {
                 _ => d.meta.id.clone(),
             },
             Item::Skipped(reason) => format!("skipped {reason}"),
+            Item::InputEnd(source) => format!("end {source}"),
         })
         .collect();
-    let missing_name = format!("failed {}", dir.path().join("missing.html").display());
+    let missing = dir.path().join("missing.html").display().to_string();
+    let (w, h) = (w.display().to_string(), h.display().to_string());
     assert_eq!(
         summary,
         [
-            "<urn:uuid:a>",
-            "skipped non-html",
-            "<urn:uuid:b>",
-            &h.display().to_string(),
-            &missing_name
+            "<urn:uuid:a>".to_owned(),
+            "skipped non-html".to_owned(),
+            "<urn:uuid:b>".to_owned(),
+            format!("end {w}"),
+            h.clone(),
+            format!("end {h}"),
+            format!("failed {missing}"),
+            format!("end {missing}"),
         ]
     );
     let Item::Doc(first) = &items[0] else {
@@ -121,7 +127,7 @@ fn a_failed_reading_is_told_from_a_failed_document() {
     let failed: Vec<(String, bool)> = read_inputs(&[cut, missing, w], opts)
         .filter_map(|item| match item {
             Item::Doc(d) => Some((d.meta.id.clone(), d.meta.read_failed)),
-            Item::Skipped(_) => None,
+            Item::Skipped(_) | Item::InputEnd(_) => None,
         })
         .collect();
     let ids: Vec<&str> = failed
@@ -143,7 +149,7 @@ fn a_failed_reading_is_told_from_a_failed_document() {
 
 /// The runner says when an input's last record is written (`Sink::input_done`), once
 /// an input, after its records, in input order and with `unordered` alike; an input
-/// with no document is never said done.
+/// with no document is said done too (once), so that it can have an empty output.
 #[test]
 fn each_input_is_said_done_after_its_last_record() {
     #[derive(Default)]
@@ -200,7 +206,7 @@ fn each_input_is_said_done_after_its_last_record() {
             &mut NoObserver,
         );
         assert!(!end.stats.interrupted);
-        for path in [&a, &w, &c] {
+        for path in [&a, &w, &none, &c] {
             let source = path.display().to_string();
             let docs: Vec<usize> = (events.0.iter().enumerate())
                 .filter(|(_, e)| **e == format!("doc {source}"))
@@ -213,8 +219,9 @@ fn each_input_is_said_done_after_its_last_record() {
             assert_eq!(done.len(), 1, "{unordered} {source}: {:?}", events.0);
             assert!(docs.iter().all(|&i| i < done[0]), "{:?}", events.0);
         }
-        let none = format!("done {}", none.display());
-        assert!(!events.0.contains(&none), "{:?}", events.0);
+        let none_docs = format!("doc {}", none.display());
+        assert!(!events.0.contains(&none_docs), "{:?}", events.0);
+        assert_eq!(end.stats.inputs_done, 4);
     }
 }
 
@@ -236,13 +243,15 @@ fn inputs_name_their_sources_and_leave_out_those_done() {
     assert_eq!(left_out, 1, "stdin is not left out");
     assert_eq!(inputs.sources(), [name(&b), name(&c), "-".into()]);
     let first: Vec<String> = inputs
-        .take(2)
+        .take(4)
         .map(|item| match item {
             Item::Doc(d) => d.meta.source.clone(),
             Item::Skipped(reason) => reason,
+            Item::InputEnd(source) => format!("end {source}"),
         })
         .collect();
-    assert_eq!(first, [name(&b), name(&c)]);
+    let end = |p: &Path| format!("end {}", p.display());
+    assert_eq!(first, [name(&b), end(&b), name(&c), end(&c)]);
 }
 
 /// As Common Crawl's tools decide it: a page a server mislabelled is read when the
@@ -279,6 +288,7 @@ fn a_record_the_crawler_identified_as_html_is_a_page_whatever_the_server_said() 
         .map(|i| match i {
             Item::Doc(d) => d.meta.id.clone(),
             Item::Skipped(reason) => format!("skipped {reason}"),
+            Item::InputEnd(_) => "end".to_owned(),
         })
         .collect();
     assert_eq!(
@@ -287,7 +297,8 @@ fn a_record_the_crawler_identified_as_html_is_a_page_whatever_the_server_said() 
             "<urn:uuid:octet>",
             "<urn:uuid:plain>",
             "skipped non-html",
-            "skipped non-html"
+            "skipped non-html",
+            "end"
         ]
     );
 }
@@ -315,9 +326,10 @@ fn an_empty_or_null_input_id_gives_way_to_the_documents_place() {
     warc.extend(empty_id.into_bytes());
     let w = write(dir.path(), "x.warc", &warc);
     let ids: Vec<String> = read_inputs(&[j.clone(), w.clone()], InputOptions::default())
-        .map(|i| match i {
-            Item::Doc(d) => d.meta.id.clone(),
-            Item::Skipped(reason) => format!("skipped {reason}"),
+        .filter_map(|i| match i {
+            Item::Doc(d) => Some(d.meta.id.clone()),
+            Item::Skipped(reason) => Some(format!("skipped {reason}")),
+            Item::InputEnd(_) => None,
         })
         .collect();
     let (j, w) = (j.display(), w.display());
@@ -349,6 +361,7 @@ fn a_record_the_crawler_truncated_says_so_in_limits_hit() {
     warc.extend(response("whole", "text/html", &page(2)));
     let w = write(dir.path(), "x.warc", &warc);
     let limits: Vec<serde_json::Value> = read_inputs(&[w], InputOptions::default())
+        .filter(|i| !matches!(i, Item::InputEnd(_)))
         .map(|i| {
             let Item::Doc(doc) = i else {
                 panic!("a document")

@@ -271,6 +271,7 @@ impl DocumentIterator {
                     self.skipped += 1;
                     continue;
                 }
+                Item::InputEnd(_) => continue,
                 Item::Doc(doc) => doc,
             };
             let d = PyDict::new(py);
