@@ -15,6 +15,7 @@ use pith::Pipeline;
 use pith_corpus::{
     InputFormat, InputOptions, Mode, RunConfig, Sink, FILE_MAX_BYTES, RECORD_MAX_BYTES,
 };
+use serde::Serialize;
 
 use crate::pipeline_args::PipelineArgs;
 use crate::progress::CliObserver;
@@ -257,13 +258,13 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
 /// `--output-dir DIR`: the files inside DIR left out of the inputs, every input's output
 /// file claimed before the run (an output that would be an input is an error now,
 /// before anything is written), and with `--resume` the inputs whose output is already
-/// there left out, and counted on stderr.
+/// there left out, and counted on stderr; how many were.
 fn open_output_dir(
     dir: &Path,
     args: &ExtractArgs,
     mode: Mode,
     inputs: &mut pith_corpus::Inputs,
-) -> Result<OutputDir, UsageError> {
+) -> Result<(OutputDir, usize), UsageError> {
     let mut output_dir = OutputDir::new(dir, &args.files, mode, args.gzip)
         .map_err(|e| UsageError(format!("{}: cannot create: {e}", dir.display())))?;
     // DIR below a directory argument: the outputs of an earlier run are no inputs
@@ -297,8 +298,9 @@ fn open_output_dir(
     output_dir
         .claim_all(&sources)
         .map_err(|e| UsageError(e.to_string()))?;
+    let mut left_out = 0;
     if args.resume {
-        let left_out = inputs.leave_out(|source| {
+        left_out = inputs.leave_out(|source| {
             output_dir
                 .output_of(source)
                 .is_some_and(|output| output.is_file())
@@ -315,7 +317,22 @@ fn open_output_dir(
             );
         }
     }
-    Ok(output_dir)
+    Ok((output_dir, left_out))
+}
+
+/// What `--stats FILE` holds: the run's counts ([`Stats`](pith_corpus::Stats)), and with
+/// `--output-dir` what a job that goes on with `--resume` needs to know.
+#[derive(Serialize)]
+struct StatsFile<'a> {
+    #[serde(flatten)]
+    stats: &'a pith_corpus::Stats,
+    /// With `--resume`: the inputs left out, their outputs whole already.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inputs_left_out: Option<usize>,
+    /// With `--output-dir`: the outputs left as `NAME.part` (their inputs were not
+    /// read to the end: the run was stopped, or reading failed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outputs_unfinished: Option<&'a [PathBuf]>,
 }
 
 /// Ends the output stream after the run (a gzip file's trailer written); after a closed
@@ -478,9 +495,12 @@ fn run_extract(
             dir.reason
         );
     }
-    let mut output_dir = match &args.output_dir {
-        Some(dir) => Some(open_output_dir(dir, args, mode, &mut inputs)?),
-        None => None,
+    let (mut output_dir, left_out) = match &args.output_dir {
+        Some(dir) => {
+            let (output_dir, left_out) = open_output_dir(dir, args, mode, &mut inputs)?;
+            (Some(output_dir), left_out)
+        }
+        None => (None, 0),
     };
     let inputs_total = inputs.files_left();
     let mut observer = CliObserver::new(!args.quiet, !corpus, stop.clone(), inputs_total);
@@ -524,7 +544,12 @@ fn run_extract(
     }
     say_unfinished(&unfinished);
     if let Some(path) = &args.stats {
-        let json = serde_json::to_string_pretty(&end.stats).expect("serialisable");
+        let file = StatsFile {
+            stats: &end.stats,
+            inputs_left_out: args.resume.then_some(left_out),
+            outputs_unfinished: args.output_dir.is_some().then_some(&unfinished),
+        };
+        let json = serde_json::to_string_pretty(&file).expect("serialisable");
         std::fs::write(path, json + "\n")
             .map_err(|e| UsageError(format!("{}: cannot write stats: {e}", path.display())))?;
     }

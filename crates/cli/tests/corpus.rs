@@ -674,6 +674,13 @@ fn a_stopped_output_dir_run_is_taken_up_with_resume() {
         let s = stats(&st);
         assert_eq!(s["interrupted"], true, "{s}");
         assert_eq!(s["inputs_done"], 1, "only a.warc was done: {s}");
+        let part_name = part.display().to_string();
+        assert_eq!(
+            s["outputs_unfinished"],
+            serde_json::json!([part_name]),
+            "{s}"
+        );
+        assert!(s.get("inputs_left_out").is_none(), "no --resume: {s}");
 
         // Taken up: a.warc is left out (its output is kept as it is), b and c written.
         std::fs::write(out.join("a.jsonl"), "kept\n").unwrap();
@@ -735,7 +742,7 @@ fn an_input_that_cannot_be_read_keeps_its_output_unfinished() {
 
 /// An input read to its end that gives no document (a WARC file of metadata records)
 /// has an empty output under its own name, like every input done, so `--resume` leaves
-/// it out instead of reading it again.
+/// it out instead of reading it again; `--stats` says what `--resume` left out.
 #[test]
 fn an_input_without_documents_has_an_empty_output() {
     let dir = tempfile::tempdir().unwrap();
@@ -761,13 +768,21 @@ fn an_input_without_documents_has_an_empty_output() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(file_names(&out), ["a.jsonl", "meta.jsonl"]);
     assert_eq!(std::fs::read(out.join("meta.jsonl")).unwrap(), b"");
-    assert_eq!(stats(&st)["inputs_done"], 2);
+    let s = stats(&st);
+    assert_eq!(s["inputs_done"], 2, "{s}");
+    assert_eq!(s["outputs_unfinished"], serde_json::json!([]), "{s}");
 
     args.push("--resume");
     let o = pith(&args, None);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{err}");
     assert!(err.contains("2 of 2 inputs have their output"), "{err}");
+    let s = stats(&st);
+    assert_eq!(
+        (s["inputs_left_out"].as_u64(), s["inputs_done"].as_u64()),
+        (Some(2), Some(0)),
+        "{s}"
+    );
 }
 
 #[test]
