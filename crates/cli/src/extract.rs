@@ -248,7 +248,9 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
             "--gzip: compressed output is not written to a terminal; redirect it, or give -o FILE or --output-dir DIR".into(),
         ));
     }
-    let out = OutputStream::create(args.output.as_deref(), args.gzip).map_err(|e| {
+    // With --output-dir the stream is not written to, and --gzip is for the files.
+    let gzip_stream = args.gzip && args.output_dir.is_none();
+    let out = OutputStream::create(args.output.as_deref(), gzip_stream).map_err(|e| {
         let path = args.output.as_deref().unwrap_or(Path::new("-"));
         UsageError(format!("{}: cannot create: {e}", path.display()))
     })?;

@@ -351,7 +351,8 @@ fn gzip_compresses_stdout_a_file_and_every_output_of_a_directory() {
 
     let (plain_dir, gz_dir) = (dir.path().join("plain"), dir.path().join("gz"));
     run(&["--output-dir", plain_dir.to_str().unwrap()]);
-    run(&["--gzip", "--output-dir", gz_dir.to_str().unwrap()]);
+    let stdout = run(&["--gzip", "--output-dir", gz_dir.to_str().unwrap()]);
+    assert!(stdout.is_empty(), "the files are gzip, stdout untouched");
     let names = file_names(&plain_dir);
     assert_eq!(names, ["a-2.jsonl", "a.jsonl", "b.jsonl"]);
     let gz_names: Vec<String> = names.iter().map(|n| format!("{n}.gz")).collect();
