@@ -318,8 +318,36 @@ fn open_output_dir(
                 }
             );
         }
+        // Outputs of a run with (or without) --gzip are not this run's: say so, as the
+        // option is the likely slip.
+        let other = (sources.iter())
+            .filter_map(|source| output_dir.output_of(source))
+            .map(|output| other_compression(output, args.gzip))
+            .find(|other| other.is_file());
+        if let Some(other) = other {
+            let (was, give) = match args.gzip {
+                true => ("without --gzip", "leave out --gzip"),
+                false => ("with --gzip", "give --gzip"),
+            };
+            say!(
+                "pith: --resume: {} is the output of a run {was}; to take that run up, {give}",
+                other.display()
+            );
+        }
     }
     Ok((output_dir, left_out))
+}
+
+/// The name `output` (written with `gzip` or not) has when written the other way round:
+/// `NAME.EXT.gz` and `NAME.EXT`, never the name of another output of the run (they all
+/// end alike).
+fn other_compression(output: &Path, gzip: bool) -> PathBuf {
+    if gzip {
+        return output.with_extension("");
+    }
+    let mut name = output.as_os_str().to_owned();
+    name.push(".gz");
+    PathBuf::from(name)
 }
 
 /// What `--stats FILE` holds: the run's counts ([`Stats`](pith_corpus::Stats)), and with

@@ -316,7 +316,8 @@ fn an_output_named_gz_is_gzip() {
 
 /// `--gzip` compresses wherever the output goes: stdout, `-o FILE` whatever its name,
 /// and each `--output-dir` file, named `NAME.EXT.gz` (a second input of the same name
-/// `NAME-2.EXT.gz`); each inflates to the plain run's bytes, and `--resume` finds them.
+/// `NAME-2.EXT.gz`); each inflates to the plain run's bytes, and `--resume` finds them
+/// (and, given without `--gzip`, says that they are there).
 #[test]
 fn gzip_compresses_stdout_a_file_and_every_output_of_a_directory() {
     use std::io::Read;
@@ -361,17 +362,25 @@ fn gzip_compresses_stdout_a_file_and_every_output_of_a_directory() {
         let gz = std::fs::read(gz_dir.join(gz_name)).unwrap();
         assert_eq!(inflate(&gz), std::fs::read(plain_dir.join(name)).unwrap());
     }
-    let mut args = JUSTEXT_JSONL.to_vec();
-    args.extend([
-        "--gzip",
-        "--resume",
-        "--output-dir",
-        gz_dir.to_str().unwrap(),
-        pages_str,
-    ]);
-    let o = pith(&args, None);
-    let err = String::from_utf8_lossy(&o.stderr);
+    let resume = |gzip: &[&str]| {
+        let mut args = JUSTEXT_JSONL.to_vec();
+        args.extend(gzip);
+        args.extend([
+            "--resume",
+            "--output-dir",
+            gz_dir.to_str().unwrap(),
+            pages_str,
+        ]);
+        String::from_utf8_lossy(&pith(&args, None).stderr).into_owned()
+    };
+    let err = resume(&["--gzip"]);
     assert!(err.contains("3 of 3 inputs have their output"), "{err}");
+    assert!(!err.contains("a run with"), "{err}");
+    // Taken up without --gzip, the run finds no output of its own, and says why.
+    let err = resume(&[]);
+    assert!(err.contains("0 of 3 inputs have their output"), "{err}");
+    let hint = ".jsonl.gz is the output of a run with --gzip; to take that run up, give --gzip";
+    assert!(err.contains(hint), "{err}");
 }
 
 /// An output directory below a directory argument holds outputs, not inputs: a second
