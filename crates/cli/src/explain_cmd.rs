@@ -1,13 +1,14 @@
 //! `pith explain PAGE --out page.html`: why a pipeline keeps or drops each block of one
 //! page, as a self-contained HTML page (built by [`pith::explain`]).
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
 use pith::Pipeline;
 
-use pith_corpus::{InputOptions, Item, FILE_MAX_BYTES, RECORD_MAX_BYTES};
+use pith_corpus::{InputOptions, Item, RECORD_MAX_BYTES};
 
 use crate::pipeline_args::PipelineArgs;
 use crate::UsageError;
@@ -15,7 +16,9 @@ use crate::UsageError;
 /// Options of `pith explain`.
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
-    /// The HTML page (read as bytes; `-` for stdin).
+    /// The HTML page, or a WARC or JSON Lines file (gzipped or not; `-` for stdin), read
+    /// as `pith extract` reads it: a file of one document explains it, one of several
+    /// needs --record.
     pub page: PathBuf,
     /// Where to write the explanation page (`-o`/`--output`, as `pith extract` names it,
     /// also work).
@@ -32,7 +35,10 @@ pub struct ExplainArgs {
     pub pipeline_args: PipelineArgs,
 }
 
-/// Runs `pith explain`.
+/// Runs `pith explain`: the page, or the document `--record` names, read and extracted
+/// as `pith extract` reads and extracts it (`pith_corpus::read_inputs`, then
+/// `pith_corpus::extraction`), so that the explanation is of the very extraction the
+/// user saw: an HTML file as a page, a WARC or JSON Lines file as its documents.
 pub fn explain_command(args: ExplainArgs) -> Result<ExitCode, UsageError> {
     let pipeline = args.pipeline_args.build()?;
     crate::extract::refuse_output_over_input(
@@ -41,34 +47,100 @@ pub fn explain_command(args: ExplainArgs) -> Result<ExitCode, UsageError> {
         std::slice::from_ref(&args.page),
         &[],
     )?;
-    if let Some(wanted) = &args.record {
-        return explain_record(&pipeline, &args, wanted);
+    let file = args.page.display().to_string();
+    let paths = match args.page.as_os_str() == "-" {
+        true => Vec::new(),
+        false => vec![args.page.clone()],
+    };
+    // An id compared without the `<>` a WARC-Record-ID is written in.
+    fn bare(id: &str) -> &str {
+        id.trim().trim_start_matches('<').trim_end_matches('>')
     }
-    // As `pith extract` reads a page: gzip undone, at most its 64 MiB.
-    let stdin = args.page.as_os_str() == "-";
-    let bytes = pith_corpus::read_page((!stdin).then_some(args.page.as_path()), FILE_MAX_BYTES)
-        .map_err(|e| UsageError(format!("{}: {e}", args.page.display())))?;
-    let source = args.page.display().to_string();
-    // As `pith extract` answers such inputs: not pages, so there is nothing to explain.
-    // A WARC file first: its records' payloads may be binary (gzip-coded).
-    let not_a_page = bytes
-        .starts_with(b"WARC/")
-        .then(|| {
-            "a WARC file, not a page: name the record to explain with --record ID_OR_URL".to_owned()
-        })
-        .or_else(|| pith_corpus::sniff::not_a_page(&bytes));
-    if let Some(why) = not_a_page {
-        eprintln!("pith: {source}: {why}");
-        return Ok(ExitCode::from(1));
+    let wanted = args.record.as_deref();
+    let mut documents = 0;
+    let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
+    let mut only = None;
+    for item in pith_corpus::read_inputs(&paths, InputOptions::default()) {
+        let doc = match item {
+            Item::Doc(doc) => doc,
+            Item::Skipped(reason) => {
+                *skipped.entry(reason).or_default() += 1;
+                continue;
+            }
+            Item::InputEnd(_) => continue,
+        };
+        documents += 1;
+        let meta = &doc.meta;
+        match wanted {
+            Some(wanted) => {
+                let found =
+                    bare(&meta.id) == bare(wanted) || meta.page_url().as_deref() == Some(wanted);
+                if found {
+                    return explain_doc(&pipeline, &args, &file, &doc);
+                }
+            }
+            None if documents > 1 => {
+                eprintln!(
+                    "pith: {file}: holds several documents: name the one to explain with \
+                     --record ID_OR_URL (`pith extract --format jsonl` gives each one's id and \
+                     url)"
+                );
+                return Ok(ExitCode::from(1));
+            }
+            None => only = Some(doc),
+        }
     }
-    let ex = match pipeline.run_bytes(&bytes) {
-        Ok(ex) => ex,
+    let read = match documents {
+        1 => "1 document".to_owned(),
+        n => format!("{n} documents"),
+    };
+    match (wanted, only) {
+        (None, Some(doc)) => explain_doc(&pipeline, &args, &file, &doc),
+        (Some(wanted), _) => {
+            eprintln!(
+                "pith: {file}: no document has the id or URL {wanted:?} ({read} read; `pith \
+                 extract --format jsonl` gives each one's id and url)"
+            );
+            Ok(ExitCode::from(1))
+        }
+        (None, None) => {
+            let reasons: Vec<String> = (skipped.iter())
+                .map(|(reason, n)| format!("{n} {reason}"))
+                .collect();
+            eprintln!(
+                "pith: {file}: no page to explain: no HTML document in it ({} skipped{})",
+                skipped.values().sum::<usize>(),
+                match reasons.is_empty() {
+                    true => String::new(),
+                    false => format!(": {}", reasons.join(", ")),
+                }
+            );
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// Explains `doc` of `file`, extracted as `pith extract` extracts it; a document that is
+/// an error (a binary file, one too large) is exit 1 with its message, as its error
+/// record would carry it.
+fn explain_doc(
+    pipeline: &Pipeline,
+    args: &ExplainArgs,
+    file: &str,
+    doc: &pith_corpus::Doc,
+) -> Result<ExitCode, UsageError> {
+    // A page read from a file is named by the file; a record by the file and its id.
+    let source = match doc.meta.id == doc.meta.source {
+        true => file.to_owned(),
+        false => format!("{file} {}", doc.meta.id),
+    };
+    match pith_corpus::extraction(pipeline, doc, RECORD_MAX_BYTES) {
+        Ok(ex) => write_explanation(pipeline, args, &source, &ex),
         Err(e) => {
             eprintln!("pith: {source}: {e}");
-            return Ok(ExitCode::from(1));
+            Ok(ExitCode::from(1))
         }
-    };
-    write_explanation(&pipeline, &args, &source, &ex)
+    }
 }
 
 /// Writes the explanation page of `ex`, the extraction of `source`, to `--out`.
@@ -82,50 +154,4 @@ fn write_explanation(
     std::fs::write(&args.out, html)
         .map_err(|e| UsageError(format!("{}: cannot write: {e}", args.out.display())))?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// `pith explain FILE --record ID_OR_URL`: the document of a WARC or JSON Lines file
-/// (any input `pith extract` reads) whose id or URL is `wanted`, extracted as `pith
-/// extract` extracts it.
-fn explain_record(
-    pipeline: &Pipeline,
-    args: &ExplainArgs,
-    wanted: &str,
-) -> Result<ExitCode, UsageError> {
-    let file = args.page.display().to_string();
-    let paths = match args.page.as_os_str() == "-" {
-        true => Vec::new(),
-        false => vec![args.page.clone()],
-    };
-    // An id compared without the `<>` a WARC-Record-ID is written in.
-    fn bare(id: &str) -> &str {
-        id.trim().trim_start_matches('<').trim_end_matches('>')
-    }
-    let mut documents = 0;
-    for item in pith_corpus::read_inputs(&paths, InputOptions::default()) {
-        let Item::Doc(doc) = item else { continue };
-        documents += 1;
-        let meta = &doc.meta;
-        let found = bare(&meta.id) == bare(wanted) || meta.page_url().as_deref() == Some(wanted);
-        if !found {
-            continue;
-        }
-        let source = format!("{file} {}", meta.id);
-        return match pith_corpus::extraction(pipeline, &doc, RECORD_MAX_BYTES) {
-            Ok(ex) => write_explanation(pipeline, args, &source, &ex),
-            Err(e) => {
-                eprintln!("pith: {source}: {e}");
-                Ok(ExitCode::from(1))
-            }
-        };
-    }
-    let read = match documents {
-        1 => "1 document".to_owned(),
-        n => format!("{n} documents"),
-    };
-    eprintln!(
-        "pith: {file}: no document has the id or URL {wanted:?} ({read} read; `pith extract \
-         --format jsonl` gives each one's id and url)"
-    );
-    Ok(ExitCode::from(1))
 }

@@ -93,18 +93,20 @@ fn a_pipeline_file_and_a_bad_preset() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown preset"));
 }
 
-/// A WARC file or binary junk is no page to explain: exit 1 with the reason, as `pith
-/// extract` answers a binary file, and no explanation written.
+/// A WARC file without an HTML record or binary junk is no page to explain: exit 1
+/// with the reason, as `pith extract` answers a binary file, and no explanation
+/// written.
 #[test]
-fn a_warc_file_or_binary_content_is_not_a_page() {
+fn a_warc_file_without_pages_or_binary_content_is_not_a_page() {
     let dir = tempfile::tempdir().unwrap();
     let warc = write(
         dir.path(),
         "a.warc",
-        b"WARC/1.0\r\nWARC-Type: warcinfo\r\n\r\n",
+        b"WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n\r\n\r\n",
     );
     let png = write(dir.path(), "a.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR");
-    for (input, why) in [(warc, "a WARC file"), (png, "binary content")] {
+    let warc_why = "no page to explain: no HTML document in it (1 skipped: 1 warcinfo)";
+    for (input, why) in [(warc, warc_why), (png, "binary content")] {
         let out = dir.path().join("explain.html");
         let o = run_explain(&input, &out, &[]);
         assert_eq!(o.status.code(), Some(1), "{}", input.display());
@@ -183,7 +185,11 @@ fn a_record_of_a_warc_or_json_lines_file_is_explained_by_id_or_url() {
     );
     let o = run_explain(&warc, &dir.path().join("none.html"), &[]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--record"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("holds several documents") && err.contains("--record"),
+        "{err}"
+    );
     // A JSON Lines file: its line's id.
     let line = serde_json::json!({"id": "doc-7", "url": "http://example.com/7", "html": page()});
     let jsonl = write(dir.path(), "a.jsonl", format!("{line}\n").as_bytes());
@@ -197,6 +203,35 @@ fn a_record_of_a_warc_or_json_lines_file_is_explained_by_id_or_url() {
         assert!(std::fs::read_to_string(&out)
             .unwrap()
             .contains("The council met"));
+    }
+}
+
+/// A file of one document is explained without `--record`, read as `pith extract`
+/// reads it: a JSON Lines line's page, not the line's JSON taken for HTML (before, the
+/// explanation's blocks were `{"id":"doc-7",…`), and a WARC file's one HTML record.
+#[test]
+fn a_file_of_one_document_is_explained_as_extract_reads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = serde_json::json!({"id": "doc-7", "url": "http://example.com/7", "html": page()});
+    let jsonl = write(dir.path(), "a.jsonl", format!("{line}\n").as_bytes());
+    let mut warc = b"WARC/1.0\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n\r\n\r\n".to_vec();
+    warc.extend(coded_response("only", page().as_bytes()));
+    let warc = write(dir.path(), "a.warc", &warc);
+    for (input, named) in [(&jsonl, "doc-7"), (&warc, "urn:uuid:only")] {
+        let out = dir.path().join("explain.html");
+        let o = run_explain(input, &out, &["--preset", "justext"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let html = std::fs::read_to_string(&out).unwrap();
+        assert!(html.contains("The council met"), "{}", input.display());
+        assert!(
+            html.contains(named),
+            "{}: the document is not named",
+            input.display()
+        );
+        assert!(
+            !html.contains("&quot;html&quot;"),
+            "the JSON was read as HTML"
+        );
     }
 }
 

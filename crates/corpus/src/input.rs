@@ -705,26 +705,6 @@ fn read_up_to(stream: &mut Stream, limit: u64, out: &mut Vec<u8>) -> io::Result<
     Ok(())
 }
 
-/// The bytes of one page as `pith extract` reads an HTML input: a file (`None`:
-/// stdin), gzip undone when the bytes say so, at most `limit` bytes (a larger page is
-/// an error, and the rest is not read or inflated).
-pub fn read_page(path: Option<&Path>, limit: u64) -> io::Result<Vec<u8>> {
-    let (mut stream, _) = open(path)?;
-    let mut bytes = Vec::new();
-    read_up_to(&mut stream, limit.saturating_add(1), &mut bytes)?;
-    if bytes.len() as u64 > limit {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!(
-                "larger than {} ({limit} bytes){}, the most a page may be",
-                human_bytes(limit),
-                if stream.gz { " once decompressed" } else { "" }
-            ),
-        ));
-    }
-    Ok(bytes)
-}
-
 /// A whole input as one HTML page, at most `limit` bytes: reading stops one byte past
 /// it (a gzip file is inflated only that far). A binary file (an image, a PDF) is no
 /// page: skipped when found in a directory, an error naming it when the command line

@@ -40,7 +40,7 @@ pub use pith::url;
 pub mod url_date;
 
 pub use input::{
-    read_inputs, read_page, Body, Doc, DocMeta, InputFormat, InputOptions, Inputs, Item, Payload,
+    read_inputs, Body, Doc, DocMeta, InputFormat, InputOptions, Inputs, Item, Payload,
     FILE_MAX_BYTES,
 };
 pub use record::{extraction, http_payload, process, record, Mode, Outcome, Record, RecordOptions};
