@@ -594,3 +594,61 @@ fn watchdog(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::InputsWritten;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever the order the runner learns of them in (a document is written after
+        /// the reader sent it; the input's end may come before or after its documents are
+        /// written), each input is found done exactly once, when both its end has come and
+        /// its last document is written; an input of no document at its end.
+        #[test]
+        fn each_input_is_done_once_after_its_end_and_its_last_document(
+            docs in proptest::collection::vec(0u64..4, 1..6),
+            picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..64),
+        ) {
+            // Events still to happen, per input: its documents' writes, then its end
+            // (the reader's message may overtake writes, so an input's end is ready as
+            // soon as the input is read: any time here).
+            let mut writes_left: Vec<u64> = docs.clone();
+            let mut end_sent = vec![false; docs.len()];
+            let mut done_at: Vec<Option<usize>> = vec![None; docs.len()];
+            let mut inputs = InputsWritten::default();
+            let name = |i: usize| format!("input-{i}");
+            let mut picks = picks.into_iter();
+            for step in 0.. {
+                let ready: Vec<(usize, bool)> = (0..docs.len())
+                    .flat_map(|i| {
+                        let write = (writes_left[i] > 0).then_some((i, true));
+                        let end = (!end_sent[i]).then_some((i, false));
+                        write.into_iter().chain(end)
+                    })
+                    .collect();
+                if ready.is_empty() {
+                    break;
+                }
+                let (i, is_write) = match picks.next() {
+                    Some(pick) => ready[pick.index(ready.len())],
+                    None => ready[0],
+                };
+                let done = if is_write {
+                    writes_left[i] -= 1;
+                    inputs.written(&name(i))
+                } else {
+                    end_sent[i] = true;
+                    inputs.sent(name(i), docs[i])
+                };
+                if let Some(done) = done {
+                    let j: usize = done["input-".len()..].parse().unwrap();
+                    prop_assert!(done_at[j].is_none(), "{done} done twice");
+                    prop_assert!(end_sent[j] && writes_left[j] == 0, "{done} done early");
+                    done_at[j] = Some(step);
+                }
+            }
+            prop_assert!(done_at.iter().all(Option::is_some), "{done_at:?}");
+        }
+    }
+}
