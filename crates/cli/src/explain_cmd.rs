@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Args;
 use pith::Pipeline;
 
-use pith_corpus::{InputOptions, Item, RECORD_MAX_BYTES};
+use pith_corpus::{Doc, InputOptions, Item, RECORD_MAX_BYTES};
 
 use crate::pipeline_args::PipelineArgs;
 use crate::UsageError;
@@ -52,15 +52,61 @@ pub fn explain_command(args: ExplainArgs) -> Result<ExitCode, UsageError> {
         true => Vec::new(),
         false => vec![args.page.clone()],
     };
+    let message = match find_document(&paths, args.record.as_deref()) {
+        Found::Document(doc) => return explain_doc(&pipeline, &args, &file, &doc),
+        Found::Several => "holds several documents: name the one to explain with --record \
+                           ID_OR_URL (`pith extract --format jsonl` gives each one's id and url)"
+            .to_owned(),
+        Found::NoSuch { wanted, documents } => format!(
+            "no document has the id or URL {wanted:?} ({} read; `pith extract --format jsonl` \
+             gives each one's id and url)",
+            match documents {
+                1 => "1 document".to_owned(),
+                n => format!("{n} documents"),
+            }
+        ),
+        Found::NoPage { skipped } => {
+            let reasons: Vec<String> = (skipped.iter())
+                .map(|(reason, n)| format!("{n} {reason}"))
+                .collect();
+            format!(
+                "no page to explain: no HTML document in it ({} skipped{})",
+                skipped.values().sum::<usize>(),
+                match reasons.is_empty() {
+                    true => String::new(),
+                    false => format!(": {}", reasons.join(", ")),
+                }
+            )
+        }
+    };
+    eprintln!("pith: {file}: {message}");
+    Ok(ExitCode::from(1))
+}
+
+/// What an input holds for `pith explain`.
+enum Found {
+    /// The document to explain: the one named, or the input's only one.
+    Document(Doc),
+    /// More than one document and none named.
+    Several,
+    /// No document has the id or URL `wanted`, of the `documents` read.
+    NoSuch { wanted: String, documents: usize },
+    /// No document at all; the units skipped, by reason.
+    NoPage { skipped: BTreeMap<String, usize> },
+}
+
+/// The document of `paths` (read as `pith extract` reads them) whose id or URL is
+/// `wanted`, or with `None` the only one. Reading stops at the document found, or at
+/// the second when none is named.
+fn find_document(paths: &[PathBuf], wanted: Option<&str>) -> Found {
     // An id compared without the `<>` a WARC-Record-ID is written in.
     fn bare(id: &str) -> &str {
         id.trim().trim_start_matches('<').trim_end_matches('>')
     }
-    let wanted = args.record.as_deref();
     let mut documents = 0;
     let mut skipped: BTreeMap<String, usize> = BTreeMap::new();
     let mut only = None;
-    for item in pith_corpus::read_inputs(&paths, InputOptions::default()) {
+    for item in pith_corpus::read_inputs(paths, InputOptions::default()) {
         let doc = match item {
             Item::Doc(doc) => doc,
             Item::Skipped(reason) => {
@@ -70,53 +116,24 @@ pub fn explain_command(args: ExplainArgs) -> Result<ExitCode, UsageError> {
             Item::InputEnd(_) => continue,
         };
         documents += 1;
-        let meta = &doc.meta;
         match wanted {
             Some(wanted) => {
-                let found =
-                    bare(&meta.id) == bare(wanted) || meta.page_url().as_deref() == Some(wanted);
-                if found {
-                    return explain_doc(&pipeline, &args, &file, &doc);
+                let meta = &doc.meta;
+                if bare(&meta.id) == bare(wanted) || meta.page_url().as_deref() == Some(wanted) {
+                    return Found::Document(doc);
                 }
             }
-            None if documents > 1 => {
-                eprintln!(
-                    "pith: {file}: holds several documents: name the one to explain with \
-                     --record ID_OR_URL (`pith extract --format jsonl` gives each one's id and \
-                     url)"
-                );
-                return Ok(ExitCode::from(1));
-            }
+            None if documents > 1 => return Found::Several,
             None => only = Some(doc),
         }
     }
-    let read = match documents {
-        1 => "1 document".to_owned(),
-        n => format!("{n} documents"),
-    };
     match (wanted, only) {
-        (None, Some(doc)) => explain_doc(&pipeline, &args, &file, &doc),
-        (Some(wanted), _) => {
-            eprintln!(
-                "pith: {file}: no document has the id or URL {wanted:?} ({read} read; `pith \
-                 extract --format jsonl` gives each one's id and url)"
-            );
-            Ok(ExitCode::from(1))
-        }
-        (None, None) => {
-            let reasons: Vec<String> = (skipped.iter())
-                .map(|(reason, n)| format!("{n} {reason}"))
-                .collect();
-            eprintln!(
-                "pith: {file}: no page to explain: no HTML document in it ({} skipped{})",
-                skipped.values().sum::<usize>(),
-                match reasons.is_empty() {
-                    true => String::new(),
-                    false => format!(": {}", reasons.join(", ")),
-                }
-            );
-            Ok(ExitCode::from(1))
-        }
+        (Some(wanted), _) => Found::NoSuch {
+            wanted: wanted.to_owned(),
+            documents,
+        },
+        (None, Some(doc)) => Found::Document(doc),
+        (None, None) => Found::NoPage { skipped },
     }
 }
 
@@ -127,7 +144,7 @@ fn explain_doc(
     pipeline: &Pipeline,
     args: &ExplainArgs,
     file: &str,
-    doc: &pith_corpus::Doc,
+    doc: &Doc,
 ) -> Result<ExitCode, UsageError> {
     // A page read from a file is named by the file; a record by the file and its id.
     let source = match doc.meta.id == doc.meta.source {
