@@ -434,7 +434,8 @@ fn decode_whatwg(data: &[u8]) {
 }
 
 /// `pipeline_json`: bytes as a pipeline file. Loading must not panic; a pipeline that
-/// loads is run on [`SMALL_PAGE`] (as text and as bytes).
+/// loads is run on [`SMALL_PAGE`] (as text and as bytes); read from its JSON value (the
+/// path options take), it is the same pipeline, or the same failure.
 pub fn pipeline_json(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -442,6 +443,21 @@ pub fn pipeline_json(data: &[u8]) {
     if let Ok(pipeline) = Pipeline::from_json(text) {
         let _ = pipeline.run_str(SMALL_PAGE);
         let _ = pipeline.run_bytes(SMALL_PAGE.as_bytes());
+    }
+    // Read from its JSON value (as options set it; each stage's `type` handed first),
+    // a pipeline is the one read from the value's text, and an error is an error there.
+    if let Ok(value) = serde_json::from_str::<serde_json::Value>(text) {
+        let from_value = Pipeline::from_value(value.clone());
+        let from_text = Pipeline::from_json(&value.to_string());
+        match (from_value, from_text) {
+            (Ok(a), Ok(b)) => assert_eq!(a.to_value(), b.to_value(), "read otherwise"),
+            (Err(_), Err(_)) => {}
+            (a, b) => panic!(
+                "from the value {:?}, from its text {:?}",
+                a.err().map(|e| e.to_string()),
+                b.err().map(|e| e.to_string())
+            ),
+        }
     }
 }
 

@@ -48,6 +48,7 @@ pub mod preset;
 mod stage;
 pub mod tables;
 pub mod tag_blocks;
+mod type_first;
 mod word_automaton;
 pub mod words;
 

@@ -20,6 +20,7 @@ use crate::stage::{
     AttributeUse, ContextFreeRule, ContextPass, Diagnostics, Feature, FeatureInput, PageCache,
     PassContext, Segmenter, TreeStage,
 };
+use crate::type_first::TypeFirst;
 
 /// The pipeline file format version this build reads and writes.
 pub const PIPELINE_VERSION: u32 = 1;
@@ -767,8 +768,9 @@ fn keeping_noscript(mut omit: Omit) -> Omit {
 
 /// Reads a spec from a JSON value; errors name the path of the bad field.
 pub fn spec_from_value(value: serde_json::Value) -> Result<PipelineSpec> {
-    // As `spec_from_json`: the path is tracked only to name an error's.
-    PipelineSpec::deserialize(&value).or_else(|_| {
+    // As `spec_from_json`: the path is tracked only to name an error's. Each stage's
+    // `type` is read first, so that typetag reads it without a copy (`type_first`).
+    PipelineSpec::deserialize(TypeFirst(&value)).or_else(|_| {
         serde_path_to_error::deserialize(value).map_err(|e| Error::Load {
             path: path_or_root(e.path().to_string()),
             message: e.inner().to_string(),

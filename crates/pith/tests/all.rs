@@ -16,5 +16,6 @@ mod languages;
 mod markdown;
 mod markdown_properties;
 mod parity_end_to_end;
+mod preset_loading;
 mod raw_text;
 mod test_layout;
