@@ -242,10 +242,13 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
             refuse_output_over_input(option, path, &args.files, &args.globs)?;
         }
     }
-    if args.gzip && args.output.is_none() && args.output_dir.is_none() && io::stdout().is_terminal()
-    {
+    let to_terminal =
+        args.output.is_none() && args.output_dir.is_none() && io::stdout().is_terminal();
+    if args.gzip && to_terminal {
         return Err(UsageError(
-            "--gzip: compressed output is not written to a terminal; redirect it, or give -o FILE or --output-dir DIR".into(),
+            "--gzip: compressed output is not written to a terminal; redirect it, or give \
+             -o FILE or --output-dir DIR"
+                .into(),
         ));
     }
     // With --output-dir the stream is not written to, and --gzip is for the files.
