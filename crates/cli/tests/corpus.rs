@@ -593,7 +593,8 @@ fn ctrl_c_stops_the_run_between_whole_records() {
 /// cut file under the output's own name, and says how to go on; the same command with
 /// `--resume` leaves out the inputs whose output is whole and writes the others as an
 /// uninterrupted run does. In input order and with `--unordered` alike: an input's
-/// output takes its name when its last record is written, not when the run ends.
+/// output takes its name when its last record is written, not when the run ends. With
+/// `--gzip` too: the stopped run's `.part` is a whole gzip stream of whole records.
 #[test]
 fn a_stopped_output_dir_run_is_taken_up_with_resume() {
     let dir = tempfile::tempdir().unwrap();
@@ -614,14 +615,32 @@ fn a_stopped_output_dir_run_is_taken_up_with_resume() {
     write(&inputs, "a.warc", &small("a"));
     write(&inputs, "b.warc", &slow);
     write(&inputs, "c.warc", &small("c"));
+    // An output's records, inflated when gzip.
+    let read = |path: &Path| {
+        let bytes = std::fs::read(path).unwrap();
+        if !path.to_string_lossy().contains(".gz") {
+            return records_of(&bytes);
+        }
+        let mut text = Vec::new();
+        std::io::Read::read_to_end(
+            &mut flate2::read::MultiGzDecoder::new(&bytes[..]),
+            &mut text,
+        )
+        .unwrap();
+        records_of(&text)
+    };
     // Records by id: with --unordered they come as they are done.
     let sorted = |path: &Path| {
-        let mut records = records_of(&std::fs::read(path).unwrap());
+        let mut records = read(path);
         records.sort_by_key(|r| r["id"].to_string());
         records
     };
-    for order in [&[][..], &["--unordered"][..]] {
-        let out = dir.path().join(format!("out{}", order.len()));
+    let runs: [&[&str]; 3] = [&[], &["--unordered"], &["--gzip"]];
+    for (n, order) in runs.into_iter().enumerate() {
+        let gzip = order.contains(&"--gzip");
+        let ext = if gzip { "jsonl.gz" } else { "jsonl" };
+        let name = |input: &str| format!("{input}.{ext}");
+        let out = dir.path().join(format!("out{n}"));
         let run = |out: &Path, extra: &[&str]| {
             let mut command = Command::new(env!("CARGO_BIN_EXE_pith"));
             command
@@ -633,7 +652,7 @@ fn a_stopped_output_dir_run_is_taken_up_with_resume() {
                 .env("PITH_TEST_HOOKS", "1");
             command
         };
-        let st = dir.path().join(format!("stats{}.json", order.len()));
+        let st = dir.path().join(format!("stats{n}.json"));
         let child = run(
             &out,
             &["-q", "--timeout", "5", "--stats", st.to_str().unwrap()],
@@ -642,10 +661,11 @@ fn a_stopped_output_dir_run_is_taken_up_with_resume() {
         .spawn()
         .unwrap();
         // Stop it once b's first records are written (the slow one, on the one
-        // worker, holds the rest back).
-        let part = out.join("b.jsonl.part");
+        // worker, holds the rest back); a gzip output may hold them in the encoder
+        // until it is closed, at the stop.
+        let part = out.join(format!("{}.part", name("b")));
         let started = std::time::Instant::now();
-        while std::fs::metadata(&part).map_or(true, |m| m.len() == 0) {
+        while std::fs::metadata(&part).map_or(true, |m| m.len() == 0 && !gzip) {
             assert!(
                 started.elapsed().as_secs() < 25,
                 "b.warc's records never came"
@@ -658,17 +678,14 @@ fn a_stopped_output_dir_run_is_taken_up_with_resume() {
         assert_eq!(o.status.code(), Some(130), "{order:?} {err}");
         assert_eq!(
             file_names(&out),
-            ["a.jsonl", "b.jsonl.part"],
+            [name("a"), format!("{}.part", name("b"))],
             "{order:?} {err}"
         );
-        assert_eq!(
-            records_of(&std::fs::read(out.join("a.jsonl")).unwrap()).len(),
-            3
-        );
-        let cut = records_of(&std::fs::read(&part).unwrap());
+        assert_eq!(read(&out.join(name("a"))).len(), 3);
+        let cut = read(&part);
         assert!(!cut.is_empty() && cut.len() < 300, "{}", cut.len());
         assert!(
-            err.contains("b.jsonl.part") && err.contains("--resume"),
+            err.contains(&format!("{}.part", name("b"))) && err.contains("--resume"),
             "{err}"
         );
         let s = stats(&st);
@@ -683,7 +700,7 @@ fn a_stopped_output_dir_run_is_taken_up_with_resume() {
         assert!(s.get("inputs_left_out").is_none(), "no --resume: {s}");
 
         // Taken up: a.warc is left out (its output is kept as it is), b and c written.
-        std::fs::write(out.join("a.jsonl"), "kept\n").unwrap();
+        std::fs::write(out.join(name("a")), "kept\n").unwrap();
         let o = run(&out, &["--timeout", "1", "--resume"]).output().unwrap();
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(
@@ -692,16 +709,16 @@ fn a_stopped_output_dir_run_is_taken_up_with_resume() {
             "the slow record is an error: {err}"
         );
         assert!(err.contains("1 of 3 inputs have their output"), "{err}");
-        assert_eq!(file_names(&out), ["a.jsonl", "b.jsonl", "c.jsonl"]);
+        assert_eq!(file_names(&out), [name("a"), name("b"), name("c")]);
         assert_eq!(
-            std::fs::read_to_string(out.join("a.jsonl")).unwrap(),
+            std::fs::read_to_string(out.join(name("a"))).unwrap(),
             "kept\n"
         );
-        let whole = dir.path().join(format!("whole{}", order.len()));
+        let whole = dir.path().join(format!("whole{n}"));
         let o = run(&whole, &["-q", "--timeout", "1"]).output().unwrap();
         assert_eq!(o.status.code(), Some(1));
-        for name in ["b.jsonl", "c.jsonl"] {
-            let (resumed, uninterrupted) = (out.join(name), whole.join(name));
+        for name in [name("b"), name("c")] {
+            let (resumed, uninterrupted) = (out.join(&name), whole.join(&name));
             assert_eq!(sorted(&resumed), sorted(&uninterrupted), "{order:?} {name}");
         }
     }
