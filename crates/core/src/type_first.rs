@@ -70,6 +70,8 @@ struct Entries<'a> {
     tag: Option<(&'a String, &'a Value)>,
     rest: serde_json::map::Iter<'a>,
     value: Option<&'a Value>,
+    /// Entries not yet handed out.
+    left: usize,
 }
 
 impl<'a> Entries<'a> {
@@ -78,6 +80,7 @@ impl<'a> Entries<'a> {
             tag: map.get_key_value(TAG),
             rest: map.iter(),
             value: None,
+            left: map.len(),
         }
     }
 }
@@ -96,6 +99,7 @@ impl<'de> MapAccess<'de> for Entries<'de> {
         let Some((key, value)) = entry else {
             return Ok(None);
         };
+        self.left -= 1;
         self.value = Some(value);
         seed.deserialize(BorrowedStrDeserializer::new(key))
             .map(Some)
@@ -107,7 +111,7 @@ impl<'de> MapAccess<'de> for Entries<'de> {
     }
 
     fn size_hint(&self) -> Option<usize> {
-        Some(self.rest.len() + usize::from(self.tag.is_some()))
+        Some(self.left)
     }
 }
 
@@ -163,6 +167,41 @@ mod tests {
         });
         let through = Shape::deserialize(TypeFirst(&value)).unwrap();
         assert_eq!(through, Shape::deserialize(&value).unwrap());
+    }
+
+    /// An object's entries come `type` first, each once, and the map says truly how
+    /// many are left.
+    #[test]
+    fn entries_come_type_first_and_are_counted() {
+        struct Keys(Vec<String>);
+        impl<'de> Deserialize<'de> for Keys {
+            fn deserialize<D: Deserializer<'de>>(de: D) -> Result<Self, D::Error> {
+                struct KeysVisitor;
+                impl<'de> Visitor<'de> for KeysVisitor {
+                    type Value = Keys;
+                    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                        f.write_str("a map")
+                    }
+                    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Keys, A::Error> {
+                        let mut keys = Vec::new();
+                        loop {
+                            let left = map.size_hint();
+                            let Some(key) = map.next_key::<String>()? else {
+                                assert_eq!(left, Some(0));
+                                return Ok(Keys(keys));
+                            };
+                            map.next_value::<serde::de::IgnoredAny>()?;
+                            keys.push(key);
+                            assert_eq!(left, map.size_hint().map(|n| n + 1));
+                        }
+                    }
+                }
+                de.deserialize_map(KeysVisitor)
+            }
+        }
+        let value = json!({"a": 1, "type": "t", "z": [2], "b": {"type": "u"}});
+        let keys = Keys::deserialize(TypeFirst(&value)).unwrap().0;
+        assert_eq!(keys, ["type", "a", "b", "z"]);
     }
 
     /// An error names what `&Value`'s would.
