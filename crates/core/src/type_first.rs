@@ -11,7 +11,7 @@
 //! `Deserialize` as `&Value` does, except that an object's `type` entry comes first.
 
 use serde::de::value::BorrowedStrDeserializer;
-use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{DeserializeSeed, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde::forward_to_deserialize_any;
 use serde_json::{Error, Map, Value};
 
@@ -106,7 +106,8 @@ impl<'de> MapAccess<'de> for Entries<'de> {
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        let value = self.value.take().expect("a value after its key");
+        // As serde_json's own map access: asked for a value before its key, an error.
+        let value = (self.value.take()).ok_or_else(|| Error::custom("value is missing"))?;
         seed.deserialize(TypeFirst(value))
     }
 
