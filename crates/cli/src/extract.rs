@@ -20,7 +20,7 @@ use serde::Serialize;
 use crate::pipeline_args::PipelineArgs;
 use crate::progress::CliObserver;
 use crate::say::say;
-use crate::sink::{OutputDir, OutputStream, Separated};
+use crate::sink::{close, OutputDir, OutputStream, Separated};
 use crate::UsageError;
 
 #[derive(Args, Debug)]
@@ -374,11 +374,7 @@ fn end_output(
     out: io::BufWriter<OutputStream>,
     end: &pith_corpus::RunEnd,
 ) -> Result<(), UsageError> {
-    let ended = out
-        .into_inner()
-        .map_err(|e| e.into_error())
-        .and_then(OutputStream::finish);
-    match (ended, &end.write_error) {
+    match (close(out), &end.write_error) {
         (Err(e), None) if e.kind() != io::ErrorKind::BrokenPipe => {
             Err(UsageError(format!("cannot write output: {e}")))
         }
@@ -548,8 +544,7 @@ fn run_extract(
         pith_corpus::run_to_sink(Arc::new(pipeline), inputs, &cfg, sink, stop, &mut observer)
     };
     end_output(out, &end)?;
-    let complete = !end.stats.interrupted && end.write_error.is_none();
-    let unfinished = match output_dir.map(|d| d.finish(complete)) {
+    let unfinished = match output_dir.map(OutputDir::finish) {
         Some(Ok(unfinished)) => unfinished,
         Some(Err(e)) if end.write_error.is_none() => {
             return Err(UsageError(format!("cannot write output: {e}")))

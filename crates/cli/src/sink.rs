@@ -106,8 +106,9 @@ impl Write for OutputStream {
     }
 }
 
-/// Ends a buffered output stream: the buffer written out, then the stream ended.
-fn close(out: BufWriter<OutputStream>) -> io::Result<()> {
+/// Ends a buffered output stream: the buffer written out, then the stream ended (a
+/// gzip stream's trailer written).
+pub fn close(out: BufWriter<OutputStream>) -> io::Result<()> {
     out.into_inner().map_err(|e| e.into_error())?.finish()
 }
 
@@ -297,19 +298,15 @@ impl OutputDir {
         Ok(target)
     }
 
-    /// Ends the run: the outputs still open take their names when `complete` (the run
-    /// was not stopped). Returns the outputs left as `NAME.part` (by that name): those
-    /// still open after a stopped run, and those of inputs whose reading failed.
-    pub fn finish(mut self, complete: bool) -> io::Result<Vec<PathBuf>> {
+    /// Ends the run. Returns the outputs left as `NAME.part` (by that name): those still
+    /// open (their inputs not read to the end: a stopped run; every input read to its
+    /// end has taken its name at [`Sink::input_done`]), and those of inputs whose
+    /// reading failed.
+    pub fn finish(mut self) -> io::Result<Vec<PathBuf>> {
         if let Some((_, f)) = self.current.take() {
             close(f)?;
         }
-        if complete {
-            for target in std::mem::take(&mut self.open) {
-                self.done(&target)?;
-            }
-        }
-        let left = self.open.iter().chain(&self.unread);
+        let left = self.open.union(&self.unread);
         Ok(left.map(|t| part_name(t)).collect())
     }
 
@@ -448,7 +445,7 @@ mod tests {
             out.input_done(source).unwrap();
         }
         out.flush().unwrap();
-        assert!(out.finish(true).unwrap().is_empty());
+        assert!(out.finish().unwrap().is_empty());
         let read = |name: &str| {
             let bytes = std::fs::read(dir.path().join(name)).unwrap();
             let mut text = String::new();

@@ -10,7 +10,7 @@ use flate2::write::GzEncoder;
 use flate2::Compression;
 use serde_json::Value;
 
-use crate::common::{file_names, interrupt, pith, pith_with_env, write, JUSTEXT_JSONL};
+use crate::common::{file_names, gunzip, interrupt, pith, pith_with_env, write, JUSTEXT_JSONL};
 
 fn page(n: usize) -> String {
     format!(
@@ -618,16 +618,10 @@ fn a_stopped_output_dir_run_is_taken_up_with_resume() {
     // An output's records, inflated when gzip.
     let read = |path: &Path| {
         let bytes = std::fs::read(path).unwrap();
-        if !path.to_string_lossy().contains(".gz") {
-            return records_of(&bytes);
+        match path.to_string_lossy().contains(".gz") {
+            true => records_of(&gunzip(&bytes)),
+            false => records_of(&bytes),
         }
-        let mut text = Vec::new();
-        std::io::Read::read_to_end(
-            &mut flate2::read::MultiGzDecoder::new(&bytes[..]),
-            &mut text,
-        )
-        .unwrap();
-        records_of(&text)
     };
     // Records by id: with --unordered they come as they are done.
     let sorted = |path: &Path| {

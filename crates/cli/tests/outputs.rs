@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::common::{file_names, pith, write, JUSTEXT_JSONL};
+use crate::common::{file_names, gunzip, pith, write, JUSTEXT_JSONL};
 
 fn page(n: usize) -> String {
     format!(
@@ -278,7 +278,6 @@ fn outputs_are_never_written_over_inputs() {
 /// every format; `.GZ` too. `pith extract` reads it back as it reads any `.gz` input.
 #[test]
 fn an_output_named_gz_is_gzip() {
-    use std::io::Read;
     let dir = tempfile::tempdir().unwrap();
     let a = write(dir.path(), "a.html", page(1).as_bytes());
     let b = write(dir.path(), "b.html", page(2).as_bytes());
@@ -304,12 +303,7 @@ fn an_output_named_gz_is_gzip() {
         };
         let plain = run(&dir.path().join("plain"));
         let gzipped = run(&dir.path().join(name));
-        assert!(gzipped.starts_with(&[0x1f, 0x8b]), "{name} is no gzip");
-        let mut inflated = Vec::new();
-        flate2::read::GzDecoder::new(&gzipped[..])
-            .read_to_end(&mut inflated)
-            .unwrap();
-        assert_eq!(inflated, plain, "{name}");
+        assert_eq!(gunzip(&gzipped), plain, "{name}");
         assert!(String::from_utf8_lossy(&plain).contains("Page number 2"));
     }
 }
@@ -320,35 +314,30 @@ fn an_output_named_gz_is_gzip() {
 /// (and, given without `--gzip`, says that they are there).
 #[test]
 fn gzip_compresses_stdout_a_file_and_every_output_of_a_directory() {
-    use std::io::Read;
-    let inflate = |bytes: &[u8]| {
-        assert!(bytes.starts_with(&[0x1f, 0x8b]), "no gzip");
-        let mut inflated = Vec::new();
-        flate2::read::MultiGzDecoder::new(bytes)
-            .read_to_end(&mut inflated)
-            .unwrap();
-        inflated
-    };
     let dir = tempfile::tempdir().unwrap();
     let pages = dir.path().join("pages");
     write(&pages, "a.html", page(1).as_bytes());
     write(&pages, "a.htm", page(2).as_bytes());
     write(&pages, "b.html", page(3).as_bytes());
     let pages_str = pages.to_str().unwrap();
-    let run = |extra: &[&str]| {
+    // `pith extract` of the pages, with `extra` options.
+    let on_pages = |extra: &[&str]| {
         let mut args = JUSTEXT_JSONL.to_vec();
         args.extend(extra);
         args.push(pages_str);
-        let o = pith(&args, None);
+        pith(&args, None)
+    };
+    let run = |extra: &[&str]| {
+        let o = on_pages(extra);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         o.stdout
     };
     let plain = run(&[]);
     assert!(String::from_utf8_lossy(&plain).contains("Page number 3"));
-    assert_eq!(inflate(&run(&["--gzip"])), plain, "stdout");
+    assert_eq!(gunzip(&run(&["--gzip"])), plain, "stdout");
     let file = dir.path().join("out.jsonl");
     run(&["--gzip", "-o", file.to_str().unwrap()]);
-    assert_eq!(inflate(&std::fs::read(&file).unwrap()), plain, "-o");
+    assert_eq!(gunzip(&std::fs::read(&file).unwrap()), plain, "-o");
 
     let (plain_dir, gz_dir) = (dir.path().join("plain"), dir.path().join("gz"));
     run(&["--output-dir", plain_dir.to_str().unwrap()]);
@@ -360,18 +349,12 @@ fn gzip_compresses_stdout_a_file_and_every_output_of_a_directory() {
     assert_eq!(file_names(&gz_dir), gz_names);
     for (name, gz_name) in names.iter().zip(&gz_names) {
         let gz = std::fs::read(gz_dir.join(gz_name)).unwrap();
-        assert_eq!(inflate(&gz), std::fs::read(plain_dir.join(name)).unwrap());
+        assert_eq!(gunzip(&gz), std::fs::read(plain_dir.join(name)).unwrap());
     }
     let resume = |gzip: &[&str]| {
-        let mut args = JUSTEXT_JSONL.to_vec();
-        args.extend(gzip);
-        args.extend([
-            "--resume",
-            "--output-dir",
-            gz_dir.to_str().unwrap(),
-            pages_str,
-        ]);
-        String::from_utf8_lossy(&pith(&args, None).stderr).into_owned()
+        let mut extra = gzip.to_vec();
+        extra.extend(["--resume", "--output-dir", gz_dir.to_str().unwrap()]);
+        String::from_utf8_lossy(&on_pages(&extra).stderr).into_owned()
     };
     let err = resume(&["--gzip"]);
     assert!(err.contains("3 of 3 inputs have their output"), "{err}");

@@ -555,8 +555,11 @@ impl Iterator for Inputs {
                 Entry::Input(p, named) => (p, named),
                 Entry::Skipped(reason) => return Some(Item::Skipped(reason.to_owned())),
                 Entry::Unreadable(dir, msg) => {
+                    // Its one document, the error, then its end like any input's.
                     let source = dir.display().to_string();
-                    return Some(failed(&source, &source, msg));
+                    let error = failed(&source, &source, msg);
+                    self.current = Some((source, Box::new(std::iter::once(error))));
+                    continue;
                 }
             };
             let source = source_of(path.as_deref());

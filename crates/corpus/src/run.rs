@@ -106,9 +106,8 @@ enum Msg {
         meta: Arc<DocMeta>,
     },
     Skipped(String),
-    /// The reader moved past a stretch of one input's documents (at the input's
-    /// [`Item::InputEnd`], or at its next document for items that do not say where an
-    /// input ends): how many it sent, possibly none.
+    /// The reader passed an input's [`Item::InputEnd`]: how many documents it sent of
+    /// that input, possibly none.
     InputEnd {
         source: String,
         documents: u64,
@@ -237,11 +236,11 @@ pub trait Sink {
     fn write_doc(&mut self, meta: &DocMeta, bytes: &[u8], error: Option<&str>) -> io::Result<()>;
     /// Flushes at the end of the run.
     fn flush(&mut self) -> io::Result<()>;
-    /// Every document of the input `source` is written (it was read to its end; in
-    /// input order and with `RunConfig::unordered` alike). Said too of an input that
-    /// gave no document, when the items say where it ends ([`Item::InputEnd`], as
-    /// [`read_inputs`](crate::read_inputs)' do); never of an input the run was stopped
-    /// in. An input named twice may be said done, then written to again.
+    /// Every document of the input `source` is written: the items said where it ends
+    /// ([`Item::InputEnd`], as [`read_inputs`](crate::read_inputs)' do, also after an
+    /// input that gave no document), and its last record is written, in input order
+    /// and with `RunConfig::unordered` alike. Never said of an input the run was
+    /// stopped in. An input named twice may be said done, then written to again.
     fn input_done(&mut self, _source: &str) -> io::Result<()> {
         Ok(())
     }
@@ -358,8 +357,8 @@ where
             .name("pith-reader".into())
             .spawn(move || {
                 let mut seq = 0u64;
-                // The input whose documents are being sent, and how many so far.
-                let mut stretch: Option<(String, u64)> = None;
+                // The documents sent since the last input's end: the current input's.
+                let mut documents = 0u64;
                 let mut send = |item: Item| {
                     if stop.load(Ordering::Relaxed) {
                         return false;
@@ -369,16 +368,7 @@ where
                             let _ = res_tx.send(Msg::Skipped(reason));
                         }
                         Item::InputEnd(source) => {
-                            // The input's documents, or none (then it is done at once).
-                            let documents = match stretch.take() {
-                                Some((current, documents)) if current == source => documents,
-                                other => {
-                                    if let Some((source, documents)) = other {
-                                        let _ = res_tx.send(Msg::InputEnd { source, documents });
-                                    }
-                                    0
-                                }
-                            };
+                            let documents = std::mem::take(&mut documents);
                             let _ = res_tx.send(Msg::InputEnd { source, documents });
                         }
                         Item::Doc(doc) => {
@@ -393,18 +383,7 @@ where
                                     Err(RecvTimeoutError::Disconnected) => return false,
                                 }
                             }
-                            // The source is copied only when a new input begins.
-                            match &mut stretch {
-                                Some((current, documents)) if *current == doc.meta.source => {
-                                    *documents += 1;
-                                }
-                                _ => {
-                                    if let Some((source, documents)) = stretch.take() {
-                                        let _ = res_tx.send(Msg::InputEnd { source, documents });
-                                    }
-                                    stretch = Some((doc.meta.source.clone(), 1));
-                                }
-                            }
+                            documents += 1;
                             if job_tx.send(Job { seq, doc }).is_err() {
                                 return false;
                             }
@@ -413,16 +392,10 @@ where
                     }
                     true
                 };
-                let mut read_to_the_end = true;
                 for item in inputs {
                     if !send(item) {
-                        read_to_the_end = false;
                         break;
                     }
-                }
-                // The last input is done only when it was read to its end.
-                if let (true, Some((source, documents))) = (read_to_the_end, stretch) {
-                    let _ = res_tx.send(Msg::InputEnd { source, documents });
                 }
                 let _ = res_tx.send(Msg::End(seq));
             })

@@ -57,6 +57,16 @@ pub fn file_names(dir: &Path) -> Vec<String> {
     names
 }
 
+/// What gzip `bytes` hold, every member read on as gzip reads them; a failed assertion
+/// when they are no gzip.
+pub fn gunzip(bytes: &[u8]) -> Vec<u8> {
+    assert!(bytes.starts_with(&[0x1f, 0x8b]), "no gzip");
+    let mut inflated = Vec::new();
+    let mut decoder = flate2::read::MultiGzDecoder::new(bytes);
+    std::io::Read::read_to_end(&mut decoder, &mut inflated).unwrap();
+    inflated
+}
+
 /// Sends Ctrl-C's signal (SIGINT) to a running `pith`.
 pub fn interrupt(child: &std::process::Child) {
     let kill = Command::new("kill")
