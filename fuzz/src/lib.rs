@@ -461,6 +461,32 @@ pub fn pipeline_json(data: &[u8]) {
     }
 }
 
+/// `pipeline_toml`: bytes as a pipeline file in TOML. Loading must not panic; a pipeline
+/// that loads runs on [`SMALL_PAGE`] without panicking. Checked besides: a pipeline read
+/// from TOML saves to TOML, and that text loads back to the same pipeline (what
+/// `pith pipeline show --toml` writes, a user loads again).
+pub fn pipeline_toml(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(pipeline) = Pipeline::from_toml(text) else {
+        return;
+    };
+    let _ = pipeline.run_str(SMALL_PAGE);
+    let saved = match pipeline.to_toml() {
+        Ok(saved) => saved,
+        Err(e) => panic!("a pipeline read from TOML does not save to TOML: {e}"),
+    };
+    match Pipeline::from_toml(&saved) {
+        Ok(again) => assert_eq!(
+            again.to_value(),
+            pipeline.to_value(),
+            "read back otherwise from its TOML:\n{saved}"
+        ),
+        Err(e) => panic!("its own TOML does not load: {e}\n{saved}"),
+    }
+}
+
 /// `warc`: bytes as an (uncompressed) WARC file, through the reader and the HTTP
 /// parsing of every record it yields. Checked besides "no panic": the reader always
 /// ends, yielding no more items than there are bytes (each consumes some input).

@@ -273,6 +273,39 @@ fn a_broken_pipeline_file_is_named_plainly() {
     assert!(!stderr(&o).contains("expected value"), "{}", stderr(&o));
 }
 
+/// A TOML pipeline with a number that is not finite (`inf`, `nan`: TOML has them, JSON
+/// has not) is refused with its place and the reason, not read as JSON's `null` ("invalid
+/// type: null, expected f64", as it was).
+#[test]
+fn a_toml_pipeline_with_inf_or_nan_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = pith(&["pipeline", "show", "justext", "--toml"], None);
+    assert!(o.status.success());
+    let justext = String::from_utf8(o.stdout).unwrap();
+    assert!(justext.contains("stopwords_high = 0.32"), "{justext}");
+    for (number, says) in [
+        ("inf", "inf is not a finite number"),
+        ("nan", "nan is not a finite number"),
+    ] {
+        let text = justext.replace(
+            "stopwords_high = 0.32",
+            &format!("stopwords_high = {number}"),
+        );
+        let file = write(dir.path(), &format!("{number}.toml"), text.as_bytes());
+        for args in [
+            vec!["pipeline", "check", file.to_str().unwrap()],
+            vec!["extract", "--pipeline", file.to_str().unwrap()],
+        ] {
+            let o = pith(&args, Some(PAGE.as_bytes()));
+            assert_eq!(o.status.code(), Some(2), "{args:?}");
+            let err = stderr(&o);
+            assert!(err.contains(".stopwords_high: "), "{args:?}: {err}");
+            assert!(err.contains(says), "{args:?}: {err}");
+            assert!(!err.contains("null"), "{args:?}: {err}");
+        }
+    }
+}
+
 /// A page that keeps no text and has a warning (jusText's English stoplist on an
 /// Arabic page) says so on stderr in the per-page formats, which have no field for
 /// warnings; not with `-q`, and not for a page that kept text.

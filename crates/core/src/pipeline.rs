@@ -779,15 +779,62 @@ pub fn spec_from_value(value: serde_json::Value) -> Result<PipelineSpec> {
 }
 
 /// Reads a spec from TOML; errors name the path of the bad field.
+///
+/// TOML has `inf` and `nan`, JSON (a pipeline's saved form, and the value options are
+/// set on) has neither: a pipeline with such a number would save as `null` and not load
+/// again. So a number that is not finite is an error naming its place.
 pub fn spec_from_toml(text: &str) -> Result<PipelineSpec> {
     let de = toml::Deserializer::parse(text).map_err(|e| Error::Load {
         path: path_or_root(String::new()),
         message: e.to_string(),
     })?;
-    serde_path_to_error::deserialize(de).map_err(|e| Error::Load {
+    let spec = serde_path_to_error::deserialize(de).map_err(|e| Error::Load {
         path: path_or_root(e.path().to_string()),
         message: e.inner().to_string(),
+    })?;
+    // It parsed above, so it parses as a table too; only its numbers are looked at.
+    if let Ok(table) = text.parse::<toml::Table>() {
+        if let Some((path, number)) = first_non_finite(&table, String::new()) {
+            // As TOML writes it (Rust would say `NaN`).
+            let number = match number {
+                x if x.is_nan() => "nan",
+                x if x > 0.0 => "inf",
+                _ => "-inf",
+            };
+            return Err(Error::Load {
+                path: path_or_root(path),
+                message: format!(
+                    "{number} is not a finite number (a pipeline's numbers are finite: \
+                     JSON, its saved form, has no inf or nan)"
+                ),
+            });
+        }
+    }
+    Ok(spec)
+}
+
+/// The place (`rules[4].stopwords_high`, as `serde_path_to_error` names places) and
+/// value of the first float in `table` that is infinite or not a number, in key order.
+fn first_non_finite(table: &toml::Table, path: String) -> Option<(String, f64)> {
+    table.iter().find_map(|(key, value)| {
+        let place = match path.is_empty() {
+            true => key.clone(),
+            false => format!("{path}.{key}"),
+        };
+        non_finite_in(value, place)
     })
+}
+
+fn non_finite_in(value: &toml::Value, place: String) -> Option<(String, f64)> {
+    match value {
+        toml::Value::Float(x) if !x.is_finite() => Some((place, *x)),
+        toml::Value::Table(table) => first_non_finite(table, place),
+        toml::Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, item)| non_finite_in(item, format!("{place}[{i}]"))),
+        _ => None,
+    }
 }
 
 /// The place of an error in a pipeline as `Error::Load` names it: `(top level)` for the
@@ -833,6 +880,24 @@ pub fn set_param(pipeline: &mut serde_json::Value, name: &str, value: serde_json
 mod tests {
     use super::*;
     use serde::{Deserialize, Serialize};
+
+    /// The first number that is not finite is named by its place, through tables and
+    /// arrays, in the form `serde_path_to_error` gives other errors; finite ones pass.
+    #[test]
+    fn a_non_finite_number_is_found_by_its_place() {
+        let table: toml::Table = "version = 1\nx = 0.5\n[decode]\ny = 1e300\n\
+                                  [[rules]]\nz = [1.0, 2.0]\n[[rules]]\nz = [1.0, -inf]\n"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            first_non_finite(&table, String::new()),
+            Some(("rules[1].z[1]".to_owned(), f64::NEG_INFINITY))
+        );
+        let finite: toml::Table = "version = 1\n[[rules]]\nz = [1.0, 1e308]\n"
+            .parse()
+            .unwrap();
+        assert_eq!(first_non_finite(&finite, String::new()), None);
+    }
 
     /// A tree stage that only says what it deletes and ignores.
     #[derive(Debug, Serialize, Deserialize)]

@@ -46,6 +46,11 @@ fn pipeline_json_corpus() {
 }
 
 #[test]
+fn pipeline_toml_corpus() {
+    replay("pipeline_toml", checks::pipeline_toml);
+}
+
+#[test]
 fn warc_corpus() {
     replay("warc", checks::warc);
 }
@@ -57,6 +62,7 @@ fn all_corpora_through_all_checks() {
         "extract_bytes",
         "decode",
         "pipeline_json",
+        "pipeline_toml",
         "declutter",
         "readability",
         "warc",
@@ -68,6 +74,7 @@ fn all_corpora_through_all_checks() {
             checks::extract_bytes(&data);
             checks::decode(&data);
             checks::pipeline_json(&data);
+            checks::pipeline_toml(&data);
             checks::declutter(&data);
             checks::readability(&data);
             checks::warc(&data);
