@@ -1,8 +1,10 @@
-//! `pith explain PAGE --out page.html`: why a pipeline keeps or drops each block of one
-//! page, as a self-contained HTML page (built by [`pith::explain`]).
+//! `pith explain PAGE [--out page.html]`: why a pipeline keeps or drops each block of
+//! one page, as a self-contained HTML page (built by [`pith::explain`]), written to
+//! `--out` or to stdout.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
@@ -21,9 +23,10 @@ pub struct ExplainArgs {
     /// needs --record.
     pub page: PathBuf,
     /// Where to write the explanation page (`-o`/`--output`, as `pith extract` names it,
-    /// also work).
+    /// also work). Default: stdout (`pith explain PAGE > why.html`), unless it is a
+    /// terminal.
     #[arg(long, short = 'o', visible_alias = "output")]
-    pub out: PathBuf,
+    pub out: Option<PathBuf>,
     /// With a WARC or JSON Lines file: the document to explain, by its id (a WARC record's
     /// `WARC-Record-ID`, with or without its `<>`; a line's `id`) or its URL, as `pith
     /// extract --format jsonl` gives them.
@@ -41,12 +44,22 @@ pub struct ExplainArgs {
 /// user saw: an HTML file as a page, a WARC or JSON Lines file as its documents.
 pub fn explain_command(args: ExplainArgs) -> Result<ExitCode, UsageError> {
     let pipeline = args.pipeline_args.build()?;
-    crate::extract::refuse_output_over_input(
-        "--out",
-        &args.out,
-        std::slice::from_ref(&args.page),
-        &[],
-    )?;
+    match out_file(&args) {
+        Some(out) => crate::extract::refuse_output_over_input(
+            "--out",
+            out,
+            std::slice::from_ref(&args.page),
+            &[],
+        )?,
+        None if std::io::stdout().is_terminal() => {
+            return Err(UsageError(
+                "pith explain writes an HTML page to open in a browser, not to a terminal: \
+                 redirect it (`pith explain PAGE > why.html`) or give --out FILE"
+                    .into(),
+            ))
+        }
+        None => {}
+    }
     let file = args.page.display().to_string();
     let paths = match args.page.as_os_str() == "-" {
         true => Vec::new(),
@@ -160,7 +173,12 @@ fn explain_doc(
     }
 }
 
-/// Writes the explanation page of `ex`, the extraction of `source`, to `--out`.
+/// The file `--out` names; `None` for stdout (no `--out`, or `-`).
+fn out_file(args: &ExplainArgs) -> Option<&Path> {
+    args.out.as_deref().filter(|out| out.as_os_str() != "-")
+}
+
+/// Writes the explanation page of `ex`, the extraction of `source`, to `--out` or stdout.
 fn write_explanation(
     pipeline: &Pipeline,
     args: &ExplainArgs,
@@ -168,7 +186,21 @@ fn write_explanation(
     ex: &pith::Extraction,
 ) -> Result<ExitCode, UsageError> {
     let html = pith::explain::explain_html(pipeline, source, ex);
-    std::fs::write(&args.out, html)
-        .map_err(|e| UsageError(format!("{}: cannot write: {e}", args.out.display())))?;
+    let (written, place) = match out_file(args) {
+        Some(out) => (std::fs::write(out, html), out.display().to_string()),
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            let written = match stdout
+                .write_all(html.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                // A reader that stopped (`| head`) wanted no more, as with `pith extract`.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                written => written,
+            };
+            (written, "stdout".to_owned())
+        }
+    };
+    written.map_err(|e| UsageError(format!("{place}: cannot write: {e}")))?;
     Ok(ExitCode::SUCCESS)
 }

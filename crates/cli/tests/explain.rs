@@ -80,6 +80,30 @@ fn the_default_pipeline_is_the_pith_preset() {
     assert!(html.contains("with pipeline <b>pith</b>"), "{html}");
 }
 
+/// Without `--out`, or with `--out -`, the explanation goes to stdout (`pith explain
+/// PAGE > why.html`), the same page `--out FILE` writes. (On a terminal it is refused
+/// with a hint; CI has no terminal, so that was checked by hand under `script`.)
+#[test]
+fn without_out_the_page_goes_to_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = explain(dir.path(), &["--preset", "justext"]);
+    let input = dir.path().join("page.html");
+    let input = input.to_str().unwrap();
+    for args in [
+        vec!["explain", input, "--preset", "justext"],
+        vec!["explain", input, "--preset", "justext", "--out", "-"],
+    ] {
+        let o = pith(&args, None);
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert_eq!(String::from_utf8(o.stdout).unwrap(), file, "{args:?}");
+    }
+    assert!(!dir.path().join("-").exists());
+}
+
 #[test]
 fn a_pipeline_file_and_a_bad_preset() {
     let dir = tempfile::tempdir().unwrap();
