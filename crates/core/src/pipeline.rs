@@ -825,6 +825,7 @@ fn first_non_finite(table: &toml::Table, path: String) -> Option<(String, f64)> 
     })
 }
 
+/// [`first_non_finite`] of one value at `place`: itself, or what its table or array holds.
 fn non_finite_in(value: &toml::Value, place: String) -> Option<(String, f64)> {
     match value {
         toml::Value::Float(x) if !x.is_finite() => Some((place, *x)),
