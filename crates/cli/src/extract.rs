@@ -323,11 +323,7 @@ fn open_output_dir(
         }
         // Outputs of a run with (or without) --gzip are not this run's: say so, as the
         // option is the likely slip.
-        let other = (sources.iter())
-            .filter_map(|source| output_dir.output_of(source))
-            .map(|output| other_compression(output, args.gzip))
-            .find(|other| other.is_file());
-        if let Some(other) = other {
+        if let Some(other) = output_dir.output_written_otherwise(&sources) {
             let (was, give) = match args.gzip {
                 true => ("without --gzip", "leave out --gzip"),
                 false => ("with --gzip", "give --gzip"),
@@ -339,18 +335,6 @@ fn open_output_dir(
         }
     }
     Ok((output_dir, left_out))
-}
-
-/// The name `output` (written with `gzip` or not) has when written the other way round:
-/// `NAME.EXT.gz` and `NAME.EXT`, never the name of another output of the run (they all
-/// end alike).
-fn other_compression(output: &Path, gzip: bool) -> PathBuf {
-    if gzip {
-        return output.with_extension("");
-    }
-    let mut name = output.as_os_str().to_owned();
-    name.push(".gz");
-    PathBuf::from(name)
 }
 
 /// What `--stats FILE` holds: the run's counts ([`Stats`](pith_corpus::Stats)), and with

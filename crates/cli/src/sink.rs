@@ -223,6 +223,25 @@ impl OutputDir {
         format!("{stem}.{}{gz}", self.extension())
     }
 
+    /// The first file among the outputs claimed for `sources` that stands under the
+    /// name the other `--gzip` setting gives it (`NAME.EXT` for `NAME.EXT.gz`, or the
+    /// reverse): a sign that `--resume` takes up a run made the other way. Never another
+    /// output of this run, since they all end alike.
+    pub fn output_written_otherwise(&self, sources: &[String]) -> Option<PathBuf> {
+        let otherwise = |output: &Path| match self.gzip {
+            true => output.with_extension(""),
+            false => {
+                let mut name = output.as_os_str().to_owned();
+                name.push(".gz");
+                PathBuf::from(name)
+            }
+        };
+        (sources.iter())
+            .filter_map(|source| self.output_of(source))
+            .map(otherwise)
+            .find(|output| output.is_file())
+    }
+
     /// The output file of an input.
     fn target(&self, source: &str) -> PathBuf {
         if source == "-" {

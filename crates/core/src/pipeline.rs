@@ -792,8 +792,13 @@ pub fn spec_from_toml(text: &str) -> Result<PipelineSpec> {
         path: path_or_root(e.path().to_string()),
         message: e.inner().to_string(),
     })?;
-    // It parsed above, so it parses as a table too; only its numbers are looked at.
-    if let Ok(table) = text.parse::<toml::Table>() {
+    // TOML spells such numbers `inf` and `nan` (signed or not): a text without either
+    // is not parsed again. It parsed above, so it parses as a table too.
+    let may_hold_one = text.contains("inf") || text.contains("nan");
+    if let Some(table) = may_hold_one
+        .then(|| text.parse::<toml::Table>().ok())
+        .flatten()
+    {
         if let Some((path, number)) = first_non_finite(&table, String::new()) {
             // As TOML writes it (Rust would say `NaN`).
             let number = match number {
