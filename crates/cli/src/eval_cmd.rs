@@ -14,6 +14,7 @@ use pith_eval::run::{apply_override, parse_assignment, parse_pipeline_arg, run_p
 use pith_eval::summary::{summarise, Format};
 
 use crate::say::say;
+use crate::sink::output_file;
 use crate::UsageError;
 
 /// Output formats of `pith eval`.
@@ -66,7 +67,7 @@ pub struct EvalArgs {
     /// Also write a self-contained HTML report (plot and per-page drill-down).
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
-    /// Write the table to FILE instead of stdout.
+    /// Write the table to FILE instead of stdout (`-`: stdout).
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// No progress bar.
@@ -202,7 +203,8 @@ pub fn eval_command(mut args: EvalArgs) -> Result<ExitCode, UsageError> {
         pipelines.push((name, pipeline));
     }
     let dataset = read_dataset(&args.dataset)?;
-    for (option, path) in [("-o", &args.output), ("--report", &args.report)] {
+    let output = output_file(args.output.as_deref());
+    for (option, path) in [("-o", output), ("--report", args.report.as_deref())] {
         if let Some(path) = path {
             refuse_output_in_dataset(option, path, &dataset.dir)?;
         }
@@ -243,7 +245,7 @@ pub fn eval_command(mut args: EvalArgs) -> Result<ExitCode, UsageError> {
         EvalFormat::Json => Format::Json,
     };
     let text = summary.render(format);
-    let written = match &args.output {
+    let written = match output {
         Some(path) => std::fs::write(path, text.as_bytes())
             .map_err(|e| UsageError(format!("{}: {e}", path.display()))),
         None => {

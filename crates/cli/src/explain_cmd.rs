@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -13,6 +13,7 @@ use pith::Pipeline;
 use pith_corpus::{Doc, InputOptions, Item, RECORD_MAX_BYTES};
 
 use crate::pipeline_args::PipelineArgs;
+use crate::sink::output_file;
 use crate::UsageError;
 
 /// Options of `pith explain`.
@@ -44,7 +45,7 @@ pub struct ExplainArgs {
 /// user saw: an HTML file as a page, a WARC or JSON Lines file as its documents.
 pub fn explain_command(args: ExplainArgs) -> Result<ExitCode, UsageError> {
     let pipeline = args.pipeline_args.build()?;
-    match out_file(&args) {
+    match output_file(args.out.as_deref()) {
         Some(out) => crate::extract::refuse_output_over_input(
             "--out",
             out,
@@ -173,11 +174,6 @@ fn explain_doc(
     }
 }
 
-/// The file `--out` names; `None` for stdout (no `--out`, or `-`).
-fn out_file(args: &ExplainArgs) -> Option<&Path> {
-    args.out.as_deref().filter(|out| out.as_os_str() != "-")
-}
-
 /// Writes the explanation page of `ex`, the extraction of `source`, to `--out` or stdout.
 fn write_explanation(
     pipeline: &Pipeline,
@@ -186,7 +182,7 @@ fn write_explanation(
     ex: &pith::Extraction,
 ) -> Result<ExitCode, UsageError> {
     let html = pith::explain::explain_html(pipeline, source, ex);
-    let (written, place) = match out_file(args) {
+    let (written, place) = match output_file(args.out.as_deref()) {
         Some(out) => (std::fs::write(out, html), out.display().to_string()),
         None => {
             let mut stdout = std::io::stdout().lock();

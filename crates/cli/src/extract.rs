@@ -20,7 +20,7 @@ use serde::Serialize;
 use crate::pipeline_args::PipelineArgs;
 use crate::progress::CliObserver;
 use crate::say::say;
-use crate::sink::{close, OutputDir, OutputStream, Separated};
+use crate::sink::{close, output_file, OutputDir, OutputStream, Separated};
 use crate::UsageError;
 
 #[derive(Args, Debug)]
@@ -28,7 +28,7 @@ pub struct ExtractArgs {
     /// HTML, WARC or JSON Lines files (gzipped or not) and directories of them; stdin
     /// when none.
     pub files: Vec<PathBuf>,
-    /// Output file (default stdout); gzip when its name ends in .gz.
+    /// Output file (default, and `-`: stdout); gzip when its name ends in .gz.
     #[arg(short = 'o', long = "output")]
     pub output: Option<PathBuf>,
     /// Write each input's output to its own file in DIR, named like the input with the
@@ -237,13 +237,13 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
         say!("pith: reading HTML from stdin; Ctrl-D ends (give files to read those instead)");
     }
     let pipeline = args.pipeline_args.build()?;
-    for (option, path) in [("-o", &args.output), ("--stats", &args.stats)] {
+    let output = output_file(args.output.as_deref());
+    for (option, path) in [("-o", output), ("--stats", args.stats.as_deref())] {
         if let Some(path) = path {
             refuse_output_over_input(option, path, &args.files, &args.globs)?;
         }
     }
-    let to_terminal =
-        args.output.is_none() && args.output_dir.is_none() && io::stdout().is_terminal();
+    let to_terminal = output.is_none() && args.output_dir.is_none() && io::stdout().is_terminal();
     if args.gzip && to_terminal {
         return Err(UsageError(
             "--gzip: compressed output is not written to a terminal; redirect it, or give \
@@ -253,8 +253,8 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
     }
     // With --output-dir the stream is not written to, and --gzip is for the files.
     let gzip_stream = args.gzip && args.output_dir.is_none();
-    let out = OutputStream::create(args.output.as_deref(), gzip_stream).map_err(|e| {
-        let path = args.output.as_deref().unwrap_or(Path::new("-"));
+    let out = OutputStream::create(output, gzip_stream).map_err(|e| {
+        let path = output.unwrap_or(Path::new("-"));
         UsageError(format!("{}: cannot create: {e}", path.display()))
     })?;
     run_extract(&args, pipeline, mode, out)

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::common;
 use common::chromium::{decode_png, run_with_timeout};
-use common::{pith, write};
+use common::{file_names, pith, pith_in, write};
 
 const ARTICLE: &str = "The quick brown fox jumps over the lazy dog, and this is the sort of \
 sentence that is full of the words which we would call stop words in English, as it has to \
@@ -42,6 +42,36 @@ fn tiny_dataset() -> tempfile::TempDir {
         }
     }
     dir
+}
+
+/// `pith eval -o -` writes the table to stdout, as without `-o` (before, it made a
+/// file named `-`).
+#[test]
+fn eval_dash_as_the_output_is_stdout() {
+    let ds = tiny_dataset();
+    let cwd = tempfile::tempdir().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["eval", "--dataset", ds.path().to_str().unwrap()];
+        args.extend(["--pipeline", "justext", "--format", "json", "--quiet"]);
+        args.extend(extra);
+        let o = pith_in(cwd.path(), &args);
+        assert!(
+            o.status.success(),
+            "{extra:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        // The figures, not the timings, which differ from run to run.
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        (v["pages"].clone(), v["pipelines"][0]["bow"].clone())
+    };
+    let table = run(&[]);
+    assert_eq!(table.0, 3);
+    assert_eq!(run(&["-o", "-"]), table);
+    assert!(
+        file_names(cwd.path()).is_empty(),
+        "{:?}",
+        file_names(cwd.path())
+    );
 }
 
 #[test]

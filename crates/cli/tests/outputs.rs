@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::common::{file_names, gunzip, pith, write, JUSTEXT_JSONL};
+use crate::common::{file_names, gunzip, pith, pith_in, write, JUSTEXT_JSONL};
 
 fn page(n: usize) -> String {
     format!(
@@ -306,6 +306,31 @@ fn an_output_named_gz_is_gzip() {
         assert_eq!(gunzip(&gzipped), plain, "{name}");
         assert!(String::from_utf8_lossy(&plain).contains("Page number 2"));
     }
+}
+
+/// `-o -` is stdout, as Unix tools read it: the records `pith extract` writes without
+/// `-o`, plain or with `--gzip`, and no file named `-` (before, `-o -` made one).
+#[test]
+fn dash_as_the_output_is_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.html", page(1).as_bytes());
+    let run = |extra: &[&str]| {
+        let mut args = JUSTEXT_JSONL.to_vec();
+        args.extend(["-q", "a.html"]);
+        args.extend(extra);
+        let o = pith_in(dir.path(), &args);
+        assert!(
+            o.status.success(),
+            "{extra:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        o.stdout
+    };
+    let plain = run(&[]);
+    assert!(String::from_utf8_lossy(&plain).contains("Page number 1"));
+    assert_eq!(run(&["-o", "-"]), plain);
+    assert_eq!(gunzip(&run(&["-o", "-", "--gzip"])), plain);
+    assert_eq!(file_names(dir.path()), ["a.html"]);
 }
 
 /// `--gzip` compresses wherever the output goes: stdout, `-o FILE` whatever its name,

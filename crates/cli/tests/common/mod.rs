@@ -37,6 +37,17 @@ pub fn pith_with_env(args: &[&str], stdin: Option<&[u8]>, env: &[(&str, &str)]) 
     child.wait_with_output().unwrap()
 }
 
+/// Runs `pith` with `args` in the working directory `dir`, stdin empty (to see which
+/// files a run makes there).
+pub fn pith_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pith"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run pith")
+}
+
 /// Writes a file into `dir` and returns its path.
 pub fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     let p = dir.join(name);
