@@ -13,8 +13,8 @@ use pith_eval::outputs::{parse_outputs_arg, read_outputs, OutputsArg};
 use pith_eval::run::{apply_override, parse_assignment, parse_pipeline_arg, run_pipeline};
 use pith_eval::summary::{summarise, Format};
 
+use crate::output_option::{output_file, refuse_second_stdout};
 use crate::say::say;
-use crate::sink::output_file;
 use crate::UsageError;
 
 /// Output formats of `pith eval`.
@@ -64,7 +64,8 @@ pub struct EvalArgs {
     /// Bootstrap seed.
     #[arg(long, default_value_t = 42)]
     pub seed: u64,
-    /// Also write a self-contained HTML report (plot and per-page drill-down).
+    /// Also write a self-contained HTML report (plot and per-page drill-down); `-`:
+    /// stdout, when the table goes to -o FILE.
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
     /// Write the table to FILE instead of stdout (`-`: stdout).
@@ -204,7 +205,16 @@ pub fn eval_command(mut args: EvalArgs) -> Result<ExitCode, UsageError> {
     }
     let dataset = read_dataset(&args.dataset)?;
     let output = output_file(args.output.as_deref());
-    for (option, path) in [("-o", output), ("--report", args.report.as_deref())] {
+    if let Some(report) = args.report.as_deref().filter(|_| output.is_none()) {
+        refuse_second_stdout(
+            "--report",
+            report,
+            "the table",
+            "give --report FILE, or -o FILE for the table",
+        )?;
+    }
+    let report = output_file(args.report.as_deref());
+    for (option, path) in [("-o", output), ("--report", report)] {
         if let Some(path) = path {
             refuse_output_in_dataset(option, path, &dataset.dir)?;
         }
@@ -254,9 +264,16 @@ pub fn eval_command(mut args: EvalArgs) -> Result<ExitCode, UsageError> {
         }
     };
     written?;
-    if let Some(path) = &args.report {
+    if args.report.is_some() {
         let html = pith_eval::report::html_report(&summary, &dataset, &runs);
-        std::fs::write(path, html).map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
+        match report {
+            Some(path) => std::fs::write(path, html)
+                .map_err(|e| UsageError(format!("{}: {e}", path.display())))?,
+            // `--report -` beside -o FILE.
+            None => {
+                let _ = std::io::stdout().lock().write_all(html.as_bytes());
+            }
+        }
     }
     let failed = summary
         .pipelines

@@ -12,8 +12,8 @@ use pith::Pipeline;
 
 use pith_corpus::{Doc, InputOptions, Item, RECORD_MAX_BYTES};
 
+use crate::output_option::output_file;
 use crate::pipeline_args::PipelineArgs;
-use crate::sink::output_file;
 use crate::UsageError;
 
 /// Options of `pith explain`.

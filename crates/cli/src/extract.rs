@@ -17,10 +17,11 @@ use pith_corpus::{
 };
 use serde::Serialize;
 
+use crate::output_option::{output_file, refuse_second_stdout};
 use crate::pipeline_args::PipelineArgs;
 use crate::progress::CliObserver;
 use crate::say::say;
-use crate::sink::{close, output_file, OutputDir, OutputStream, Separated};
+use crate::sink::{close, OutputDir, OutputStream, Separated};
 use crate::UsageError;
 
 #[derive(Args, Debug)]
@@ -116,7 +117,8 @@ pub struct ExtractArgs {
     /// Seconds one document may take before it is an error record (0: no limit).
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,
-    /// Write the run summary as JSON to this file.
+    /// Write the run summary as JSON to this file (`-`: stdout, when the records go to
+    /// -o FILE or --output-dir).
     #[arg(long)]
     pub stats: Option<PathBuf>,
     /// No progress line and no summary on stderr.
@@ -238,12 +240,22 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
     }
     let pipeline = args.pipeline_args.build()?;
     let output = output_file(args.output.as_deref());
-    for (option, path) in [("-o", output), ("--stats", args.stats.as_deref())] {
+    let records_on_stdout = output.is_none() && args.output_dir.is_none();
+    if let Some(stats) = args.stats.as_deref().filter(|_| records_on_stdout) {
+        refuse_second_stdout(
+            "--stats",
+            stats,
+            "the records",
+            "give --stats FILE, or -o FILE or --output-dir DIR for the records",
+        )?;
+    }
+    let stats = output_file(args.stats.as_deref());
+    for (option, path) in [("-o", output), ("--stats", stats)] {
         if let Some(path) = path {
             refuse_output_over_input(option, path, &args.files, &args.globs)?;
         }
     }
-    let to_terminal = output.is_none() && args.output_dir.is_none() && io::stdout().is_terminal();
+    let to_terminal = records_on_stdout && io::stdout().is_terminal();
     if args.gzip && to_terminal {
         return Err(UsageError(
             "--gzip: compressed output is not written to a terminal; redirect it, or give \
@@ -496,7 +508,7 @@ fn run_extract(
     let mut inputs = pith_corpus::read_inputs(&args.files, opts);
     // A --stats file that cannot be written is found now, not after the whole run
     // (the directories are walked already, so it is not taken for an input).
-    if let Some(path) = &args.stats {
+    if let Some(path) = output_file(args.stats.as_deref()) {
         File::create(path)
             .map_err(|e| UsageError(format!("{}: cannot write stats: {e}", path.display())))?;
     }
@@ -561,9 +573,16 @@ fn run_extract(
             inputs_left_out: args.resume.then_some(left_out),
             outputs_unfinished: args.output_dir.is_some().then_some(&unfinished),
         };
-        let json = serde_json::to_string_pretty(&file).expect("serialisable");
-        std::fs::write(path, json + "\n")
-            .map_err(|e| UsageError(format!("{}: cannot write stats: {e}", path.display())))?;
+        let json = serde_json::to_string_pretty(&file).expect("serialisable") + "\n";
+        match output_file(Some(path)) {
+            Some(path) => std::fs::write(path, json)
+                .map_err(|e| UsageError(format!("{}: cannot write stats: {e}", path.display())))?,
+            // `--stats -` beside -o FILE or --output-dir: a closed stdout is the
+            // reader's choice, as for the records.
+            None => {
+                let _ = io::stdout().lock().write_all(json.as_bytes());
+            }
+        }
     }
     // A closed stderr stopped the run like a closed stdout does: not a Ctrl-C.
     Ok(if end.interrupted_by_signal && !observer.stderr_closed {

@@ -14,6 +14,7 @@ mod eval_cmd;
 mod explain_cmd;
 mod extract;
 mod keep;
+mod output_option;
 mod pipeline_args;
 mod pipeline_cmd;
 mod progress;

@@ -41,13 +41,6 @@ fn separator(mode: Mode, id: &str) -> Option<String> {
     }
 }
 
-/// The file an output option (`pith extract -o`, `pith eval -o`, `pith explain --out`)
-/// names; `None` for stdout: the option not given, or given as `-`, as Unix tools read
-/// it (`pith extract page.html -o -` writes no file named `-`).
-pub fn output_file(option: Option<&Path>) -> Option<&Path> {
-    option.filter(|path| path.as_os_str() != "-")
-}
-
 /// Where `pith extract` writes a stream of output: stdout or a file, plain or gzip
 /// (`--gzip`, or `-o` with a name ending in `.gz` — the name says how the file is read
 /// back, and a plain file under a `.gz` name would fail the first tool that reads it).

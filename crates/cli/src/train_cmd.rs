@@ -13,6 +13,7 @@ use pith::learn::train::{
 use pith::learn::{Decode, Prior};
 
 use crate::eval_cmd::read_dataset;
+use crate::output_option::refuse_second_stdout;
 use crate::train_report::{dataset_rows, fit_report, oracle_report};
 use crate::UsageError;
 
@@ -183,6 +184,11 @@ fn check_options(args: &TrainArgs) -> Result<(), UsageError> {
             "--report-rounds {k}: each N must be between 1 and --rounds {} (exclusive)",
             args.rounds
         ));
+    }
+    for (option, path) in [("--out", &args.out), ("--report", &args.report)] {
+        if let Some(path) = path {
+            refuse_second_stdout(option, path, "the figures", "give a file name")?;
+        }
     }
     if let Some(out) = &args.out {
         let dir = out.parent().filter(|d| !d.as_os_str().is_empty());

@@ -9,6 +9,7 @@ use pith::Pipeline;
 use pith_eval::tune::{tune, ParamRange, TuneOptions};
 
 use crate::eval_cmd::{progress_bar, read_dataset};
+use crate::output_option::refuse_second_stdout;
 use crate::UsageError;
 
 /// Options of `pith tune`.
@@ -46,6 +47,11 @@ pub struct TuneArgs {
 
 /// Runs `pith tune`.
 pub fn tune_command(args: TuneArgs) -> Result<ExitCode, UsageError> {
+    for (option, path) in [("--out", Some(&args.out)), ("--log", args.log.as_ref())] {
+        if let Some(path) = path {
+            refuse_second_stdout(option, path, "the summary", "give a file name")?;
+        }
+    }
     let (base_name, base) = pith_eval::run::parse_pipeline_arg(&args.base).map_err(UsageError)?;
     Pipeline::from_value(base.clone()).map_err(|e| UsageError(format!("{base_name}: {e}")))?;
     let params = args

@@ -45,7 +45,7 @@ fn tiny_dataset() -> tempfile::TempDir {
 }
 
 /// `pith eval -o -` writes the table to stdout, as without `-o` (before, it made a
-/// file named `-`).
+/// file named `-`), and `-` for a second output is stdout or refused.
 #[test]
 fn eval_dash_as_the_output_is_stdout() {
     let ds = tiny_dataset();
@@ -72,6 +72,57 @@ fn eval_dash_as_the_output_is_stdout() {
         "{:?}",
         file_names(cwd.path())
     );
+
+    // `--report -` is stdout when the table goes to a file, and refused by name when
+    // the table is on stdout; so are `-` for the files `pith train` and `pith tune`
+    // write beside the figures they print.
+    let d = ds.path().to_str().unwrap();
+    let mut args = vec!["eval", "--dataset", d, "--pipeline", "justext", "--quiet"];
+    args.extend(["-o", "table.txt", "--report", "-"]);
+    let o = pith_in(cwd.path(), &args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("<!DOCTYPE html>"));
+    assert!(std::fs::read_to_string(cwd.path().join("table.txt"))
+        .unwrap()
+        .contains("F1"));
+    for (args, refused) in [
+        (
+            vec![
+                "eval",
+                "--dataset",
+                d,
+                "--pipeline",
+                "justext",
+                "--report",
+                "-",
+            ],
+            "--report -: stdout holds the table",
+        ),
+        (
+            vec!["train", "--dataset", d, "--base", "justext", "--out", "-"],
+            "--out -: stdout holds the figures",
+        ),
+        (
+            vec![
+                "tune",
+                "--dataset",
+                d,
+                "--base",
+                "justext",
+                "--param",
+                "length_low=50..100",
+                "--out",
+                "-",
+            ],
+            "--out -: stdout holds the summary",
+        ),
+    ] {
+        let o = pith_in(cwd.path(), &args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(refused), "{args:?}: {err}");
+    }
+    assert_eq!(file_names(cwd.path()), ["table.txt"]);
 }
 
 #[test]

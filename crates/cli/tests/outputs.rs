@@ -309,7 +309,8 @@ fn an_output_named_gz_is_gzip() {
 }
 
 /// `-o -` is stdout, as Unix tools read it: the records `pith extract` writes without
-/// `-o`, plain or with `--gzip`, and no file named `-` (before, `-o -` made one).
+/// `-o`, plain or with `--gzip`, and no file named `-` (before, `-o -` made one); so is
+/// `--stats -` when the records go to a file.
 #[test]
 fn dash_as_the_output_is_stdout() {
     let dir = tempfile::tempdir().unwrap();
@@ -331,6 +332,24 @@ fn dash_as_the_output_is_stdout() {
     assert_eq!(run(&["-o", "-"]), plain);
     assert_eq!(gunzip(&run(&["-o", "-", "--gzip"])), plain);
     assert_eq!(file_names(dir.path()), ["a.html"]);
+
+    // `--stats -` is stdout too, when the records go elsewhere; beside records on
+    // stdout it is refused by name (the two would be one stream).
+    let stats = run(&["-o", "out.jsonl", "--stats", "-"]);
+    let stats: serde_json::Value = serde_json::from_slice(&stats).unwrap();
+    assert_eq!(stats["documents"], 1, "{stats}");
+    assert_eq!(std::fs::read(dir.path().join("out.jsonl")).unwrap(), plain);
+    for extra in [&["--stats", "-"][..], &["-o", "-", "--stats", "-"]] {
+        let mut args = JUSTEXT_JSONL.to_vec();
+        args.extend(["a.html"]);
+        args.extend(extra);
+        let o = pith_in(dir.path(), &args);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("--stats -: stdout holds the records"), "{err}");
+        assert!(o.stdout.is_empty(), "{extra:?}");
+    }
+    assert_eq!(file_names(dir.path()), ["a.html", "out.jsonl"]);
 }
 
 /// `--gzip` compresses wherever the output goes: stdout, `-o FILE` whatever its name,

@@ -1,0 +1,37 @@
+//! What a path given to an output option means. `-` is stdout, as Unix tools read it
+//! (`pith extract page.html -o -`), never a file named `-`; where stdout already holds
+//! the command's own output (the records, the table, the figures), a second output
+//! there is refused by name, since the two would be interleaved in one stream.
+
+use std::path::Path;
+
+use crate::UsageError;
+
+/// The file an output option names; `None` for stdout: the option not given, or given
+/// as `-`. For the options whose default is stdout (`pith extract -o`, `pith eval -o`,
+/// `pith explain --out`).
+pub fn output_file(option: Option<&Path>) -> Option<&Path> {
+    option.filter(|path| !is_stdout(path))
+}
+
+/// Whether `path` is `-`, stdout.
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// For an option that writes a second output (`--stats`, `--report`, a trained
+/// pipeline): refuses `-` when stdout already holds `stdout_holds` (`"the records"`),
+/// with the way out, `instead`. Ok for any other path.
+pub fn refuse_second_stdout(
+    option: &str,
+    path: &Path,
+    stdout_holds: &str,
+    instead: &str,
+) -> Result<(), UsageError> {
+    match is_stdout(path) {
+        true => Err(UsageError(format!(
+            "{option} -: stdout holds {stdout_holds}; {instead}"
+        ))),
+        false => Ok(()),
+    }
+}
