@@ -203,9 +203,51 @@ impl<R> JsonlReader<R> {
             Some(Ok(text)) => JsonlItem::Doc(meta, text),
             Some(Err(msg)) => JsonlItem::Error(meta, msg),
             None => {
-                let msg = format!("no field {:?}", self.field);
+                let msg = missing_field_message(&self.field, &meta.extra);
                 JsonlItem::Error(meta, msg)
             }
         }
+    }
+}
+
+/// The error of a line without the HTML field: the field's name, the line's own fields
+/// (the first eight) and the option that reads another, so that a file whose pages are
+/// under `content` or `raw_html` says how to read it.
+fn missing_field_message<V>(field: &str, fields: &[(String, V)]) -> String {
+    const SHOWN: usize = 8;
+    let mut names: Vec<String> = (fields.iter().take(SHOWN))
+        .map(|(name, _)| format!("{name:?}"))
+        .collect();
+    if fields.len() > SHOWN {
+        names.push(format!("and {} more", fields.len() - SHOWN));
+    }
+    match names.is_empty() {
+        true => format!("no field {field:?} (the line has no fields)"),
+        false => format!(
+            "no field {field:?} (the line's fields: {}; another is read with --html-field \
+             NAME, html_field= in Python)",
+            names.join(", ")
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::missing_field_message;
+
+    #[test]
+    fn a_missing_html_field_names_the_line_s_fields() {
+        let fields: Vec<(String, ())> = (1..=10).map(|i| (format!("f{i}"), ())).collect();
+        let message = missing_field_message("html", &fields);
+        assert!(
+            message.starts_with("no field \"html\" (the line's fields: \"f1\", \"f2\","),
+            "{message}"
+        );
+        assert!(message.contains("\"f8\", and 2 more;"), "{message}");
+        assert!(!message.contains("f9"), "{message}");
+        assert_eq!(
+            missing_field_message::<()>("content", &[]),
+            "no field \"content\" (the line has no fields)"
+        );
     }
 }
