@@ -15,7 +15,7 @@ pub fn output_file(option: Option<&Path>) -> Option<&Path> {
 }
 
 /// Whether `path` is `-`, stdout.
-pub fn is_stdout(path: &Path) -> bool {
+fn is_stdout(path: &Path) -> bool {
     path.as_os_str() == "-"
 }
 
