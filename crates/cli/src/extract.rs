@@ -514,8 +514,14 @@ fn run_extract(
     }
     let empty_inputs = !inputs.empty_directories().is_empty();
     for dir in inputs.empty_directories() {
+        // Pages saved under their site's names (`index.php`, `page.aspx`, no
+        // extension) are read when asked for.
+        let hint = match dir.files > 0 && args.globs.is_empty() {
+            true => "; --glob '*' reads every file",
+            false => "",
+        };
         say!(
-            "pith: {}: nothing to read in this directory ({})",
+            "pith: {}: nothing to read in this directory ({}){hint}",
             dir.path.display(),
             dir.reason
         );

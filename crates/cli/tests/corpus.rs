@@ -988,7 +988,8 @@ fn directories_take_input_files_by_name_and_skip_binary_ones() {
 }
 
 /// Issue 14, bug 5: a directory (or `--glob`) that yields nothing says so on stderr and
-/// the exit code is not 0. Before the fix: no output, exit 0.
+/// the exit code is not 0. Before the fix: no output, exit 0. When it holds files of
+/// other names, the message says how to read them.
 #[test]
 fn a_directory_that_yields_nothing_says_so_and_fails() {
     let dir = tempfile::tempdir().unwrap();
@@ -1005,6 +1006,13 @@ fn a_directory_that_yields_nothing_says_so_and_fails() {
         assert_eq!(o.status.code(), Some(1), "{args:?}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains(d) && err.contains("nothing to read"), "{err}");
+        // Without --glob, the way to read files of other names.
+        let globbed = args.contains(&"--glob");
+        assert_eq!(
+            err.contains("--glob '*' reads every file"),
+            !globbed,
+            "{err}"
+        );
     }
     let empty = tempfile::tempdir().unwrap();
     let o = pith(
@@ -1017,7 +1025,8 @@ fn a_directory_that_yields_nothing_says_so_and_fails() {
         None,
     );
     assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("0 files"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("0 files") && !err.contains("--glob"), "{err}");
 }
 
 /// A directory walk follows symbolic links but reads each file once: a link back to a

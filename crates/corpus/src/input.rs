@@ -230,6 +230,8 @@ pub struct EmptyDirectory {
     pub path: PathBuf,
     /// Why nothing was taken, e.g. `3 files, none HTML, WARC or JSON Lines by its name`.
     pub reason: String,
+    /// How many files it holds, none of them taken (by name, or by `--glob`).
+    pub files: u64,
 }
 
 /// Expands the command-line inputs: directories become their files (recursively,
@@ -269,6 +271,7 @@ fn expand(
                         "{}, {why}",
                         crate::stats::counted(walk.others as u64, "file")
                     ),
+                    files: walk.others as u64,
                 });
             }
             out.extend(walk.files.into_iter().map(|f| Entry::Input(Some(f), false)));
