@@ -1,5 +1,6 @@
 //! `pith extract`: the reference CLI's options on top of a preset or pipeline file.
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -270,6 +271,37 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
         UsageError(format!("{}: cannot create: {e}", path.display()))
     })?;
     run_extract(&args, pipeline, mode, out)
+}
+
+/// What a run in a per-page format says of the inputs it skipped: how many, and why.
+/// WARC records (`request`, `metadata`, `non-html`, …) are not HTML pages; a directory's
+/// files left out by their names may be pages all the same (`index.php`, saved under
+/// the site's own name), so without `--glob` the line says how to read them.
+fn skipped_line(by_reason: &BTreeMap<String, u64>, skipped: u64, globbed: bool) -> String {
+    const BY_NAME: &str = "not-an-input-name";
+    let reasons: Vec<String> = (by_reason.iter())
+        .map(|(reason, n)| match reason.as_str() {
+            BY_NAME if !globbed => {
+                format!("{n} not named like HTML, WARC or JSON Lines (--glob '*' reads every file)")
+            }
+            BY_NAME => format!("{n} not named like HTML, WARC or JSON Lines"),
+            "glob" => format!("{n} outside --glob"),
+            _ => format!("{n} {reason}"),
+        })
+        .collect();
+    let inputs = match skipped {
+        1 => "1 input".to_owned(),
+        n => format!("{n} inputs"),
+    };
+    let files_left_out = by_reason.keys().any(|r| r == BY_NAME || r == "glob");
+    match (files_left_out, skipped) {
+        (true, _) => format!("skipped {inputs}: {}", reasons.join(", ")),
+        (false, 1) => format!("skipped 1 input that is not an HTML page: {}", reasons[0]),
+        (false, _) => format!(
+            "skipped {inputs} that are not HTML pages: {}",
+            reasons.join(", ")
+        ),
+    }
 }
 
 /// `--output-dir DIR`: the files inside DIR left out of the inputs, every input's output
@@ -560,14 +592,12 @@ fn run_extract(
     if corpus && !args.quiet {
         say!("{}", end.stats.line());
     } else if !corpus && !args.quiet && end.stats.skipped > 0 {
-        let reasons: Vec<String> = (end.stats.skipped_by_reason.iter())
-            .map(|(reason, n)| format!("{n} {reason}"))
-            .collect();
-        let (inputs, are) = match end.stats.skipped {
-            1 => ("1 input".to_owned(), "is not an HTML page"),
-            n => (format!("{n} inputs"), "are not HTML pages"),
-        };
-        say!("pith: skipped {inputs} that {are}: {}", reasons.join(", "));
+        let line = skipped_line(
+            &end.stats.skipped_by_reason,
+            end.stats.skipped,
+            !args.globs.is_empty(),
+        );
+        say!("pith: {line}");
     }
     if let Some(hint) = end.stats.derived_file_hint() {
         say!("pith: {hint}");

@@ -923,7 +923,8 @@ fn a_decompression_bomb_is_an_error_record_and_the_run_goes_on() {
 
 /// Issue 14, bug 4: a directory yields its HTML, WARC and JSONL files by name; the
 /// others are skipped and counted, and a binary file (NUL bytes, no markup) is skipped
-/// as such, not "extracted". Before the fix every file gave a record.
+/// as such, not "extracted". Before the fix every file gave a record. In a per-page
+/// format stderr says why inputs were skipped, and how to read files of other names.
 #[test]
 fn directories_take_input_files_by_name_and_skip_binary_ones() {
     let dir = tempfile::tempdir().unwrap();
@@ -970,7 +971,23 @@ fn directories_take_input_files_by_name_and_skip_binary_ones() {
     assert!(o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("skipped 5 inputs") && err.contains("1 binary"),
+        err.contains(
+            "pith: skipped 5 inputs: 1 binary, 4 not named like HTML, WARC or JSON Lines \
+             (--glob '*' reads every file)\n"
+        ),
+        "{err}"
+    );
+    // WARC records that are no pages are named as such.
+    let warc = tempfile::tempdir().unwrap();
+    let a = write(warc.path(), "a.warc", &sample_records(1).concat());
+    let o = pith(
+        &["extract", "--preset", "justext", a.to_str().unwrap()],
+        None,
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("pith: skipped 3 inputs that are not HTML pages: "),
         "{err}"
     );
     // A named input format takes the directory's files named for it: with `warc`, the
