@@ -296,7 +296,10 @@ fn skipped_line(by_reason: &BTreeMap<String, u64>, skipped: u64, globbed: bool) 
     let files_left_out = by_reason.keys().any(|r| r == BY_NAME || r == "glob");
     match (files_left_out, skipped) {
         (true, _) => format!("skipped {inputs}: {}", reasons.join(", ")),
-        (false, 1) => format!("skipped 1 input that is not an HTML page: {}", reasons[0]),
+        (false, 1) => format!(
+            "skipped 1 input that is not an HTML page: {}",
+            reasons.join(", ")
+        ),
         (false, _) => format!(
             "skipped {inputs} that are not HTML pages: {}",
             reasons.join(", ")
