@@ -140,7 +140,9 @@ impl Drop for RecordIterator {
 /// "error"}``; WARC records that are not HTML pages are skipped and counted in the
 /// iterator's ``stats`` (a run that yields nothing because its records are a WET
 /// file's plain text or a WAT file's metadata warns with a ``UserWarning`` that says to
-/// give the WARC files, as ``pith extract`` says it). ``workers`` threads (default:
+/// give the WARC files, as ``pith extract`` says it; so does a directory that holds
+/// no file named like an input, ``.html``, ``.warc`` or ``.jsonl``, gzipped or not: a
+/// file given by its path is read whatever its name). ``workers`` threads (default:
 /// every core) work while Python consumes; ``paragraphs=True`` adds every paragraph
 /// with its features;
 /// ``markdown=True`` adds the page as Markdown (``markdown``: what ``pith extract
@@ -199,6 +201,8 @@ pub fn extract_warc(
         None
     };
     let inputs = read_inputs(&paths, opts);
+    let hint = "give its files as a list of paths to read them whatever their names";
+    warn_empty_directories(py, "extract_warc", &inputs, hint)?;
     let (tx, rx) = sync_channel(CHANNEL_RECORDS);
     let stop = Arc::new(AtomicBool::new(false));
     let pipeline = pipeline_arg(pipeline)?;
@@ -314,7 +318,8 @@ impl DocumentIterator {
 
 /// Reads the HTML documents of a WARC file (plain or gzipped, WARC/1.x or ClueWeb's
 /// 0.18) with pith's forgiving reader, one at a time; a directory yields those of its
-/// WARC files (``*.warc``, ``*.warc.gz``, found recursively; other files are skipped).
+/// WARC files (``*.warc``, ``*.warc.gz``, found recursively; other files are skipped;
+/// a directory without one warns with a ``UserWarning``).
 ///
 /// Yields ``{"id", "source", "url", "date", "truncated", "html", "charset",
 /// "content_encoding"}`` per HTML response (``html``: the HTTP payload as bytes, chunked
@@ -329,17 +334,53 @@ impl DocumentIterator {
 #[pyfunction]
 #[pyo3(signature = (path, *, max_bytes = RECORD_MAX_BYTES))]
 #[pyo3(text_signature = "(path, *, max_bytes=16777216)")]
-pub fn read_warc(path: PathBuf, max_bytes: u64) -> DocumentIterator {
+pub fn read_warc(py: Python<'_>, path: PathBuf, max_bytes: u64) -> PyResult<DocumentIterator> {
     let opts = InputOptions {
         format: InputFormat::Warc,
         max_bytes,
         ..InputOptions::default()
     };
-    DocumentIterator {
-        inputs: Mutex::new(read_inputs(&[path], opts)),
+    let inputs = read_inputs(&[path], opts);
+    warn_empty_directories(
+        py,
+        "read_warc",
+        &inputs,
+        "give a WARC file's path to read it",
+    )?;
+    Ok(DocumentIterator {
+        inputs: Mutex::new(inputs),
         skipped: 0,
         max_bytes,
+    })
+}
+
+/// Warns (`UserWarning`) of each directory among the inputs that yields nothing, as
+/// `pith extract` says it on stderr: a folder of pages saved under their site's names
+/// (`index.php`) would otherwise give an empty iterator and no word of why. When the
+/// directory holds files, `hint` says how to read them (a file given by its path is
+/// read whatever its name).
+fn warn_empty_directories(
+    py: Python<'_>,
+    function: &str,
+    inputs: &Inputs,
+    hint: &str,
+) -> PyResult<()> {
+    for dir in inputs.empty_directories() {
+        let hint = match dir.files {
+            0 => String::new(),
+            _ => format!("; {hint}"),
+        };
+        let message = format!(
+            "{function}: {}: nothing to read in this directory ({}){hint}",
+            dir.path.display(),
+            dir.reason
+        );
+        let message =
+            std::ffi::CString::new(message.replace('\0', "\u{fffd}")).expect("NULs replaced");
+        let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+        PyErr::warn(py, &category, &message, 1)?;
     }
+    Ok(())
 }
 
 /// One path or a list of paths.

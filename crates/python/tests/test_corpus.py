@@ -251,6 +251,28 @@ def test_extract_warc_of_a_wat_file_warns_that_it_holds_no_page(tmp_path):
     assert records.stats["skipped_by_reason"] == {"metadata": 1}
 
 
+def test_a_directory_that_yields_nothing_warns_and_says_how_to_read_its_files(tmp_path):
+    """A folder of pages saved under their site's names (``index.php``) yields no record
+    by name; ``extract_warc`` and ``read_warc`` say so with a ``UserWarning``, as ``pith
+    extract`` says it on stderr, and how to read the files: given by their paths, they
+    are read whatever their names."""
+    page = b"<html><body><p>" + b"A page saved under the name its site gave it. " * 5 + b"</p>"
+    (tmp_path / "index.php").write_bytes(page)
+    with pytest.warns(UserWarning, match=r"nothing to read in this directory \(1 file, "
+                      r".*give its files as a list of paths"):
+        records = pith.extract_warc(tmp_path, "justext")
+    assert list(records) == []
+    assert records.stats["skipped_by_reason"] == {"not-an-input-name": 1}
+    with pytest.warns(UserWarning, match="read_warc: .*nothing to read in this directory"):
+        assert list(pith.read_warc(tmp_path)) == []
+    [record] = pith.extract_warc([tmp_path / "index.php"], "justext")
+    assert "saved under the name" in record["text"]
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.warns(UserWarning, match=r"\(0 files, [^;]*\)$"):
+        assert list(pith.extract_warc(empty, "justext")) == []
+
+
 def test_help_shows_the_default_byte_limit_and_it_is_the_limit(tmp_path):
     import inspect
 
