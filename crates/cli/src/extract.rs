@@ -250,6 +250,14 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
             "give --stats FILE, or -o FILE or --output-dir DIR for the records",
         )?;
     }
+    if let Some(dir) = output.filter(|path| path.is_dir()) {
+        return Err(UsageError(format!(
+            "{}: -o names a file, and this is a directory; --output-dir {} writes each \
+             input's output to its own file in it",
+            dir.display(),
+            dir.display()
+        )));
+    }
     let stats = output_file(args.stats.as_deref());
     for (option, path) in [("-o", output), ("--stats", stats)] {
         if let Some(path) = path {

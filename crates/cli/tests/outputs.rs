@@ -352,6 +352,25 @@ fn dash_as_the_output_is_stdout() {
     assert_eq!(file_names(dir.path()), ["a.html", "out.jsonl"]);
 }
 
+/// `-o DIR` is refused with the option that writes into a directory (before, `cannot
+/// create: Is a directory`).
+#[test]
+fn a_directory_as_the_output_file_points_to_output_dir() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.html", page(1).as_bytes());
+    std::fs::create_dir(dir.path().join("out")).unwrap();
+    let mut args = JUSTEXT_JSONL.to_vec();
+    args.extend(["a.html", "-o", "out"]);
+    let o = pith_in(dir.path(), &args);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("out: -o names a file, and this is a directory; --output-dir out writes"),
+        "{err}"
+    );
+    assert!(file_names(&dir.path().join("out")).is_empty());
+}
+
 /// `--gzip` compresses wherever the output goes: stdout, `-o FILE` whatever its name,
 /// and each `--output-dir` file, named `NAME.EXT.gz` (a second input of the same name
 /// `NAME-2.EXT.gz`); each inflates to the plain run's bytes, and `--resume` finds them
