@@ -48,9 +48,10 @@ pub struct ExtractArgs {
     /// without it), or each --output-dir file, then named NAME.EXT.gz.
     #[arg(long)]
     pub gzip: bool,
-    /// Output format: default, text, html (the kept blocks as a page: headings, lists,
-    /// quotes, code blocks, data tables, inline code, strong, emphasis, strikethrough),
-    /// markdown (the same as Markdown: `code`, **strong**, *emphasis*, ~~struck~~), json
+    /// Output format: default, text (or txt), html (the kept blocks as a page: headings,
+    /// lists, quotes, code blocks, data tables, inline code, strong, emphasis,
+    /// strikethrough), markdown (or md: the same as Markdown: `code`, **strong**,
+    /// *emphasis*, ~~struck~~), json
     /// (paragraphs with features), jsonl (corpus records, docs/record-format.md),
     /// boilerplate, detailed, krdwrd.
     #[arg(long, default_value = "default")]

@@ -47,7 +47,8 @@ impl std::str::FromStr for Format {
             "boilerplate" => Format::Boilerplate,
             "detailed" => Format::Detailed,
             "krdwrd" => Format::Krdwrd,
-            "text" => Format::Text,
+            // `txt`: trafilatura's name for it (`--output-format txt`).
+            "text" | "txt" => Format::Text,
             "json" | "jsonl" => Format::Json,
             "html" => Format::Html,
             "markdown" | "md" => Format::Markdown,
@@ -423,6 +424,20 @@ mod tests {
 
     /// An `Extraction` built by hand with fewer labels than blocks writes in every
     /// format without panicking: a block without a label is bad.
+    #[test]
+    fn formats_are_read_by_their_names_and_the_usual_short_ones() {
+        for (name, format) in [
+            ("text", Format::Text),
+            ("txt", Format::Text),
+            ("markdown", Format::Markdown),
+            ("md", Format::Markdown),
+            ("html", Format::Html),
+        ] {
+            assert_eq!(name.parse::<Format>(), Ok(format), "{name}");
+        }
+        assert!("tex".parse::<Format>().is_err());
+    }
+
     #[test]
     fn every_format_writes_an_extraction_missing_labels() {
         let ex = Extraction {
