@@ -54,7 +54,8 @@ pub struct ExtractArgs {
     /// *emphasis*, ~~struck~~), json
     /// (paragraphs with features), jsonl (corpus records, docs/record-format.md),
     /// boilerplate, detailed, krdwrd.
-    #[arg(long, default_value = "default")]
+    // `--output-format`: trafilatura's name for the option.
+    #[arg(long, visible_alias = "output-format", default_value = "default")]
     pub format: String,
     /// The preset or pipeline file, -s, the reference CLI's thresholds and encoding
     /// options, and what to keep: shared with `pith explain`.

@@ -31,6 +31,27 @@ fn format_help_and_errors_list_every_format() {
     );
 }
 
+/// trafilatura's names for the option and the format, `--output-format txt`, give what
+/// `--format text` gives.
+#[test]
+fn trafilatura_s_names_of_the_format_work() {
+    let run = |args: &[&str]| {
+        let mut all = vec!["extract", "--preset", "justext"];
+        all.extend(args);
+        let o = pith(&all, Some(PAGE.as_bytes()));
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        o.stdout
+    };
+    let text = run(&["--format", "text"]);
+    assert!(String::from_utf8_lossy(&text).starts_with("The quick brown fox"));
+    assert_eq!(run(&["--output-format", "txt"]), text);
+    assert_eq!(run(&["--format", "txt"]), text);
+    assert_eq!(
+        run(&["--output-format", "md"]),
+        run(&["--format", "markdown"])
+    );
+}
+
 #[test]
 fn pipeline_show_of_an_unknown_preset_does_not_talk_of_an_option() {
     let o = pith(&["pipeline", "show", "nope"], None);
