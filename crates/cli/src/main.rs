@@ -90,7 +90,10 @@ fn main() -> ExitCode {
         Err(e) => {
             let args: Vec<String> = std::env::args().skip(1).collect();
             if e.use_stderr() {
-                if let Some(msg) = ambiguous::ambiguity(&Cli::command(), &args) {
+                let cmd = Cli::command();
+                let message = (ambiguous::ambiguity(&cmd, &args))
+                    .or_else(|| ambiguous::input_as_command(&cmd, &args));
+                if let Some(msg) = message {
                     say::say!("pith: {msg}");
                     return ExitCode::from(2);
                 }

@@ -31,6 +31,29 @@ fn format_help_and_errors_list_every_format() {
     );
 }
 
+/// A page given where the command goes (`pith page.html`) is answered with the command
+/// that reads it; a name that is no file keeps clap's message.
+#[test]
+fn a_page_given_as_the_command_is_answered_with_pith_extract() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = write(dir.path(), "my page.html", PAGE.as_bytes());
+    let page = page.to_str().unwrap();
+    let o = pith(&[page, "--preset", "justext"], None);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    let wanted = format!(
+        "is not a command; to extract its main text: pith extract '{page}' --preset justext"
+    );
+    assert!(e.contains(&wanted), "{e}");
+    let o = pith(&["no-such-page.html"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unrecognized subcommand"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 /// trafilatura's names for the option and the format, `--output-format txt`, give what
 /// `--format text` gives.
 #[test]
