@@ -4,6 +4,7 @@ import json
 import pickle
 import subprocess
 import threading
+import warnings
 
 import pytest
 
@@ -79,6 +80,19 @@ def test_extract_names_a_preset_that_is_not_a_name(sample_html):
     for preset in (pith.Pipeline.preset("justext"), None):
         with pytest.raises(TypeError, match="preset is a preset's name.*own .extract"):
             pith.extract(sample_html, preset)
+
+
+def test_extract_of_a_file_s_name_warns_that_it_takes_the_page(tmp_path, monkeypatch):
+    """``pith.extract("page.html")`` reads the name as HTML, which has no text; it warns
+    that the page's HTML is wanted. Markup, or a name that is no file, does not warn."""
+    (tmp_path / "page.html").write_text("<p>" + "Text of the page, and more of it. " * 10 + "</p>")
+    monkeypatch.chdir(tmp_path)
+    with pytest.warns(UserWarning, match=r"'page.html' is a file's name, not a page"):
+        assert pith.extract("page.html", "justext").text == ""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pith.extract("other.html", "justext")
+        assert pith.extract((tmp_path / "page.html").read_bytes(), "justext").text
 
 
 def test_title_and_canonical_url_are_those_of_a_jsonl_record():

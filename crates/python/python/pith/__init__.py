@@ -38,6 +38,7 @@ True
 """
 
 import functools as _functools
+import os as _os
 import typing as _typing
 import warnings as _warnings
 
@@ -103,6 +104,17 @@ def _has_lean(name: str) -> bool:
     return True
 
 
+def _names_a_file(html: _typing.Union[bytes, str]) -> bool:
+    """Whether ``html`` is rather the name of a file that is there than a page: a short
+    string without markup (``pith.extract("page.html")``, a mistake easily made)."""
+    if not isinstance(html, str) or len(html) > 4096 or "<" in html or not html.strip():
+        return False
+    try:
+        return _os.path.isfile(html)
+    except (OSError, ValueError):
+        return False
+
+
 def extract(
     html: _typing.Union[bytes, str],
     preset: str = "pith",
@@ -144,6 +156,10 @@ def extract(
     repeat the page's title, the headline (``Pipeline.without_title``, ``--no-title``),
     as Readability and trafilatura do: the ``Extraction``'s ``title`` has it.
 
+    ``html`` is the page itself: a short ``str`` without markup that names a file that is
+    there (``pith.extract("page.html")``) warns with a ``UserWarning`` that the page's
+    HTML is wanted (``pathlib.Path("page.html").read_bytes()``).
+
     Raises ``PipelineError`` for an unknown preset, ``TypeError`` for a ``preset`` that
     is not a name (a ``Pipeline`` runs with its own ``extract``) and ``ExtractError``
     for a page pith cannot read; ``ValueError`` when both leans are asked.
@@ -160,6 +176,13 @@ def extract(
         raise PipelineError(
             f"extract: the second argument is the preset name, not a URL ({preset!r}); "
             "pass the page's URL as url=..."
+        )
+    if _names_a_file(html):
+        _warnings.warn(
+            f"extract: {html!r} is a file's name, not a page: extract takes the page's HTML "
+            f"(pith.extract(pathlib.Path({html!r}).read_bytes())); read as HTML, it has no "
+            "text",
+            stacklevel=2,
         )
     lean = "precision" if favor_precision else "recall" if favor_recall else None
     if lean and not _has_lean(preset):
