@@ -422,8 +422,8 @@ mod tests {
     use super::*;
     use crate::Block;
 
-    /// An `Extraction` built by hand with fewer labels than blocks writes in every
-    /// format without panicking: a block without a label is bad.
+    /// Formats are read by their names and the short ones users type (`txt`, as
+    /// trafilatura names it; `md`).
     #[test]
     fn formats_are_read_by_their_names_and_the_usual_short_ones() {
         for (name, format) in [
@@ -438,6 +438,8 @@ mod tests {
         assert!("tex".parse::<Format>().is_err());
     }
 
+    /// An `Extraction` built by hand with fewer labels than blocks writes in every
+    /// format without panicking: a block without a label is bad.
     #[test]
     fn every_format_writes_an_extraction_missing_labels() {
         let ex = Extraction {
