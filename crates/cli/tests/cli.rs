@@ -194,6 +194,35 @@ fn unknown_stoplist_lists_close_names() {
     assert!(err.contains("Englsh") && err.contains("English"), "{err}");
 }
 
+/// `-s` takes a language's code (`en`, as trafilatura's `target_language`) or a name in
+/// other letter case (`english`) for that language's stoplist: the paragraphs of
+/// `-s English`.
+#[test]
+fn a_stoplist_is_named_by_its_language_s_code_or_in_any_case() {
+    let detailed = |stoplist: &str| {
+        let args = [
+            "extract", "--preset", "justext", "--format", "detailed", "-s", stoplist,
+        ];
+        let o = pith(&args, Some(GOOD_PAGE.as_bytes()));
+        assert!(
+            o.status.success(),
+            "{stoplist}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        o.stdout
+    };
+    let english = detailed("English");
+    assert!(String::from_utf8_lossy(&english).contains("good"));
+    for other in ["en", "en-GB", "english"] {
+        assert_eq!(detailed(other), english, "{other}");
+    }
+    assert_ne!(
+        detailed("de"),
+        english,
+        "German's stop words are not English's"
+    );
+}
+
 #[test]
 fn stoplist_none_and_stoplist_file_work() {
     let o = pith(
