@@ -3,7 +3,7 @@
 //! `--out` or to stdout.
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -12,7 +12,7 @@ use pith::Pipeline;
 
 use pith_corpus::{Doc, InputOptions, Item, RECORD_MAX_BYTES};
 
-use crate::output_option::output_file;
+use crate::output_option::{output_file, write_to_stdout};
 use crate::pipeline_args::PipelineArgs;
 use crate::UsageError;
 
@@ -184,18 +184,7 @@ fn write_explanation(
     let html = pith::explain::explain_html(pipeline, source, ex);
     let (written, place) = match output_file(args.out.as_deref()) {
         Some(out) => (std::fs::write(out, html), out.display().to_string()),
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            let written = match stdout
-                .write_all(html.as_bytes())
-                .and_then(|()| stdout.flush())
-            {
-                // A reader that stopped (`| head`) wanted no more, as with `pith extract`.
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-                written => written,
-            };
-            (written, "stdout".to_owned())
-        }
+        None => (write_to_stdout(html.as_bytes()), "stdout".to_owned()),
     };
     written.map_err(|e| UsageError(format!("{place}: cannot write: {e}")))?;
     Ok(ExitCode::SUCCESS)

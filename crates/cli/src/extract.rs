@@ -18,7 +18,7 @@ use pith_corpus::{
 };
 use serde::Serialize;
 
-use crate::output_option::{output_file, refuse_second_stdout};
+use crate::output_option::{output_file, refuse_second_stdout, write_to_stdout};
 use crate::pipeline_args::PipelineArgs;
 use crate::progress::CliObserver;
 use crate::say::say;
@@ -288,14 +288,14 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
 /// files left out by their names may be pages all the same (`index.php`, saved under
 /// the site's own name), so without `--glob` the line says how to read them.
 fn skipped_line(by_reason: &BTreeMap<String, u64>, skipped: u64, globbed: bool) -> String {
-    const BY_NAME: &str = "not-an-input-name";
+    use pith_corpus::input::{NOT_AN_INPUT_NAME as BY_NAME, OUTSIDE_GLOB};
     let reasons: Vec<String> = (by_reason.iter())
         .map(|(reason, n)| match reason.as_str() {
             BY_NAME if !globbed => {
                 format!("{n} not named like HTML, WARC or JSON Lines (--glob '*' reads every file)")
             }
             BY_NAME => format!("{n} not named like HTML, WARC or JSON Lines"),
-            "glob" => format!("{n} outside --glob"),
+            OUTSIDE_GLOB => format!("{n} outside --glob"),
             _ => format!("{n} {reason}"),
         })
         .collect();
@@ -303,7 +303,7 @@ fn skipped_line(by_reason: &BTreeMap<String, u64>, skipped: u64, globbed: bool) 
         1 => "1 input".to_owned(),
         n => format!("{n} inputs"),
     };
-    let files_left_out = by_reason.keys().any(|r| r == BY_NAME || r == "glob");
+    let files_left_out = by_reason.keys().any(|r| r == BY_NAME || r == OUTSIDE_GLOB);
     match (files_left_out, skipped) {
         (true, _) => format!("skipped {inputs}: {}", reasons.join(", ")),
         (false, 1) => format!(
@@ -565,11 +565,7 @@ fn run_extract(
             true => "; --glob '*' reads every file",
             false => "",
         };
-        say!(
-            "pith: {}: nothing to read in this directory ({}){hint}",
-            dir.path.display(),
-            dir.reason
-        );
+        say!("pith: {dir}{hint}");
     }
     let (mut output_dir, left_out) = match &args.output_dir {
         Some(dir) => {
@@ -626,11 +622,9 @@ fn run_extract(
         match output_file(Some(path)) {
             Some(path) => std::fs::write(path, json)
                 .map_err(|e| UsageError(format!("{}: cannot write stats: {e}", path.display())))?,
-            // `--stats -` beside -o FILE or --output-dir: a closed stdout is the
-            // reader's choice, as for the records.
-            None => {
-                let _ = io::stdout().lock().write_all(json.as_bytes());
-            }
+            // `--stats -` beside -o FILE or --output-dir.
+            None => write_to_stdout(json.as_bytes())
+                .map_err(|e| UsageError(format!("stdout: cannot write stats: {e}")))?,
         }
     }
     // A closed stderr stopped the run like a closed stdout does: not a Ctrl-C.

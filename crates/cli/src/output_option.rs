@@ -3,6 +3,7 @@
 //! the command's own output (the records, the table, the figures), a second output
 //! there is refused by name, since the two would be interleaved in one stream.
 
+use std::io::{self, Write};
 use std::path::Path;
 
 use crate::UsageError;
@@ -33,5 +34,16 @@ pub fn refuse_second_stdout(
             "{option} -: stdout holds {stdout_holds}; {instead}"
         ))),
         false => Ok(()),
+    }
+}
+
+/// Writes a whole output (a page, a report, the stats) to stdout. A reader that
+/// stopped (`| head`) wanted no more: a closed pipe is not an error, as with `pith
+/// extract`'s records; any other failure is.
+pub fn write_to_stdout(bytes: &[u8]) -> io::Result<()> {
+    let mut stdout = io::stdout().lock();
+    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        written => written,
     }
 }

@@ -150,59 +150,14 @@ impl PipelineArgs {
 }
 
 /// What `-s NAME` does to a pipeline: the stoplist of every stop-word counter
-/// ([`pith::set_param`]: `auto` also counts words and lengths per character), and for
+/// ([`pith::set_param`]: `auto` also counts words and lengths per character; a
+/// language's code names its stoplist), and for
 /// `none` jusText's language-independent mode (both stop-word thresholds 0), as the
 /// reference's command line has it. A parameter no stage has is warned about and
 /// ignored.
 fn apply_stoplist_arg(value: &mut Value, stoplist: &str) {
-    let stoplist = stoplist_name(stoplist);
     // `none` also sets both stop-word thresholds to 0 (`pith::set_param`).
     if pith::set_param(value, "stoplist", json!(stoplist)) == 0 {
         say!("pith: warning: the pipeline has no parameter stoplist; ignored");
-    }
-}
-
-/// The stoplist `-s ARG` names: `auto`, a file, or a built-in stoplist's name as given;
-/// otherwise a language's code (`en`, `pt-BR`: the code `auto` identifies pages by, and
-/// what trafilatura's `target_language` takes) for its language's stoplist, or a
-/// built-in name in other letter case (`english`) for that name. Anything else is left
-/// as given, for the stage to refuse with its suggestions.
-fn stoplist_name(arg: &str) -> String {
-    if arg.eq_ignore_ascii_case("auto") || pith::stoplists::resolve(arg).is_ok() {
-        return arg.to_owned();
-    }
-    if let Some(name) = pith::core::lang::by_code(arg).and_then(|l| l.stoplist) {
-        return name.to_owned();
-    }
-    let names = pith::stoplists::names().chain(pith::stoplists::extra_names());
-    let same_letters: Vec<&str> = names.filter(|n| n.eq_ignore_ascii_case(arg)).collect();
-    match same_letters[..] {
-        [name] => name.to_owned(),
-        _ => arg.to_owned(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::stoplist_name;
-
-    #[test]
-    fn a_stoplist_is_named_by_its_name_its_language_s_code_or_in_any_case() {
-        for (arg, name) in [
-            ("English", "English"),
-            ("auto", "auto"),
-            ("none", "none"),
-            ("en", "English"),
-            ("EN", "English"),
-            ("pt-BR", "Portuguese"),
-            ("de", "German"),
-            ("english", "English"),
-            ("SIMPLE_ENGLISH", "Simple_English"),
-            ("ja", "Japanese"),
-            ("Englsh", "Englsh"),
-            ("xx", "xx"),
-        ] {
-            assert_eq!(stoplist_name(arg), name, "{arg}");
-        }
     }
 }

@@ -122,8 +122,8 @@ pub enum Item {
     Doc(Doc),
     /// An input unit that is not an HTML document, by reason (counted, no record): a
     /// WARC record (its type, `non-html`, [`TEXT_CONVERSION`], `http-404`, …), a file of
-    /// a directory that is not named like an input (`not-an-input-name`) or outside
-    /// `--glob` (`glob`), a `binary` file.
+    /// a directory that is not named like an input ([`NOT_AN_INPUT_NAME`]) or outside
+    /// `--glob` ([`OUTSIDE_GLOB`]), a `binary` file.
     Skipped(String),
     /// An input was read to its end: its source, as [`DocMeta::source`] names it. It
     /// follows the input's last item, including for an input that gave no document (a
@@ -135,6 +135,13 @@ pub enum Item {
 /// The skip reason of a WARC `conversion` record that holds no HTML: the records of a
 /// WET file, the text Common Crawl extracted from its WARC files' pages.
 pub const TEXT_CONVERSION: &str = "text-conversion";
+
+/// The skip reason of a directory's file not named like an input (HTML, WARC, JSON
+/// Lines; [`sniff::is_input_name_for`]), when no `--glob` is given.
+pub const NOT_AN_INPUT_NAME: &str = "not-an-input-name";
+
+/// The skip reason of a directory's file that no `--glob` matches.
+pub const OUTSIDE_GLOB: &str = "glob";
 
 /// How to read inputs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -234,6 +241,19 @@ pub struct EmptyDirectory {
     pub files: u64,
 }
 
+/// `DIR: nothing to read in this directory (WHY)`, as `pith extract` says it on stderr
+/// and Python's `extract_warc` in its warning.
+impl std::fmt::Display for EmptyDirectory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: nothing to read in this directory ({})",
+            self.path.display(),
+            self.reason
+        )
+    }
+}
+
 /// Expands the command-line inputs: directories become their files (recursively,
 /// sorted), filtered by `globs` when given and by name otherwise
 /// ([`sniff::is_input_name_for`] the input format); `-` or no input is stdin. Also gives the directories that yield nothing.
@@ -313,9 +333,9 @@ fn walk_directory(root: &Path, globs: Option<&globset::GlobSet>, format: InputFo
         }
     };
     let other = if globs.is_some() {
-        "glob"
+        OUTSIDE_GLOB
     } else {
-        "not-an-input-name"
+        NOT_AN_INPUT_NAME
     };
     for entry in walkdir::WalkDir::new(root)
         .follow_links(true)

@@ -262,13 +262,42 @@ fn stoplists_of(pipeline: &serde_json::Value) -> Vec<&str> {
         .collect()
 }
 
+/// The stoplist `arg` names where a user sets one (`-s ARG`, `pith eval --set
+/// stoplist=ARG`, Python's `with_params(stoplist=ARG)`): `auto`, a file, or a built-in
+/// stoplist's name as given; otherwise a language's code (`en`, `pt-BR`: the codes
+/// `auto` identifies pages by, and what trafilatura's `target_language` takes) for its
+/// language's stoplist, or a built-in name in other letter case (`english`) for that
+/// name. Anything else is left as given, for the stage to refuse with its suggestions.
+///
+/// ```
+/// use pith_justext::presets::stoplist_name;
+/// assert_eq!(stoplist_name("en"), "English");
+/// assert_eq!(stoplist_name("english"), "English");
+/// assert_eq!(stoplist_name("Englsh"), "Englsh");
+/// ```
+pub fn stoplist_name(arg: &str) -> String {
+    if arg.eq_ignore_ascii_case(AUTO) || pith_stoplists::resolve(arg).is_ok() {
+        return arg.to_owned();
+    }
+    if let Some(name) = pith_lang::by_code(arg).and_then(|l| l.stoplist) {
+        return name.to_owned();
+    }
+    let names = pith_stoplists::names().chain(pith_stoplists::extra_names());
+    let same_letters: Vec<&str> = names.filter(|n| n.eq_ignore_ascii_case(arg)).collect();
+    match same_letters[..] {
+        [name] => name.to_owned(),
+        _ => arg.to_owned(),
+    }
+}
+
 /// Sets the stoplist of every `justext.stopwords_count` in a pipeline given as JSON
 /// (what `-s NAME` does), and the counting of every `justext.words_count` and
 /// `justext.length` to match: for `"auto"`, `"Chinese"` and `"Japanese"` script-aware
 /// words (`split: "script"`) and lengths (`spaceless_weight: 3`), jusText's otherwise.
 /// A pipeline whose counters already use `stoplist` is left as its file has it (`-s
 /// auto` on the `pith` preset changes nothing: its trees were fitted on its counting).
-/// Returns how many stop-word counters were set.
+/// Returns how many stop-word counters were set. The stoplist is named as
+/// [`stoplist_name`] reads names (`en` for `English`).
 ///
 /// ```
 /// let json = pith_justext::presets()[0].json;
@@ -278,6 +307,8 @@ fn stoplists_of(pipeline: &serde_json::Value) -> Vec<&str> {
 /// assert!(text.contains(r#""stoplist":"auto""#) && text.contains(r#""split":"script""#));
 /// ```
 pub fn use_stoplist(pipeline: &mut serde_json::Value, stoplist: &str) -> usize {
+    let stoplist = stoplist_name(stoplist);
+    let stoplist = stoplist.as_str();
     // A pipeline that already uses this stoplist is left as its file has it: the
     // `pith` preset's trees were fitted on its own counting (`-s auto` on it is a no-op).
     let lists = stoplists_of(pipeline);

@@ -14,3 +14,31 @@ fn preset_files_equal_their_builders_and_round_trip() {
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// A stoplist is named by its name, its language's code or its name in any case
+/// (`-s en`, `with_params(stoplist="english")`), and setting it so names it in the
+/// pipeline.
+#[test]
+fn a_stoplist_is_named_by_its_name_its_language_s_code_or_in_any_case() {
+    use pith_justext::presets::{stoplist_name, use_stoplist};
+    for (arg, name) in [
+        ("English", "English"),
+        ("auto", "auto"),
+        ("none", "none"),
+        ("en", "English"),
+        ("EN", "English"),
+        ("pt-BR", "Portuguese"),
+        ("de", "German"),
+        ("english", "English"),
+        ("SIMPLE_ENGLISH", "Simple_English"),
+        ("ja", "Japanese"),
+        ("Englsh", "Englsh"),
+        ("xx", "xx"),
+    ] {
+        assert_eq!(stoplist_name(arg), name, "{arg}");
+    }
+    let mut value: serde_json::Value =
+        serde_json::from_str(pith_justext::presets()[0].json).unwrap();
+    assert_eq!(use_stoplist(&mut value, "de"), 1);
+    assert!(value.to_string().contains(r#""stoplist":"German""#));
+}

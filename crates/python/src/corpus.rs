@@ -370,11 +370,7 @@ fn warn_empty_directories(
             0 => String::new(),
             _ => format!("; {hint}"),
         };
-        let message = format!(
-            "{function}: {}: nothing to read in this directory ({}){hint}",
-            dir.path.display(),
-            dir.reason
-        );
+        let message = format!("{function}: {dir}{hint}");
         let message =
             std::ffi::CString::new(message.replace('\0', "\u{fffd}")).expect("NULs replaced");
         let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
