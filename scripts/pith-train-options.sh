@@ -14,7 +14,9 @@
 # "Expected-F1 decoding"). `--max-bins 32`: each feature cut into 32 bins, not 64,
 # before the splits are searched: coarser thresholds, better on scrapinghub and level
 # on the mean of four over five deals and a perturbed refit (docs/evaluation.md,
-# "Histogram bins").
+# "Histogram bins"). They are also `pith train`'s defaults, with the `pith` preset as
+# its base (a unit test of crates/cli/src/train_cmd.rs holds this file to them); they
+# stay written out here as the command of record, and a default that moves moves here.
 # shellcheck disable=SC2034  # used by the scripts that source this file
 PITH_TRAIN_BASE=crates/learn/presets/pith-base.json
 # shellcheck disable=SC2034

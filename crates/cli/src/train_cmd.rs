@@ -1,5 +1,10 @@
 //! `pith train`: fit the `learn.trees` classifier on datasets with gold text (the work
 //! is `pith_learn::train`; this module parses arguments and prints the scores).
+//!
+//! Its defaults are the recipe of the shipped `pith` preset (`TrainOptions::default`,
+//! the `pith` preset as base): `pith train --dataset mine --out mine.json` fits the
+//! preset's trees to someone's own gold the way the shipped ones were fitted, and a
+//! test holds `scripts/pith-train-options.sh`, the command of record, to the same.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -9,6 +14,7 @@ use pith::learn::gbdt::GbdtParams;
 use pith::learn::labels::LabelRule;
 use pith::learn::train::{
     oracle, pipeline_file_text, train, DatasetScores, TrainOptions, TrainPage, TrainSet, Weighting,
+    RECIPE_DECODE,
 };
 use pith::learn::{Decode, Prior};
 
@@ -28,8 +34,8 @@ pub struct TrainArgs {
     /// features are the trees' inputs; a `learn.trees` pass in it is replaced. The
     /// `learn.veto` and `learn.whole_tables` passes that end it (`:no_comments=true`,
     /// `:no_tables=true`) stay after the trained pass, and the out-of-fold figures are
-    /// scored after them.
-    #[arg(long, value_name = "PIPELINE[:NAME=VALUE,...]")]
+    /// scored after them. The default, `pith`, refits the shipped preset's trees.
+    #[arg(long, value_name = "PIPELINE[:NAME=VALUE,...]", default_value = "pith")]
     pub base: String,
     /// Where to write the trained pipeline file (JSON).
     #[arg(long, value_name = "FILE", required_unless_present = "oracle")]
@@ -40,7 +46,8 @@ pub struct TrainArgs {
     /// Cross-validation folds (0: none).
     #[arg(long, default_value_t = 5)]
     pub folds: usize,
-    /// Boosting rounds.
+    /// Boosting rounds. The defaults of this and the options below are the shipped
+    /// `pith` preset's (docs/evaluation.md says how each was chosen).
     #[arg(long, default_value_t = GbdtParams::default().rounds)]
     pub rounds: usize,
     /// Deepest tree level.
@@ -72,45 +79,42 @@ pub struct TrainArgs {
     /// learn its corrections; the trained pass adds it to every margin.
     #[arg(long, value_name = "FEATURE:WEIGHT", value_parser = prior)]
     pub prior: Option<Prior>,
-    /// With --choose-threshold: also choose, by the same out-of-fold token F1, the
+    /// Also choose, with the threshold and by the same out-of-fold token F1, the
     /// weight (0 or one of -0.5, 0.25, 0.5, 1, 1.5, 2) of a prior on FEATURE added to
     /// the margins at decoding time only (e.g. `readability.in_article`: lean towards
     /// Readability's article); written as the pass's `prior`.
-    #[arg(
-        long,
-        value_name = "FEATURE",
-        requires = "choose_threshold",
-        conflicts_with = "prior"
-    )]
+    #[arg(long, value_name = "FEATURE", conflicts_with = "prior")]
     pub choose_prior: Option<String>,
     /// Stack a second ensemble on the first's margins, the block's and its
     /// neighbours' (context smoothing; needs --folds 2 or more).
     #[arg(long)]
     pub stack: bool,
     /// Choose the decision threshold on the trees' margin by the out-of-fold token F1
-    /// averaged over the datasets (default: 0, probability one half).
+    /// averaged over the datasets: the default whenever there are folds (--folds 2 or
+    /// more); --threshold T fixes it instead.
     #[arg(long)]
     pub choose_threshold: bool,
-    /// A fixed decision threshold on the trees' margin instead of 0; with
-    /// --choose-threshold the only one tried (the decoding and a prior's weight are
-    /// still chosen), e.g. to compare bases at the shipped preset's threshold.
+    /// A fixed decision threshold on the trees' margin (0: probability one half),
+    /// instead of the one chosen out of fold; the decoding and a prior's weight are
+    /// still chosen when asked for, e.g. to compare bases at the shipped preset's
+    /// threshold.
     #[arg(long, value_name = "T", allow_negative_numbers = true)]
     pub threshold: Option<f64>,
-    /// With --choose-threshold: also choose how margins become a selection — the
+    /// Also choose, with the threshold, how margins become a selection — the
     /// threshold alone, a Viterbi decoding with a switching cost (content is mostly
     /// one stretch of blocks) or the expected-F1 decoding — by the same out-of-fold
     /// token F1.
-    #[arg(long, requires = "choose_threshold")]
+    #[arg(long)]
     pub choose_decode: bool,
     /// How the trained pass turns margins into a selection: `threshold` (each block on
     /// its own) or `expected-f1` (per page, the blocks that maximise the expected token
-    /// F1 under the trees' probabilities: a page-adaptive threshold). With
-    /// --choose-decode, the first decoding tried.
-    #[arg(long, value_enum, default_value = "threshold")]
+    /// F1 under the trees' probabilities: a page-adaptive threshold, the shipped
+    /// preset's). With --choose-decode, the first decoding tried.
+    #[arg(long, value_enum, default_value = "expected-f1")]
     pub decode: DecodeArg,
     /// With --decode expected-f1: the probabilities' scale (temperature), σ(scale ·
     /// (margin − threshold)); below 1 softens the trees' margins.
-    #[arg(long, default_value_t = 1.0, value_parser = positive)]
+    #[arg(long, default_value_t = recipe_decode_scale(), value_parser = positive)]
     pub decode_scale: f64,
     /// With --decode expected-f1: maximise the expected F-β instead of F1 (below 1
     /// favours precision, above 1 recall). The threshold is still chosen by token F1.
@@ -227,7 +231,7 @@ fn check_sets(sets: &[TrainSet], args: &TrainArgs) -> Result<(), UsageError> {
 
 /// Runs `pith train`.
 pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
-    if (args.decode_scale != 1.0 || args.decode_beta != 1.0)
+    if (args.decode_scale != recipe_decode_scale() || args.decode_beta != 1.0)
         && !matches!(args.decode, DecodeArg::ExpectedF1)
     {
         return Err(UsageError(
@@ -256,38 +260,7 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
         })
         .collect::<Result<Vec<_>, UsageError>>()?;
     check_sets(&sets, &args)?;
-    let opts = TrainOptions {
-        folds: args.folds,
-        seed: args.seed,
-        gbdt: GbdtParams {
-            rounds: args.rounds,
-            max_depth: args.max_depth,
-            learning_rate: args.learning_rate,
-            min_child_weight: args.min_child_weight,
-            lambda: args.lambda,
-            max_bins: args.max_bins,
-            subsample: args.subsample,
-            colsample: args.colsample,
-            seed: args.seed,
-        },
-        stack: args.stack,
-        choose_threshold: args.choose_threshold,
-        threshold: args.threshold,
-        choose_decode: args.choose_decode,
-        decode: match args.decode {
-            DecodeArg::Threshold => Decode::Threshold,
-            DecodeArg::ExpectedF1 => Decode::ExpectedF1 {
-                scale: args.decode_scale,
-                beta: args.decode_beta,
-            },
-        },
-        prior: args.prior.clone(),
-        choose_prior: args.choose_prior.clone(),
-        report_rounds: args.report_rounds.clone(),
-        labels: args.labels,
-        weights: args.weights,
-        balance_datasets: args.balance_datasets,
-    };
+    let opts = train_options(&args);
     if args.oracle {
         let scores =
             oracle(&sets, &base, &opts).map_err(|e| UsageError(format!("{base_name}: {e}")))?;
@@ -375,6 +348,51 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The training options the arguments give.
+fn train_options(args: &TrainArgs) -> TrainOptions {
+    TrainOptions {
+        folds: args.folds,
+        seed: args.seed,
+        gbdt: GbdtParams {
+            rounds: args.rounds,
+            max_depth: args.max_depth,
+            learning_rate: args.learning_rate,
+            min_child_weight: args.min_child_weight,
+            lambda: args.lambda,
+            max_bins: args.max_bins,
+            subsample: args.subsample,
+            colsample: args.colsample,
+            seed: args.seed,
+        },
+        stack: args.stack,
+        // The default with folds; asked for without them, `check_options` refused it.
+        choose_threshold: args.folds >= 2,
+        threshold: args.threshold,
+        choose_decode: args.choose_decode,
+        decode: match args.decode {
+            DecodeArg::Threshold => Decode::Threshold,
+            DecodeArg::ExpectedF1 => Decode::ExpectedF1 {
+                scale: args.decode_scale,
+                beta: args.decode_beta,
+            },
+        },
+        prior: args.prior.clone(),
+        choose_prior: args.choose_prior.clone(),
+        report_rounds: args.report_rounds.clone(),
+        labels: args.labels,
+        weights: args.weights,
+        balance_datasets: args.balance_datasets,
+    }
+}
+
+/// The shipped preset's decoding scale, `--decode-scale`'s default.
+fn recipe_decode_scale() -> f64 {
+    match RECIPE_DECODE {
+        Decode::ExpectedF1 { scale, .. } => scale,
+        _ => 1.0,
+    }
 }
 
 /// Parses `FEATURE:WEIGHT`.
@@ -511,5 +529,93 @@ fn print_scores(scores: &[DatasetScores], sets: &[TrainSet]) {
     }
     if !empty.is_empty() {
         println!("empty out of fold: {}", empty.join(" "));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// `pith train`'s arguments alone, for parsing them in tests.
+    #[derive(Parser)]
+    struct Train {
+        #[command(flatten)]
+        args: TrainArgs,
+    }
+
+    fn parse(words: &[&str]) -> TrainArgs {
+        let argv = std::iter::once("train").chain(words.iter().copied());
+        Train::try_parse_from(argv).unwrap().args
+    }
+
+    /// The words of a bash array assignment `NAME=(…)` in `script`.
+    fn bash_array(script: &str, name: &str) -> Vec<String> {
+        let open = format!("{name}=(");
+        let start = script.find(&open).expect("the array") + open.len();
+        let end = start + script[start..].find(')').expect("its end");
+        script[start..end]
+            .lines()
+            .map(|line| line.split('#').next().unwrap_or(""))
+            .flat_map(str::split_whitespace)
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// The shipped recipe is `pith train`'s default: `scripts/pith-train-options.sh`
+    /// (the command of record that rebuilds the preset) gives the options the bare
+    /// command gives, which are the library's defaults, and its base pipeline is the
+    /// `pith` preset without its trees.
+    #[test]
+    fn the_shipped_recipe_is_the_default() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+        let script = std::fs::read_to_string(format!("{root}/scripts/pith-train-options.sh"))
+            .expect("scripts/pith-train-options.sh");
+        let options = bash_array(&script, "PITH_TRAIN_OPTIONS");
+        let mut words: Vec<&str> = options.iter().map(String::as_str).collect();
+        words.extend(["--out", "t.json"]);
+        let recipe = parse(&words);
+        let bare = parse(&["--dataset", "scrapinghub", "--out", "t.json"]);
+        let debug = |o: TrainOptions| format!("{o:?}");
+        assert_eq!(debug(train_options(&recipe)), debug(train_options(&bare)));
+        assert_eq!(debug(train_options(&bare)), debug(TrainOptions::default()));
+        // The base: the file the script names is the `pith` preset without its trees.
+        let base_line = script
+            .lines()
+            .find_map(|l| l.strip_prefix("PITH_TRAIN_BASE="))
+            .expect("PITH_TRAIN_BASE");
+        assert_eq!(bare.base, "pith");
+        let canonical = |value: serde_json::Value| {
+            let spec: pith::PipelineSpec = serde_json::from_value(value).unwrap();
+            let mut value = serde_json::to_value(&spec).unwrap();
+            let passes = value["passes"].as_array_mut().unwrap();
+            passes.retain(|p| p["type"] != "learn.trees");
+            value
+        };
+        let file = pith_eval::run::load_base(&format!("{root}/{base_line}")).unwrap();
+        let preset = pith_eval::run::load_base("pith").unwrap();
+        assert_eq!(canonical(file), canonical(preset));
+    }
+
+    /// With no folds nothing is chosen; asked for, the choice is refused by name.
+    #[test]
+    fn without_folds_the_threshold_is_not_chosen() {
+        let args = parse(&["--dataset", "d", "--out", "t.json", "--folds", "0"]);
+        assert!(!train_options(&args).choose_threshold);
+        assert!(check_options(&args).is_ok());
+        let asked = parse(&[
+            "--dataset",
+            "d",
+            "--out",
+            "t.json",
+            "--folds",
+            "0",
+            "--choose-threshold",
+        ]);
+        let err = check_options(&asked).unwrap_err().0;
+        assert!(
+            err.contains("--choose-threshold needs out-of-fold figures"),
+            "{err}"
+        );
     }
 }

@@ -143,11 +143,63 @@ fn train_chooses_a_decoding_and_writes_out_of_fold_extractions() {
     // Options out of range are usage errors.
     let o = train(ds.path(), &file, &["--subsample", "0"]);
     assert!(!o.status.success());
-    let o = train(ds.path(), &file, &["--choose-decode"]);
-    assert!(
-        !o.status.success(),
-        "--choose-decode needs --choose-threshold"
+    let o = train(ds.path(), &file, &["--choose-decode", "--folds", "0"]);
+    assert_eq!(o.status.code(), Some(2), "--choose-decode needs folds");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--choose-decode needs out-of-fold"));
+}
+
+/// With no option but the pages and the output, `pith train` refits the `pith`
+/// preset's trees the way the shipped ones were fitted: the preset as base, its
+/// decoding (expected F1 at scale 0.7), its trees (100, at most 8 levels deep), the
+/// threshold chosen out of fold (the nested table).
+#[test]
+fn the_bare_command_follows_the_shipped_recipe() {
+    let ds = dataset();
+    let out = tempfile::tempdir().unwrap();
+    let file = out.path().join("mine.json");
+    let o = pith(
+        &[
+            "train",
+            "--dataset",
+            ds.path().to_str().unwrap(),
+            "--out",
+            file.to_str().unwrap(),
+        ],
+        None,
     );
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(stdout.contains("decode expected_f1 scale 0.7"), "{stdout}");
+    assert!(
+        stdout.contains("each fold cut at the threshold and decoding chosen on the other folds"),
+        "{stdout}"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(v["name"], "pith");
+    let pass = v["passes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["type"] == "learn.trees")
+        .unwrap();
+    assert_eq!(pass["trees"].as_array().unwrap().len(), 100);
+    assert_eq!(
+        pass["decode"],
+        serde_json::json!({"type": "expected_f1", "scale": 0.7})
+    );
+    // The byline veto and whole tables of the preset stay after the trees.
+    let types: Vec<&str> = v["passes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(types, ["learn.trees", "learn.veto", "learn.whole_tables"]);
 }
 
 #[test]

@@ -67,8 +67,9 @@ pub struct TrainOptions {
     /// The second is fitted on out-of-fold margins of the first; needs `folds ≥ 2`.
     pub stack: bool,
     /// Choose the margin threshold among [`THRESHOLDS`] (and 0) by the out-of-fold
-    /// token F1 averaged over the datasets (each dataset weighs alike); needs
-    /// `folds ≥ 2`. Otherwise the threshold is 0 (probability one half).
+    /// token F1 averaged over the datasets (each dataset weighs alike); the default.
+    /// Needs `folds ≥ 2`: without it, or with fewer folds, the threshold is 0
+    /// (probability one half) or the fixed `threshold`.
     pub choose_threshold: bool,
     /// A fixed margin threshold instead of 0: with `choose_threshold` the only one
     /// tried (the decoding and the prior's weight are still chosen), so the written
@@ -137,6 +138,12 @@ impl std::str::FromStr for Weighting {
     }
 }
 
+/// The options that fitted the shipped `pith` preset (`scripts/pith-train-options.sh`
+/// gives the same, for the five development folders): five folds, [`GbdtParams`]'
+/// defaults, `aligned` labels, the margin threshold chosen out of fold, and each page
+/// decoded by its expected token F1 under probabilities softened by 0.7
+/// ([`RECIPE_DECODE`]). With `folds` below 2 nothing is chosen: the threshold is 0, or
+/// `threshold`.
 impl Default for TrainOptions {
     fn default() -> Self {
         TrainOptions {
@@ -144,10 +151,10 @@ impl Default for TrainOptions {
             seed: 1,
             gbdt: GbdtParams::default(),
             stack: false,
-            choose_threshold: false,
+            choose_threshold: true,
             threshold: None,
             choose_decode: false,
-            decode: Decode::Threshold,
+            decode: RECIPE_DECODE,
             prior: None,
             choose_prior: None,
             report_rounds: Vec::new(),
@@ -157,6 +164,15 @@ impl Default for TrainOptions {
         }
     }
 }
+
+/// The decoding of the shipped `pith` preset, and of [`TrainOptions::default`]: the
+/// expected-F1 decoding at scale 0.7 (docs/evaluation.md, "Expected-F1 decoding": the
+/// out-of-fold margins of deep trees are over-sure, and softened they pick each page's
+/// cut better than one threshold for all).
+pub const RECIPE_DECODE: Decode = Decode::ExpectedF1 {
+    scale: 0.7,
+    beta: 1.0,
+};
 
 /// The margin thresholds `choose_threshold` tries.
 pub const THRESHOLDS: [f64; 12] = [
