@@ -24,12 +24,13 @@
 use std::collections::HashMap;
 
 use pith_core::Pipeline;
+use rayon::prelude::*;
 use serde_json::{json, Value};
 
 use crate::decode::{select, Decode};
 use crate::gbdt::{fit, fit_from, GbdtParams, Rows};
 use crate::labels::{block_shares, block_weight, token_count, tokens, LabelRule};
-use crate::trees::{best_margin, Margin, Prior, Trees, MARGIN};
+use crate::trees::{best_margin, Margin, Prior, Tree, Trees, MARGIN};
 use crate::veto::Veto;
 use crate::whole_tables::WholeTables;
 
@@ -464,78 +465,43 @@ fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepa
     let needs_tree = (trailing.iter()).any(|(p, _)| matches!(p, Trailing::WholeTables(_)));
     let mut rows = Rows::new(features.len());
     let mut pages = Vec::new();
-    let mut values = vec![0.0; features.len()];
     let mean_pages =
         sets.iter().map(|s| s.pages.len()).sum::<usize>() as f64 / sets.len().max(1) as f64;
+    let context = PageContext {
+        pipeline: &pipeline,
+        n_features: features.len(),
+        trailing: &trailing,
+        needs_tree,
+        opts,
+    };
     for (s, set) in sets.iter().enumerate() {
         let set_weight = if opts.balance_datasets {
             mean_pages / set.pages.len().max(1) as f64
         } else {
             1.0
         };
-        for page in &set.pages {
+        // The pages on every core; their rows appended in page order, so the rows (and
+        // the trees fitted on them) do not depend on which thread ran which page.
+        let prepared: Vec<PreparedPage> = set
+            .pages
+            .par_iter()
+            .map(|page| context.prepare_page(page, set_weight))
+            .collect();
+        for (page, out) in set.pages.iter().zip(prepared) {
             let first_row = rows.len();
-            let mut texts = Vec::new();
-            let mut page_trailing = Vec::new();
-            // A page the base pipeline rejects contributes no rows (it scores as empty).
-            let ran = match needs_tree {
-                true => (pipeline.run_bytes_and_tree(&page.html, &pipeline.spec().decode))
-                    .map(|(ex, doc)| (ex, Some(doc))),
-                false => pipeline.run_bytes(&page.html).map(|ex| (ex, None)),
-            };
-            if let Ok((ex, doc)) = ran {
-                let columns: Vec<&[f64]> = ex
-                    .features
-                    .keys()
-                    .iter()
-                    .map(|k| ex.features.column(k).unwrap_or(&[]))
-                    .collect();
-                let block_texts: Vec<&str> = ex.blocks.iter().map(|b| b.text.as_str()).collect();
-                let shares = block_shares(opts.labels, &block_texts, &page.gold);
-                let counts: Vec<usize> = block_texts.iter().map(|t| token_count(t)).collect();
-                let page_tokens: usize = counts.iter().sum();
-                for (i, share) in shares.iter().enumerate() {
-                    for (v, c) in values.iter_mut().zip(&columns) {
-                        *v = c.get(i).copied().unwrap_or(f64::NAN);
-                    }
-                    let weight = match opts.weights {
-                        Weighting::Share => block_weight(counts[i], page_tokens),
-                        Weighting::Confidence => {
-                            block_weight(counts[i], page_tokens)
-                                * (0.1 + 0.9 * (2.0 * share - 1.0).abs())
-                        }
-                        Weighting::Page => {
-                            counts[i] as f64 / page_tokens.max(1) as f64
-                                + PAGE_FLOOR / shares.len() as f64
-                        }
-                    } * set_weight;
-                    rows.push(&values, *share > 0.5, weight);
-                }
-                for (pass, column) in &trailing {
-                    page_trailing.push(match (pass, column, &doc) {
-                        (Trailing::Veto(veto), Some(c), _) => {
-                            PageTrailing::Veto(veto.clone(), columns[*c].to_vec())
-                        }
-                        (Trailing::WholeTables(pass), _, Some(doc)) => PageTrailing::WholeTables(
-                            pass.clone(),
-                            pass.data_tables(&ex.blocks, doc),
-                        ),
-                        _ => unreachable!("a veto has its column, whole tables the tree"),
-                    });
-                }
-                texts = ex.blocks.into_iter().map(|b| b.text).collect();
+            let blocks = out.labels.len();
+            for (b, (label, weight)) in out.labels.iter().zip(&out.weights).enumerate() {
+                let n = features.len();
+                rows.push(&out.values[b * n..(b + 1) * n], *label, *weight);
             }
-            let chars = match page_trailing.is_empty() {
-                true => Vec::new(),
-                false => texts.iter().map(|t| t.chars().count()).collect(),
-            };
+            debug_assert_eq!(rows.len(), first_row + blocks);
             pages.push(PageRows {
                 set: s,
                 first_row,
-                texts,
+                texts: out.texts,
                 gold: page.gold.clone(),
-                trailing: page_trailing,
-                chars,
+                trailing: out.trailing,
+                chars: out.chars,
             });
         }
     }
@@ -544,6 +510,98 @@ fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepa
         rows,
         pages,
     })
+}
+
+/// What every page's preparation shares: the base pipeline and what its trailing
+/// passes read.
+struct PageContext<'a> {
+    pipeline: &'a Pipeline,
+    n_features: usize,
+    trailing: &'a [(Trailing, Option<usize>)],
+    needs_tree: bool,
+    opts: &'a TrainOptions,
+}
+
+/// One page's part of the training rows: its blocks' feature values (row-major), labels
+/// and weights, and what scoring its selections needs (see [`PageRows`]).
+struct PreparedPage {
+    values: Vec<f64>,
+    labels: Vec<bool>,
+    weights: Vec<f64>,
+    texts: Vec<String>,
+    trailing: Vec<PageTrailing>,
+    chars: Vec<usize>,
+}
+
+impl PageContext<'_> {
+    /// Runs the base pipeline on `page` and labels and weighs its blocks. A page the
+    /// base pipeline rejects contributes no rows (it scores as empty).
+    fn prepare_page(&self, page: &TrainPage, set_weight: f64) -> PreparedPage {
+        let opts = self.opts;
+        let mut out = PreparedPage {
+            values: Vec::new(),
+            labels: Vec::new(),
+            weights: Vec::new(),
+            texts: Vec::new(),
+            trailing: Vec::new(),
+            chars: Vec::new(),
+        };
+        let pipeline = self.pipeline;
+        let ran = match self.needs_tree {
+            true => (pipeline.run_bytes_and_tree(&page.html, &pipeline.spec().decode))
+                .map(|(ex, doc)| (ex, Some(doc))),
+            false => pipeline.run_bytes(&page.html).map(|ex| (ex, None)),
+        };
+        if let Ok((ex, doc)) = ran {
+            let columns: Vec<&[f64]> = ex
+                .features
+                .keys()
+                .iter()
+                .map(|k| ex.features.column(k).unwrap_or(&[]))
+                .collect();
+            let block_texts: Vec<&str> = ex.blocks.iter().map(|b| b.text.as_str()).collect();
+            let shares = block_shares(opts.labels, &block_texts, &page.gold);
+            let counts: Vec<usize> = block_texts.iter().map(|t| token_count(t)).collect();
+            let page_tokens: usize = counts.iter().sum();
+            out.values.reserve(shares.len() * self.n_features);
+            for (i, share) in shares.iter().enumerate() {
+                out.values.extend(
+                    columns
+                        .iter()
+                        .map(|c| c.get(i).copied().unwrap_or(f64::NAN)),
+                );
+                let weight = match opts.weights {
+                    Weighting::Share => block_weight(counts[i], page_tokens),
+                    Weighting::Confidence => {
+                        block_weight(counts[i], page_tokens)
+                            * (0.1 + 0.9 * (2.0 * share - 1.0).abs())
+                    }
+                    Weighting::Page => {
+                        counts[i] as f64 / page_tokens.max(1) as f64
+                            + PAGE_FLOOR / shares.len() as f64
+                    }
+                } * set_weight;
+                out.labels.push(*share > 0.5);
+                out.weights.push(weight);
+            }
+            for (pass, column) in self.trailing {
+                out.trailing.push(match (pass, column, &doc) {
+                    (Trailing::Veto(veto), Some(c), _) => {
+                        PageTrailing::Veto(veto.clone(), columns[*c].to_vec())
+                    }
+                    (Trailing::WholeTables(pass), _, Some(doc)) => {
+                        PageTrailing::WholeTables(pass.clone(), pass.data_tables(&ex.blocks, doc))
+                    }
+                    _ => unreachable!("a veto has its column, whole tables the tree"),
+                });
+            }
+            out.texts = ex.blocks.into_iter().map(|b| b.text).collect();
+        }
+        if !out.trailing.is_empty() {
+            out.chars = out.texts.iter().map(|t| t.chars().count()).collect();
+        }
+        out
+    }
 }
 
 /// What [`oracle`] returns for one dataset.
@@ -1251,11 +1309,17 @@ fn oof_margins(
     let mut margins = vec![vec![f64::NAN; rows.len()]; rounds.len()];
     // Checked by the caller: the prior's feature is a column.
     let offset = prior_offsets(rows, features, opts).unwrap_or(None);
-    for f in 0..opts.folds {
-        let train: Vec<u32> = (0..rows.len() as u32)
-            .filter(|&r| fold[row_page[r as usize]] != f)
-            .collect();
-        let (base_score, trees) = fit_from(rows, &train, &opts.gbdt, offset.as_deref());
+    // The folds' fits on every core: each is deterministic and independent of the others.
+    let fits: Vec<(f64, Vec<Tree>)> = (0..opts.folds)
+        .into_par_iter()
+        .map(|f| {
+            let train: Vec<u32> = (0..rows.len() as u32)
+                .filter(|&r| fold[row_page[r as usize]] != f)
+                .collect();
+            fit_from(rows, &train, &opts.gbdt, offset.as_deref())
+        })
+        .collect();
+    for (f, (base_score, trees)) in fits.into_iter().enumerate() {
         for (&k, column) in rounds.iter().zip(margins.iter_mut()) {
             let model = Trees {
                 features: features.to_vec(),

@@ -114,6 +114,22 @@ fn training_is_deterministic_and_the_file_round_trips() {
     assert!(a.scores.iter().all(|s| s.token.f1 > 0.9), "{:?}", a.scores);
 }
 
+/// Training runs its pages and its folds' fits on every core; the file and the scores
+/// do not depend on how many there are.
+#[test]
+fn training_on_one_thread_or_several_gives_the_same_file() {
+    let on = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| train(&sets(), &base(), &options()).unwrap())
+    };
+    let (one, three) = (on(1), on(3));
+    assert_eq!(one.pipeline, three.pipeline);
+    assert_eq!(one.scores, three.scores);
+}
+
 /// The shipped `pith.json` is `pith-base.json` plus its trained `learn.trees` pass,
 /// before the base's own passes (its byline veto): a change to the base (a stage or a
 /// column) must come with the retrained file (`scripts/train-pith.sh`), or the trees
