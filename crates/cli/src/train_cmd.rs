@@ -13,12 +13,12 @@ use clap::Args;
 use pith::learn::gbdt::GbdtParams;
 use pith::learn::labels::LabelRule;
 use pith::learn::train::{
-    oracle, pipeline_file_text, train, DatasetScores, TrainOptions, TrainPage, TrainSet, Weighting,
-    RECIPE_DECODE,
+    oracle, pipeline_file_text, train_observed, DatasetScores, TrainOptions, TrainPage, TrainSet,
+    TrainStep, Weighting, RECIPE_DECODE,
 };
 use pith::learn::{Decode, Prior};
 
-use crate::eval_cmd::read_dataset;
+use crate::eval_cmd::{progress_bar, read_dataset};
 use crate::output_option::refuse_second_stdout;
 use crate::train_report::{dataset_rows, fit_report, oracle_report};
 use crate::UsageError;
@@ -153,6 +153,10 @@ pub struct TrainArgs {
     /// (`best`).
     #[arg(long)]
     pub oracle: bool,
+    /// No progress bar (shown on stderr when it is a terminal: the pages through the
+    /// base pipeline, then the ensembles fitted).
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// Refuses option values that would train nothing, or report what was not done:
@@ -275,8 +279,28 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let trained =
-        train(&sets, &base, &opts).map_err(|e| UsageError(format!("{base_name}: {e}")))?;
+    let pages = sets.iter().map(|s| s.pages.len() as u64).sum();
+    let bar = progress_bar(pages, args.quiet, "pages through the base pipeline");
+    let observe = |step: TrainStep| {
+        let Some(bar) = &bar else { return };
+        match step {
+            TrainStep::Pages { done, total } => {
+                bar.set_length(total as u64);
+                bar.set_position(done as u64);
+            }
+            TrainStep::Folds { done, total } => {
+                bar.set_message("cross-validation ensembles fitted");
+                bar.set_length(total as u64);
+                bar.set_position(done as u64);
+            }
+            TrainStep::Final => bar.set_message("fitting the final ensemble on every page"),
+        }
+    };
+    let trained = train_observed(&sets, &base, &opts, &observe);
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let trained = trained.map_err(|e| UsageError(format!("{base_name}: {e}")))?;
     let text = pipeline_file_text(&trained.pipeline);
     let out = args.out.unwrap_or_default();
     std::fs::write(&out, text).map_err(|e| UsageError(format!("{}: {e}", out.display())))?;

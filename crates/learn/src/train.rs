@@ -22,6 +22,7 @@
 //! a classifier of these blocks can reach, to compare segmenters and label rules.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use pith_core::Pipeline;
 use rayon::prelude::*;
@@ -435,7 +436,12 @@ struct Prepared {
 }
 
 /// Runs the base pipeline (without `learn.trees`) over every page; see [`Prepared`].
-fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepared, String> {
+fn prepare(
+    sets: &[TrainSet],
+    base: &Value,
+    opts: &TrainOptions,
+    observe: &(dyn Fn(TrainStep) + Sync),
+) -> Result<Prepared, String> {
     let pipeline = Pipeline::from_value(base.clone()).map_err(|e| e.to_string())?;
     // The columns, in the pipeline's computation order.
     let features: Vec<String> = pipeline
@@ -474,6 +480,10 @@ fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepa
         needs_tree,
         opts,
     };
+    let (total, done) = (
+        sets.iter().map(|s| s.pages.len()).sum(),
+        AtomicUsize::new(0),
+    );
     for (s, set) in sets.iter().enumerate() {
         let set_weight = if opts.balance_datasets {
             mean_pages / set.pages.len().max(1) as f64
@@ -485,7 +495,12 @@ fn prepare(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Prepa
         let prepared: Vec<PreparedPage> = set
             .pages
             .par_iter()
-            .map(|page| context.prepare_page(page, set_weight))
+            .map(|page| {
+                let prepared = context.prepare_page(page, set_weight);
+                let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+                observe(TrainStep::Pages { done, total });
+                prepared
+            })
             .collect();
         for (page, out) in set.pages.iter().zip(prepared) {
             let first_row = rows.len();
@@ -624,7 +639,7 @@ pub fn oracle(
     opts: &TrainOptions,
 ) -> Result<Vec<OracleScores>, String> {
     let base = strip_trees(base);
-    let prepared = prepare(sets, &base, opts)?;
+    let prepared = prepare(sets, &base, opts, &|_| {})?;
     let (rows, pages) = (&prepared.rows, &prepared.pages);
     // The extraction is exactly the labels (no fallback).
     let labels = score_sets(sets, pages, rows, &rows.labels, |_| true);
@@ -726,8 +741,43 @@ fn best_selection(texts: &[String], gold: &str, mut chosen: Vec<bool>) -> Vec<bo
     chosen
 }
 
+/// A step of a training, reported to [`train_observed`]'s observer (from any of the
+/// threads training runs on) for a progress bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrainStep {
+    /// The base pipeline has run on `done` of the `total` pages.
+    Pages {
+        /// Pages done so far.
+        done: usize,
+        /// Pages in all.
+        total: usize,
+    },
+    /// `done` of the `total` cross-validation ensembles are fitted (with stacking, the
+    /// folds are fitted twice, the first ensemble's then the second's, and the count
+    /// starts again).
+    Folds {
+        /// Ensembles fitted so far.
+        done: usize,
+        /// Ensembles in all.
+        total: usize,
+    },
+    /// The final ensemble, on every page's rows, is being fitted.
+    Final,
+}
+
 /// Trains the classifier; see the [module docs](self).
 pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Trained, String> {
+    train_observed(sets, base, opts, &|_| {})
+}
+
+/// [`train`], calling `observe` at each step ([`TrainStep`]): each page the base
+/// pipeline has run on, each fold's ensemble fitted, the start of the final fit.
+pub fn train_observed(
+    sets: &[TrainSet],
+    base: &Value,
+    opts: &TrainOptions,
+    observe: &(dyn Fn(TrainStep) + Sync),
+) -> Result<Trained, String> {
     if opts.threshold.is_some_and(|t| !t.is_finite()) {
         return Err("the threshold must be a finite number".into());
     }
@@ -736,7 +786,7 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
         features,
         rows,
         pages,
-    } = prepare(sets, &base, opts)?;
+    } = prepare(sets, &base, opts, observe)?;
     if opts.stack && opts.folds < 2 {
         return Err("stacking needs out-of-fold margins: folds must be at least 2".into());
     }
@@ -752,9 +802,17 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
     let all: Vec<u32> = (0..rows.len() as u32).collect();
     let mut pipeline = base;
     let (rows, features) = if opts.stack {
-        let first = oof_margins(&pages, &rows, &features, &fold, opts, &[opts.gbdt.rounds])
-            .pop()
-            .expect("one margin column");
+        let first = oof_margins(
+            &pages,
+            &rows,
+            &features,
+            &fold,
+            opts,
+            &[opts.gbdt.rounds],
+            observe,
+        )
+        .pop()
+        .expect("one margin column");
         let (base_score, trees) = fit(&rows, &all, &opts.gbdt);
         let margin = Margin {
             key: None,
@@ -808,7 +866,7 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
             }
         };
         let shift = shift.as_deref();
-        let margins = oof_margins(&pages, &rows, &features, &fold, opts, &rounds);
+        let margins = oof_margins(&pages, &rows, &features, &fold, opts, &rounds, observe);
         for (k, m) in rounds.iter().zip(&margins).take(rounds.len() - 1) {
             by_rounds.push((*k, cut_scores(sets, &pages, &rows, m, shift, &fold, opts)));
         }
@@ -822,6 +880,7 @@ pub fn train(sets: &[TrainSet], base: &Value, opts: &TrainOptions) -> Result<Tra
         }
     };
     let offset = prior_offsets(&rows, &features, opts)?;
+    observe(TrainStep::Final);
     let (base_score, trees) = fit_from(&rows, &all, &opts.gbdt, offset.as_deref());
     let stage = Trees {
         features: features.clone(),
@@ -1298,6 +1357,7 @@ fn oof_margins(
     fold: &[usize],
     opts: &TrainOptions,
     rounds: &[usize],
+    observe: &(dyn Fn(TrainStep) + Sync),
 ) -> Vec<Vec<f64>> {
     let row_page: Vec<usize> = {
         let mut v = vec![0usize; rows.len()];
@@ -1310,13 +1370,21 @@ fn oof_margins(
     // Checked by the caller: the prior's feature is a column.
     let offset = prior_offsets(rows, features, opts).unwrap_or(None);
     // The folds' fits on every core: each is deterministic and independent of the others.
+    // (With stacking, this runs twice, and the count starts again.)
+    let done = AtomicUsize::new(0);
     let fits: Vec<(f64, Vec<Tree>)> = (0..opts.folds)
         .into_par_iter()
         .map(|f| {
             let train: Vec<u32> = (0..rows.len() as u32)
                 .filter(|&r| fold[row_page[r as usize]] != f)
                 .collect();
-            fit_from(rows, &train, &opts.gbdt, offset.as_deref())
+            let fitted = fit_from(rows, &train, &opts.gbdt, offset.as_deref());
+            let done = done.fetch_add(1, Ordering::Relaxed) + 1;
+            observe(TrainStep::Folds {
+                done,
+                total: opts.folds,
+            });
+            fitted
         })
         .collect();
     for (f, (base_score, trees)) in fits.into_iter().enumerate() {

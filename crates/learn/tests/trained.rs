@@ -130,6 +130,44 @@ fn training_on_one_thread_or_several_gives_the_same_file() {
     assert_eq!(one.scores, three.scores);
 }
 
+/// The observer hears of every page, then every fold's ensemble, then the final fit,
+/// and the training is the one without an observer.
+#[test]
+fn the_observer_hears_each_step_in_order() {
+    use pith_learn::train::{train_observed, TrainStep};
+    let steps = std::sync::Mutex::new(Vec::new());
+    let opts = options();
+    let observed = train_observed(&sets(), &base(), &opts, &|step| {
+        steps.lock().unwrap().push(step)
+    })
+    .unwrap();
+    assert_eq!(
+        observed.pipeline,
+        train(&sets(), &base(), &opts).unwrap().pipeline
+    );
+    let steps = steps.into_inner().unwrap();
+    let pages: usize = sets().iter().map(|s| s.pages.len()).sum();
+    let stage = |s: &TrainStep| match s {
+        TrainStep::Pages { .. } => 0,
+        TrainStep::Folds { .. } => 1,
+        TrainStep::Final => 2,
+    };
+    assert!(
+        steps.windows(2).all(|w| stage(&w[0]) <= stage(&w[1])),
+        "{steps:?}"
+    );
+    let count = |k| steps.iter().filter(|s| stage(s) == k).count();
+    assert_eq!((count(0), count(1), count(2)), (pages, opts.folds, 1));
+    assert!(steps.contains(&TrainStep::Pages {
+        done: pages,
+        total: pages
+    }));
+    assert!(steps.contains(&TrainStep::Folds {
+        done: opts.folds,
+        total: opts.folds
+    }));
+}
+
 /// The shipped `pith.json` is `pith-base.json` plus its trained `learn.trees` pass,
 /// before the base's own passes (its byline veto): a change to the base (a stage or a
 /// column) must come with the retrained file (`scripts/train-pith.sh`), or the trees
