@@ -86,7 +86,8 @@ pub fn read_dataset(arg: &str) -> Result<Dataset, UsageError> {
     })?;
     if ds.pages.is_empty() {
         return Err(UsageError(format!(
-            "{}: no page with a gold text ({} without)",
+            "{}: no page with a gold text ({} without; a page html/<id>.html has its gold \
+             text in gold/<id>.txt, or under its id in ground-truth.json)",
             dir.display(),
             ds.missing_gold.len()
         )));

@@ -457,6 +457,22 @@ fn eval_finds_datasets_at_run_time_and_says_what_is_missing() {
     let e = err(eval("../nohtml", None));
     assert!(e.contains("has no html/ folder"), "{e}");
     assert!(!e.contains("No such file"), "{e}");
+    // Someone's own gold, pages beside their texts: the layout is named.
+    write(&top.path().join("nohtml"), "a.html", b"<p>a</p>");
+    write(&top.path().join("nohtml"), "a.txt", b"a");
+    let e = err(eval("../nohtml", None));
+    assert!(
+        e.contains("1 HTML file and 1 text file of its own: move them into html/ and gold/"),
+        "{e}"
+    );
+    // Pages without any gold text: where the gold is read from.
+    std::fs::create_dir_all(top.path().join("nogold/html")).unwrap();
+    write(&top.path().join("nogold"), "html/a.html", b"<p>a</p>");
+    let e = err(eval("../nogold", None));
+    assert!(
+        e.contains("no page with a gold text (1 without; a page html/<id>.html has its gold text in gold/<id>.txt"),
+        "{e}"
+    );
 }
 
 /// `--outputs NAME=DIR`: another tool's saved texts are a column like a pipeline, in

@@ -137,6 +137,34 @@ fn resolve_in(arg: &str, root: &Path, source: &RootSource) -> Result<PathBuf, St
     ))
 }
 
+/// What to say after "has no html/ folder" about a folder that holds pages or texts
+/// itself (`page.html` beside `page.txt`, a layout of someone's own gold): the layout
+/// a dataset has, and what is here. Nothing for a folder of neither.
+fn layout_hint(dir: &Path) -> String {
+    let (mut pages, mut texts) = (0usize, 0usize);
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        let ext = path
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase());
+        match ext.as_deref() {
+            Some("html" | "htm") if path.is_file() => pages += 1,
+            Some("txt") if path.is_file() => texts += 1,
+            _ => {}
+        }
+    }
+    if pages + texts == 0 {
+        return String::new();
+    }
+    format!(
+        "; a dataset holds its pages as html/<id>.html and their gold texts as \
+         gold/<id>.txt, and this folder has {pages} HTML file{} and {texts} text file{} \
+         of its own: move them into html/ and gold/",
+        if pages == 1 { "" } else { "s" },
+        if texts == 1 { "" } else { "s" }
+    )
+}
+
 /// Reads a dataset folder: every `html/<id>.html`, with its gold text from
 /// `ground-truth.json` (`articleBody`, the scrapinghub layout) when that file exists
 /// and has the id, else from `gold/<id>.txt`. Pages without either are listed in
@@ -145,7 +173,7 @@ fn resolve_in(arg: &str, root: &Path, source: &RootSource) -> Result<PathBuf, St
 pub fn load_dataset(dir: &Path) -> std::io::Result<Dataset> {
     if !dir.join("html").is_dir() {
         let what = if dir.is_dir() {
-            format!("{} has no html/ folder", dir.display())
+            format!("{} has no html/ folder{}", dir.display(), layout_hint(dir))
         } else {
             format!("{}: no such folder", dir.display())
         };
@@ -321,6 +349,20 @@ mod tests {
         assert_eq!(
             err,
             format!("{} has no html/ folder", root.join("nohtml").display())
+        );
+        // One that holds pages and texts itself is told the layout a dataset has.
+        std::fs::write(root.join("nohtml/a.html"), "<p>a</p>").unwrap();
+        std::fs::write(root.join("nohtml/a.txt"), "a").unwrap();
+        std::fs::write(root.join("nohtml/b.HTM"), "<p>b</p>").unwrap();
+        let err = load_dataset(&root.join("nohtml")).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            format!(
+                "{} has no html/ folder; a dataset holds its pages as html/<id>.html and \
+                 their gold texts as gold/<id>.txt, and this folder has 2 HTML files and 1 \
+                 text file of its own: move them into html/ and gold/",
+                root.join("nohtml").display()
+            )
         );
         std::fs::remove_dir_all(&root).unwrap();
     }
