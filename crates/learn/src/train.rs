@@ -504,12 +504,11 @@ fn prepare(
             .collect();
         for (page, out) in set.pages.iter().zip(prepared) {
             let first_row = rows.len();
-            let blocks = out.labels.len();
+            let n = features.len();
             for (b, (label, weight)) in out.labels.iter().zip(&out.weights).enumerate() {
-                let n = features.len();
                 rows.push(&out.values[b * n..(b + 1) * n], *label, *weight);
             }
-            debug_assert_eq!(rows.len(), first_row + blocks);
+            debug_assert_eq!(rows.len(), first_row + out.labels.len());
             pages.push(PageRows {
                 set: s,
                 first_row,
@@ -539,6 +538,7 @@ struct PageContext<'a> {
 
 /// One page's part of the training rows: its blocks' feature values (row-major), labels
 /// and weights, and what scoring its selections needs (see [`PageRows`]).
+#[derive(Default)]
 struct PreparedPage {
     values: Vec<f64>,
     labels: Vec<bool>,
@@ -553,14 +553,7 @@ impl PageContext<'_> {
     /// base pipeline rejects contributes no rows (it scores as empty).
     fn prepare_page(&self, page: &TrainPage, set_weight: f64) -> PreparedPage {
         let opts = self.opts;
-        let mut out = PreparedPage {
-            values: Vec::new(),
-            labels: Vec::new(),
-            weights: Vec::new(),
-            texts: Vec::new(),
-            trailing: Vec::new(),
-            chars: Vec::new(),
-        };
+        let mut out = PreparedPage::default();
         let pipeline = self.pipeline;
         let ran = match self.needs_tree {
             true => (pipeline.run_bytes_and_tree(&page.html, &pipeline.spec().decode))
