@@ -560,6 +560,7 @@ fn print_scores(scores: &[DatasetScores], sets: &[TrainSet]) {
 mod tests {
     use super::*;
     use clap::Parser;
+    use pith::learn::train::untrained_description;
 
     /// `pith train`'s arguments alone, for parsing them in tests.
     #[derive(Parser)]
@@ -614,6 +615,8 @@ mod tests {
             let mut value = serde_json::to_value(&spec).unwrap();
             let passes = value["passes"].as_array_mut().unwrap();
             passes.retain(|p| p["type"] != "learn.trees");
+            let own = untrained_description(value["description"].as_str().unwrap()).to_owned();
+            value["description"] = own.into();
             value
         };
         let file = pith_eval::run::load_base(&format!("{root}/{base_line}")).unwrap();

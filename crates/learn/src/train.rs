@@ -176,6 +176,31 @@ pub const RECIPE_DECODE: Decode = Decode::ExpectedF1 {
     beta: 1.0,
 };
 
+/// What a training appends to its base's description, before the pages it was fitted
+/// on: a trained file says what its trees learnt from (`pith pipeline show`, or
+/// reading the file), not what its base's trees did.
+pub const TRAINED_ON: &str = "; its trees fitted by pith train on ";
+
+/// `description` without what a training appended to it ([`TRAINED_ON`] and what
+/// follows): the base's own words, so that retraining a trained file describes it once.
+pub fn untrained_description(description: &str) -> &str {
+    description.split(TRAINED_ON).next().unwrap_or(description)
+}
+
+/// The trained file's description: the base's, then the datasets and their pages, and
+/// the seed of the folds (which chose the threshold).
+fn trained_description(base: &str, sets: &[TrainSet], seed: u64) -> String {
+    let on: Vec<String> = sets
+        .iter()
+        .map(|s| format!("{} ({} pages)", s.name, s.pages.len()))
+        .collect();
+    let base = match untrained_description(base) {
+        "" => "boosted trees (learn.trees)",
+        own => own,
+    };
+    format!("{base}{TRAINED_ON}{}, seed {seed}", on.join(", "))
+}
+
 /// The margin thresholds `choose_threshold` tries.
 pub const THRESHOLDS: [f64; 12] = [
     -2.0, -1.5, -1.25, -1.0, -0.75, -0.5, -0.25, 0.25, 0.5, 0.75, 1.0, 1.5,
@@ -905,6 +930,11 @@ pub fn train_observed(
                 obj.insert("passes".into(), Value::Array(vec![pass_obj]));
             }
         }
+    }
+    if let Some(obj) = pipeline.as_object_mut() {
+        let base = obj.get("description").and_then(Value::as_str).unwrap_or("");
+        let description = trained_description(base, sets, opts.seed);
+        obj.insert("description".into(), Value::String(description));
     }
     Ok(Trained {
         pipeline,

@@ -5,7 +5,9 @@
 use pith_core::{Label, Pipeline};
 use pith_learn::gbdt::GbdtParams;
 use pith_learn::labels::LabelRule;
-use pith_learn::train::{oracle, train, TrainOptions, TrainPage, TrainSet, Weighting};
+use pith_learn::train::{
+    oracle, train, untrained_description, TrainOptions, TrainPage, TrainSet, Weighting,
+};
 use proptest::prelude::*;
 // Link the stage crates the base pipeline names.
 use pith_declutter as _;
@@ -97,6 +99,15 @@ fn training_is_deterministic_and_the_file_round_trips() {
     let text = serde_json::to_string_pretty(&a.pipeline).unwrap();
     assert_eq!(text, serde_json::to_string_pretty(&b.pipeline).unwrap());
     assert_eq!(a.scores, b.scores);
+    // The file says what its trees were fitted on.
+    assert!(
+        a.pipeline["description"]
+            .as_str()
+            .unwrap()
+            .ends_with("; its trees fitted by pith train on a (8 pages), b (6 pages), seed 7"),
+        "{}",
+        a.pipeline["description"]
+    );
     // Retraining from the trained file replaces its trees instead of adding a second pass.
     let again = train(&sets(), &a.pipeline, &options()).unwrap();
     assert_eq!(serde_json::to_string_pretty(&again.pipeline).unwrap(), text);
@@ -180,6 +191,18 @@ fn the_shipped_preset_is_its_base_plus_the_trees() {
     assert_eq!(passes[0]["type"], "learn.trees");
     passes.remove(0);
     shipped["passes"] = serde_json::Value::Array(passes);
+    // Its description says what the trees were fitted on, after the base's words.
+    let description = shipped["description"].as_str().unwrap().to_owned();
+    assert_eq!(
+        description,
+        format!(
+            "{}{}scrapinghub (181 pages), cleaneval-dev (57 pages), dragnet-train (966 pages), \
+             l3s-gn1-dev (303 pages), googletrends-dev (80 pages), seed 1",
+            base()["description"].as_str().unwrap(),
+            pith_learn::train::TRAINED_ON
+        )
+    );
+    shipped["description"] = untrained_description(&description).into();
     // The file is written as loaded (every default spelled out): compare as loaded.
     let loaded = |v: serde_json::Value| Pipeline::from_value(v).unwrap().to_value();
     assert_eq!(loaded(shipped), loaded(base()));
