@@ -73,7 +73,8 @@ enum Command {
     Tune(Box<TuneArgs>),
     /// Show why a pipeline keeps or drops each block of a page, as an HTML page.
     Explain(Box<ExplainArgs>),
-    /// Fit the learned classifier (learn.trees) on datasets, with cross-validated scores.
+    /// Fit the learned classifier (learn.trees, by default the `pith` preset's) on
+    /// datasets with gold text, with cross-validated scores.
     Train(Box<TrainArgs>),
 }
 
