@@ -186,14 +186,7 @@ pub fn fit_from(
         .map(|f| edges_of(rows, subset, f, params.max_bins))
         .collect();
     let nbins: Vec<usize> = edges.iter().map(|e| e.len() + 2).collect();
-    let offsets: Vec<usize> = nbins
-        .iter()
-        .scan(0, |acc, &b| {
-            let o = *acc;
-            *acc += b;
-            Some(o)
-        })
-        .collect();
+    let offsets = bin_offsets(&nbins);
     let hist_len: usize = nbins.iter().sum();
     // Binned matrix of the subset, row-major.
     let mut bins = vec![0u8; n * nf];
@@ -279,6 +272,19 @@ pub fn fit_from(
         trees.push(tree);
     }
     (base, trees)
+}
+
+/// Where each feature's bins start in a histogram that holds every feature's, one
+/// after the other: the running sum of the bin counts.
+fn bin_offsets(nbins: &[usize]) -> Vec<usize> {
+    nbins
+        .iter()
+        .scan(0, |acc, &b| {
+            let o = *acc;
+            *acc += b;
+            Some(o)
+        })
+        .collect()
 }
 
 /// The splitmix64 finaliser: a well-mixed 64-bit hash of `x`.
@@ -575,14 +581,7 @@ mod tests {
         let nf = 3 * FEATURES_PER_TASK + 5;
         let n = PARALLEL_HISTOGRAM_ROWS + 1000;
         let nbins: Vec<usize> = (0..nf).map(|f| 2 + f % 30).collect();
-        let offsets: Vec<usize> = nbins
-            .iter()
-            .scan(0, |acc, &b| {
-                let o = *acc;
-                *acc += b;
-                Some(o)
-            })
-            .collect();
+        let offsets = bin_offsets(&nbins);
         let hist_len = nbins.iter().sum();
         let hash = |i: usize| mix(i as u64);
         let bins: Vec<u8> = (0..n * nf)
