@@ -18,7 +18,9 @@
 //!    gradient boosting, for generalisation): which ones is a hash of `seed`, the round
 //!    and the row or feature, not a generator's state, so it is reproducible.
 //!
-//! No other randomness: the same rows and seed give the same trees, bit for bit.
+//! No other randomness: the same rows and seed give the same trees, bit for bit, on one
+//! thread or many (large nodes' histograms are built a group of features per task,
+//! each bin summing its rows in the same order).
 
 use rayon::prelude::*;
 

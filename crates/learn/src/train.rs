@@ -15,7 +15,9 @@
 //! 3. The final ensemble is fitted on every row and appended to the base pipeline as
 //!    its last pass: the trained pipeline, one JSON value.
 //!
-//! Same pages, base, options and seed: the same file, byte for byte.
+//! Same pages, base, options and seed: the same file, byte for byte, on one core or
+//! many (the pages run through the base in parallel and their rows are appended in page
+//! order; the folds' ensembles are fitted in parallel, each on its own).
 //!
 //! [`oracle`] fits nothing: it scores the extraction in which every block takes its
 //! derived label, and the best choice of blocks a local search finds — the ceilings
