@@ -150,8 +150,8 @@ fn train_chooses_a_decoding_and_writes_out_of_fold_extractions() {
 
 /// With no option but the pages and the output, `pith train` refits the `pith`
 /// preset's trees the way the shipped ones were fitted: the preset as base, its
-/// decoding (expected F1 at scale 0.7), its trees (100, at most 8 levels deep), the
-/// threshold chosen out of fold (the nested table).
+/// decoding (expected F1 at scale 0.7), its number of trees (100), the threshold chosen
+/// out of fold (the nested table); the file says what its trees were fitted on.
 #[test]
 fn the_bare_command_follows_the_shipped_recipe() {
     let ds = dataset();
@@ -181,6 +181,14 @@ fn the_bare_command_follows_the_shipped_recipe() {
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(v["name"], "pith");
+    let name = ds.path().file_name().unwrap().to_str().unwrap();
+    let description = v["description"].as_str().unwrap();
+    assert!(
+        description.ends_with(&format!(
+            "labelled by boosted trees; its trees fitted by pith train on {name} (6 pages), seed 1"
+        )),
+        "{description}"
+    );
     let pass = v["passes"]
         .as_array()
         .unwrap()
