@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use pith::learn::train::trained_datasets;
 use pith::Pipeline;
 use pith_eval::dataset::{load_dataset, resolve_dataset, Dataset};
 use pith_eval::outputs::{parse_outputs_arg, read_outputs, OutputsArg};
@@ -162,6 +163,27 @@ fn has_trees(pipeline: &serde_json::Value) -> bool {
         .is_some_and(|passes| passes.iter().any(|p| p["type"] == "learn.trees"))
 }
 
+/// The note for a pipeline with trees scored on `dataset`: that its figures are
+/// in-sample when its trees were fitted on a dataset of that name (its description
+/// lists them, as `pith train` writes it), or may be when it does not say; nothing when
+/// they were fitted on other datasets only.
+fn in_sample_note(name: &str, fitted_on: Option<&[String]>, dataset: &str) -> Option<String> {
+    match fitted_on {
+        Some(names) if names.iter().any(|n| n == dataset) => Some(format!(
+            "pith: note: {name}'s trees were fitted on the pages of a dataset named \
+             {dataset} (its description lists {}): its figures here are in-sample; \
+             `pith train` prints out-of-fold ones",
+            names.join(", ")
+        )),
+        Some(_) => None,
+        None => Some(format!(
+            "pith: note: {name} labels blocks with trees fitted on gold pages it does not \
+             name: on pages it was fitted on, its figures are in-sample; `pith train` \
+             prints out-of-fold ones"
+        )),
+    }
+}
+
 /// Runs `pith eval`. Exit code 1 when some page failed in some pipeline or some page
 /// has no saved output.
 pub fn eval_command(mut args: EvalArgs) -> Result<ExitCode, UsageError> {
@@ -180,6 +202,9 @@ pub fn eval_command(mut args: EvalArgs) -> Result<ExitCode, UsageError> {
         .collect::<Result<_, _>>()
         .map_err(UsageError)?;
     let mut pipelines = Vec::new();
+    // Each pipeline with trees, with the datasets its description says they were
+    // fitted on (if it says).
+    let mut learned: Vec<(String, Option<Vec<String>>)> = Vec::new();
     let sets = args
         .sets
         .iter()
@@ -192,19 +217,22 @@ pub fn eval_command(mut args: EvalArgs) -> Result<ExitCode, UsageError> {
             apply_override(&mut value, k, v.clone())
                 .map_err(|e| UsageError(format!("{arg}: {e}")))?;
         }
-        let learned = has_trees(&value);
+        if has_trees(&value) {
+            let description = value["description"].as_str().unwrap_or("");
+            let fitted_on = trained_datasets(description)
+                .map(|names| names.into_iter().map(str::to_owned).collect::<Vec<_>>());
+            learned.push((name.clone(), fitted_on));
+        }
         let pipeline =
             Pipeline::from_value(value).map_err(|e| UsageError(format!("{arg}: {e}")))?;
-        if learned {
-            say!(
-                "pith: note: {name} labels blocks with trees fitted on gold pages (the `pith` \
-                 preset's on the five development folders): on pages it was fitted on, its \
-                 figures are in-sample; `pith train` prints out-of-fold ones"
-            );
-        }
         pipelines.push((name, pipeline));
     }
     let dataset = read_dataset(&args.dataset)?;
+    for (name, fitted_on) in &learned {
+        if let Some(note) = in_sample_note(name, fitted_on.as_deref(), &dataset.name) {
+            say!("{note}");
+        }
+    }
     let output = output_file(args.output.as_deref());
     if let Some(report) = args.report.as_deref().filter(|_| output.is_none()) {
         refuse_second_stdout(

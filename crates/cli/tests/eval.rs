@@ -679,20 +679,40 @@ fn eval_without_a_pipeline_scores_the_default_preset() {
     assert_eq!(with_set[0]["name"], "pith");
 }
 
-/// A pipeline with fitted trees is scored with a note that its figures on the pages it
-/// learnt from are in-sample; one without trees is not.
+/// A pipeline with fitted trees is scored with a note when its figures are in-sample:
+/// its description (as `pith train` writes it) names the dataset scored, or it does not
+/// say what its trees were fitted on. Scored on another dataset, or without trees, no
+/// note.
 #[test]
-fn eval_notes_that_a_learned_pipeline_s_figures_may_be_in_sample() {
-    let ds = tiny_dataset();
-    let d = ds.path().to_str().unwrap();
-    let stderr = |preset: &str| {
+fn eval_notes_when_a_learned_pipeline_s_figures_are_in_sample() {
+    let top = tempfile::tempdir().unwrap();
+    let tiny = tiny_dataset();
+    // The same pages under a name the `pith` preset's trees were fitted on.
+    let named = top.path().join("scrapinghub");
+    for sub in ["html", "gold"] {
+        std::fs::create_dir_all(named.join(sub)).unwrap();
+        for e in std::fs::read_dir(tiny.path().join(sub)).unwrap() {
+            let e = e.unwrap();
+            std::fs::copy(e.path(), named.join(sub).join(e.file_name())).unwrap();
+        }
+    }
+    // The preset without the list of what its trees were fitted on.
+    let mut value: serde_json::Value =
+        serde_json::from_str(pith::learn::presets::PITH_JSON).unwrap();
+    value["description"] = "trees from somewhere".into();
+    let unnamed = write(
+        top.path(),
+        "unnamed.json",
+        serde_json::to_string(&value).unwrap().as_bytes(),
+    );
+    let stderr = |pipeline: &str, dataset: &Path| {
         let o = pith(
             &[
                 "eval",
                 "--dataset",
-                d,
+                dataset.to_str().unwrap(),
                 "--pipeline",
-                preset,
+                pipeline,
                 "--bootstrap",
                 "0",
             ],
@@ -701,16 +721,25 @@ fn eval_notes_that_a_learned_pipeline_s_figures_may_be_in_sample() {
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         String::from_utf8(o.stderr).unwrap()
     };
-    let learned = stderr("pith");
+    let on_its_own = stderr("pith", &named);
     assert!(
-        learned.contains("pith: note: pith labels blocks with trees"),
-        "{learned}"
+        on_its_own.contains(
+            "pith: note: pith's trees were fitted on the pages of a dataset named scrapinghub \
+             (its description lists scrapinghub, cleaneval-dev, dragnet-train, l3s-gn1-dev, \
+             googletrends-dev): its figures here are in-sample"
+        ),
+        "{on_its_own}"
     );
+    let elsewhere = stderr("pith", tiny.path());
+    assert!(!elsewhere.contains("in-sample"), "{elsewhere}");
+    let unknown = stderr(unnamed.to_str().unwrap(), tiny.path());
     assert!(
-        learned.contains("in-sample") && learned.contains("pith train"),
-        "{learned}"
+        unknown.contains("trees fitted on gold pages it does not name")
+            && unknown.contains("in-sample")
+            && unknown.contains("pith train"),
+        "{unknown}"
     );
-    let justext = stderr("justext");
+    let justext = stderr("justext", &named);
     assert!(!justext.contains("in-sample"), "{justext}");
 }
 

@@ -189,6 +189,27 @@ pub fn untrained_description(description: &str) -> &str {
     description.split(TRAINED_ON).next().unwrap_or(description)
 }
 
+/// The names of the datasets a trained file's trees were fitted on, as its description
+/// lists them ([`TRAINED_ON`]); `None` for a description without that list (a pipeline
+/// `pith train` did not write, or a file from before it wrote one).
+///
+/// ```
+/// use pith_learn::train::trained_datasets;
+/// let d = "pith's own extractor; its trees fitted by pith train on scrapinghub (181 pages), my gold (12 pages), seed 1";
+/// assert_eq!(trained_datasets(d), Some(vec!["scrapinghub", "my gold"]));
+/// assert_eq!(trained_datasets("jusText 3.0.2"), None);
+/// ```
+pub fn trained_datasets(description: &str) -> Option<Vec<&str>> {
+    let (_, list) = description.split_once(TRAINED_ON)?;
+    let (list, _seed) = list.rsplit_once(", seed ")?;
+    let names = list
+        .split(" pages), ")
+        .map(|item| item.trim_end_matches(" pages)"))
+        .map(|item| item.rsplit_once(" (").map_or(item, |(name, _count)| name))
+        .collect();
+    Some(names)
+}
+
 /// The trained file's description: the base's, then the datasets and their pages, and
 /// the seed of the folds (which chose the threshold).
 fn trained_description(base: &str, sets: &[TrainSet], seed: u64) -> String {
