@@ -19,9 +19,19 @@ use pith::learn::train::{
 use pith::learn::{Decode, Prior};
 
 use crate::eval_cmd::{progress_bar, read_dataset};
-use crate::output_option::refuse_second_stdout;
+use crate::output_option::{refuse_second_stdout, write_to_stdout};
 use crate::train_report::{dataset_rows, fit_report, oracle_report};
 use crate::UsageError;
+
+/// Appends a line to the command's output, a `String` (to which writing cannot fail):
+/// the output goes to stdout whole at the end, where a reader that stopped (`| head`)
+/// is no error ([`write_to_stdout`]).
+macro_rules! outln {
+    ($out:expr, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
 
 /// Options of `pith train`.
 #[derive(Args, Debug)]
@@ -265,18 +275,23 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
         .collect::<Result<Vec<_>, UsageError>>()?;
     check_sets(&sets, &args)?;
     let opts = train_options(&args);
+    let mut out = String::new();
     if args.oracle {
         let scores =
             oracle(&sets, &base, &opts).map_err(|e| UsageError(format!("{base_name}: {e}")))?;
         let (labels, best): (Vec<_>, Vec<_>) =
             scores.into_iter().map(|s| (s.labels, s.best)).unzip();
-        println!("ceiling of {base_name}'s blocks, every block its derived label:");
-        print_scores(&labels, &sets);
-        println!("ceiling of {base_name}'s blocks, the best choice a local search finds for each page's token F1:");
-        print_scores(&best, &sets);
+        outln!(
+            out,
+            "ceiling of {base_name}'s blocks, every block its derived label:"
+        );
+        print_scores(&mut out, &labels, &sets);
+        outln!(out, "ceiling of {base_name}'s blocks, the best choice a local search finds for each page's token F1:");
+        print_scores(&mut out, &best, &sets);
         if let Some(file) = &args.report {
             write_report(file, &oracle_report(&labels, &best, &sets))?;
         }
+        print(&out)?;
         return Ok(ExitCode::SUCCESS);
     }
     let pages = sets.iter().map(|s| s.pages.len() as u64).sum();
@@ -302,16 +317,18 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
     }
     let trained = trained.map_err(|e| UsageError(format!("{base_name}: {e}")))?;
     let text = pipeline_file_text(&trained.pipeline);
-    let out = args.out.unwrap_or_default();
-    std::fs::write(&out, text).map_err(|e| UsageError(format!("{}: {e}", out.display())))?;
-    println!(
+    let file = args.out.clone().unwrap_or_default();
+    std::fs::write(&file, text).map_err(|e| UsageError(format!("{}: {e}", file.display())))?;
+    outln!(
+        out,
         "trained on {} blocks, {} features; wrote {}",
         trained.rows,
         trained.features.len(),
-        out.display()
+        file.display()
     );
     if !trained.scores.is_empty() {
-        println!(
+        outln!(
+        out,
             "out-of-fold ({} folds, seed {}, margin threshold {}, decode {}, decoding prior weight {}):",
             args.folds,
             args.seed,
@@ -319,7 +336,7 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
             decode_text(&trained.decode),
             trained.prior_weight
         );
-        print_scores(&trained.scores, &sets);
+        print_scores(&mut out, &trained.scores, &sets);
     }
     if !trained.nested_scores.is_empty() {
         let chosen: Vec<String> = trained
@@ -329,18 +346,23 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
             .zip(&trained.fold_prior_weights)
             .map(|((t, d), w)| format!("{t} {} prior {w}", decode_text(d)))
             .collect();
-        println!(
+        outln!(
+        out,
             "out-of-fold, each fold cut at the threshold and decoding chosen on the other folds ({}):",
             chosen.join("; ")
         );
-        print_scores(&trained.nested_scores, &sets);
+        print_scores(&mut out, &trained.nested_scores, &sets);
     }
     if !trained.by_decode.is_empty() {
-        println!("token F1 of each decoding tried, at its best threshold (out of fold):");
+        outln!(
+            out,
+            "token F1 of each decoding tried, at its best threshold (out of fold):"
+        );
         for t in &trained.by_decode {
             let f1: Vec<String> = t.token_f1.iter().map(|f| format!("{f:.3}")).collect();
             let mean = t.token_f1.iter().sum::<f64>() / t.token_f1.len().max(1) as f64;
-            println!(
+            outln!(
+                out,
                 "  {:<32} prior {:>4} threshold {:>5}: {} (mean {mean:.4})",
                 decode_text(&t.decode),
                 t.prior_weight,
@@ -351,27 +373,40 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
     }
     if let Some(dir) = &args.oof_dir {
         write_oof(dir, &trained.scores, &sets)?;
-        println!("wrote the out-of-fold extractions under {}", dir.display());
+        outln!(
+            out,
+            "wrote the out-of-fold extractions under {}",
+            dir.display()
+        );
     }
     if let Some(file) = &args.report {
         write_report(file, &fit_report(&trained, &sets, args.seed, args.folds))?;
-        println!("wrote the report {}", file.display());
+        outln!(out, "wrote the report {}", file.display());
     }
     for (k, cut) in &trained.by_rounds {
-        println!(
+        outln!(
+            out,
             "the first {k} trees, out-of-fold (margin threshold {}):",
             cut.threshold
         );
-        print_scores(&cut.scores, &sets);
+        print_scores(&mut out, &cut.scores, &sets);
         if !cut.nested_scores.is_empty() {
-            println!(
+            outln!(
+        out,
                 "the first {k} trees, each fold cut at the threshold chosen on the other folds ({:?}):",
                 cut.fold_thresholds
             );
-            print_scores(&cut.nested_scores, &sets);
+            print_scores(&mut out, &cut.nested_scores, &sets);
         }
     }
+    print(&out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the command's output to stdout.
+fn print(out: &str) -> Result<(), UsageError> {
+    write_to_stdout(out.as_bytes())
+        .map_err(|e| UsageError(format!("stdout: cannot write the figures: {e}")))
 }
 
 /// The training options the arguments give.
@@ -512,10 +547,11 @@ fn write_report(file: &std::path::Path, report: &serde_json::Value) -> Result<()
     std::fs::write(file, text).map_err(|e| UsageError(format!("{}: {e}", file.display())))
 }
 
-/// Prints one table row per dataset of out-of-fold scores (with `pith eval`'s shingle
+/// Writes to `out` one table row per dataset of out-of-fold scores (with `pith eval`'s shingle
 /// F1 of the out-of-fold extractions), then the ids of the pages left empty.
-fn print_scores(scores: &[DatasetScores], sets: &[TrainSet]) {
-    println!(
+fn print_scores(out: &mut String, scores: &[DatasetScores], sets: &[TrainSet]) {
+    outln!(
+        out,
         "{:<20} {:>6} {:>8}  {:>6} {:>6} {:>6}  {:>6} {:>6} {:>6}  {:>6}  {:>5}",
         "dataset",
         "pages",
@@ -531,7 +567,8 @@ fn print_scores(scores: &[DatasetScores], sets: &[TrainSet]) {
     );
     let mut empty = Vec::new();
     for row in dataset_rows(scores, sets) {
-        println!(
+        outln!(
+            out,
             "{:<20} {:>6} {:>8}  {:>6.3} {:>6.3} {:>6.3}  {:>6.3} {:>6.3} {:>6.3}  {:>6.3}  {:>5}",
             row.dataset,
             row.pages,
@@ -552,7 +589,7 @@ fn print_scores(scores: &[DatasetScores], sets: &[TrainSet]) {
         );
     }
     if !empty.is_empty() {
-        println!("empty out of fold: {}", empty.join(" "));
+        outln!(out, "empty out of fold: {}", empty.join(" "));
     }
 }
 

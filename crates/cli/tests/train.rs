@@ -340,3 +340,34 @@ fn options_that_would_mislead_are_refused_at_once() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--out's folder does not exist"));
 }
+
+/// `pith train … | head -1`: a reader that stopped wanted no more figures; the command
+/// ends quietly with its file written (before, the next line printed panicked on the
+/// closed pipe).
+#[test]
+fn a_closed_pipe_ends_train_quietly() {
+    use std::io::Read;
+    let ds = dataset();
+    let out = tempfile::tempdir().unwrap();
+    let file = out.path().join("t.json");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_pith"))
+        .args(["train", "--dataset", ds.path().to_str().unwrap(), "--out"])
+        .arg(&file)
+        .args(["--folds", "2", "--rounds", "5"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader is gone before the first line
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(status.success(), "{status:?} {err}");
+    assert!(file.is_file());
+}
