@@ -10,7 +10,10 @@ use flate2::write::GzEncoder;
 use flate2::Compression;
 use serde_json::Value;
 
-use crate::common::{file_names, gunzip, interrupt, pith, pith_with_env, write, JUSTEXT_JSONL};
+use crate::common::{
+    assert_quiet_after_closed_pipe, file_names, gunzip, interrupt, pith, pith_with_env, write,
+    JUSTEXT_JSONL,
+};
 
 fn page(n: usize) -> String {
     format!(
@@ -525,16 +528,7 @@ fn a_closed_pipe_ends_the_run_quietly() {
     let mut first = [0u8; 10];
     stdout.read_exact(&mut first).unwrap();
     drop(stdout); // like `| head -c 10`
-    let status = child.wait().unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    assert!(!err.contains("panicked"), "{err}");
-    assert!(status.success(), "{status:?} {err}");
+    assert_quiet_after_closed_pipe(child);
 }
 
 /// Ctrl-C (SIGINT) mid-run: the reader stops, the documents already read are finished

@@ -106,3 +106,20 @@ pub fn sample_with_aside() -> String {
         1,
     )
 }
+
+/// Waits for `child` after its stdout's reader went away (`| head`): asserts it ended
+/// successfully and printed no panic, and returns its stderr.
+pub fn assert_quiet_after_closed_pipe(mut child: std::process::Child) -> String {
+    use std::io::Read;
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(status.success(), "{status:?} {err}");
+    err
+}
