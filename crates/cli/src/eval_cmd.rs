@@ -9,7 +9,7 @@ use clap::{Args, CommandFactory, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use pith::learn::train::trained_datasets;
 use pith::Pipeline;
-use pith_eval::dataset::{load_dataset, resolve_dataset, Dataset};
+use pith_eval::dataset::{load_gold_dataset, resolve_dataset, Dataset};
 use pith_eval::outputs::{parse_outputs_arg, read_outputs, OutputsArg};
 use pith_eval::run::{apply_override, parse_assignment, parse_pipeline_arg, run_pipeline};
 use pith_eval::summary::{summarise, Format};
@@ -80,20 +80,7 @@ pub struct EvalArgs {
 /// Reads `--dataset` (an error when it has no page with gold).
 pub fn read_dataset(arg: &str) -> Result<Dataset, UsageError> {
     let dir = resolve_dataset(arg).map_err(UsageError)?;
-    let ds = load_dataset(&dir).map_err(|e| match e.kind() {
-        // load_dataset's own message names the folder and what it lacks.
-        std::io::ErrorKind::NotFound => UsageError(e.to_string()),
-        _ => UsageError(format!("{}: {e}", dir.display())),
-    })?;
-    if ds.pages.is_empty() {
-        return Err(UsageError(format!(
-            "{}: no page with a gold text ({} without; a page html/<id>.html has its gold \
-             text in gold/<id>.txt, or under its id in ground-truth.json)",
-            dir.display(),
-            ds.missing_gold.len()
-        )));
-    }
-    Ok(ds)
+    load_gold_dataset(&dir).map_err(UsageError)
 }
 
 /// A progress bar on stderr when it is a terminal and not `quiet`.

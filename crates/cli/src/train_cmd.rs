@@ -20,8 +20,9 @@ use pith::learn::{Decode, Prior};
 
 use crate::eval_cmd::{progress_bar, read_dataset};
 use crate::output_option::{refuse_second_stdout, write_to_stdout};
-use crate::train_report::{dataset_rows, fit_report, oracle_report};
+use crate::train_report::{fit_report, oracle_report};
 use crate::UsageError;
+use pith_eval::training::dataset_rows;
 
 /// Appends a line to the command's output, a `String` (to which writing cannot fail):
 /// the output goes to stdout whole at the end, where a reader that stopped (`| head`)

@@ -2,92 +2,15 @@
 //! so that scripts comparing fits (several fold deals, several bases) read numbers
 //! instead of parsing the printed tables.
 //!
-//! Each table becomes a list of per-dataset rows ([`DatasetRow`]): pages, blocks,
+//! Each table becomes a list of per-dataset rows (`pith_eval::training::DatasetRow`): pages, blocks,
 //! block-level P/R/F1 against the derived labels, token P/R/F1 (`pith eval`'s macro
 //! BoW), `pith eval`'s shingle F1 of the out-of-fold extractions, and the pages left
 //! empty.
 
-use pith::learn::train::{DatasetScores, Prf, TrainSet, Trained};
+use pith::learn::train::{DatasetScores, TrainSet, Trained};
 use pith::learn::Decode;
-use pith_eval::metrics::{page_counts, PageCounts, Score};
-use pith_eval::summary::is_empty_output;
-use serde::Serialize;
+use pith_eval::training::dataset_rows;
 use serde_json::{json, Value};
-
-/// One dataset's row of a table of out-of-fold scores.
-#[derive(Clone, Debug, Serialize)]
-pub struct DatasetRow {
-    /// The dataset's name.
-    pub dataset: String,
-    /// Pages scored.
-    pub pages: usize,
-    /// Blocks scored.
-    pub blocks: usize,
-    /// Block-level precision, recall and F1 against the derived labels.
-    pub block: PrfJson,
-    /// Token (bag-of-words, macro over pages) precision, recall and F1.
-    pub token: PrfJson,
-    /// `pith eval`'s shingle F1 of the extractions.
-    pub shingle_f1: f64,
-    /// Pages whose extraction is empty (the printed table's `empty`).
-    pub empty: usize,
-    /// The ids of the pages whose extraction has no word, as `pith eval` counts empty
-    /// outputs (the printed "empty out of fold" list).
-    pub empty_pages: Vec<String>,
-}
-
-/// Precision, recall and F1.
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct PrfJson {
-    /// Precision.
-    pub precision: f64,
-    /// Recall.
-    pub recall: f64,
-    /// F1.
-    pub f1: f64,
-}
-
-impl From<Prf> for PrfJson {
-    fn from(p: Prf) -> PrfJson {
-        PrfJson {
-            precision: p.precision,
-            recall: p.recall,
-            f1: p.f1,
-        }
-    }
-}
-
-/// The rows of one table of scores, the datasets in `sets`' order.
-pub fn dataset_rows(scores: &[DatasetScores], sets: &[TrainSet]) -> Vec<DatasetRow> {
-    scores
-        .iter()
-        .zip(sets)
-        .map(|(s, set)| {
-            let counts: Vec<PageCounts> = s
-                .texts
-                .iter()
-                .zip(&set.pages)
-                .map(|(text, page)| page_counts(text, &page.gold))
-                .collect();
-            DatasetRow {
-                dataset: s.name.clone(),
-                pages: s.pages,
-                blocks: s.blocks,
-                block: s.block.into(),
-                token: s.token.into(),
-                shingle_f1: Score::of(&counts).f1,
-                empty: s.empty,
-                empty_pages: s
-                    .texts
-                    .iter()
-                    .zip(&set.pages)
-                    .filter(|(text, _)| is_empty_output(text))
-                    .map(|(_, page)| page.id.clone())
-                    .collect(),
-            }
-        })
-        .collect()
-}
 
 /// The report of a fit: the fit's size, the chosen cut and decoding, the out-of-fold
 /// table, the nested one (each fold at the other folds' choice), each decoding tried,

@@ -165,6 +165,27 @@ fn layout_hint(dir: &Path) -> String {
     )
 }
 
+/// [`load_dataset`] for scoring or training: its errors as one message naming the
+/// folder, and a folder without any page that has a gold text refused (saying where
+/// gold texts are read from). `pith eval`, `pith train` and Python's `pith.train`
+/// read datasets through it.
+pub fn load_gold_dataset(dir: &Path) -> Result<Dataset, String> {
+    let ds = load_dataset(dir).map_err(|e| match e.kind() {
+        // load_dataset's own message names the folder and what it lacks.
+        std::io::ErrorKind::NotFound => e.to_string(),
+        _ => format!("{}: {e}", dir.display()),
+    })?;
+    if ds.pages.is_empty() {
+        return Err(format!(
+            "{}: no page with a gold text ({} without; a page html/<id>.html has its gold \
+             text in gold/<id>.txt, or under its id in ground-truth.json)",
+            dir.display(),
+            ds.missing_gold.len()
+        ));
+    }
+    Ok(ds)
+}
+
 /// Reads a dataset folder: every `html/<id>.html`, with its gold text from
 /// `ground-truth.json` (`articleBody`, the scrapinghub layout) when that file exists
 /// and has the id, else from `gold/<id>.txt`. Pages without either are listed in

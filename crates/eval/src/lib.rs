@@ -19,4 +19,5 @@ pub mod outputs;
 pub mod report;
 pub mod run;
 pub mod summary;
+pub mod training;
 pub mod tune;

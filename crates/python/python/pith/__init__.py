@@ -1,7 +1,7 @@
 """pith: take the main text out of web pages, from Python.
 
 pith is a Rust library; this package calls it through a native module, releasing the
-GIL while it works. Four ways in:
+GIL while it works. Four ways in, and a fifth to fit your own:
 
 * ``extract(html)`` -- one page with a built-in preset (default ``"pith"``, the CLI's
   default), like ``trafilatura.extract``: ``pith.extract(html).text``; the preset is
@@ -22,6 +22,9 @@ GIL while it works. Four ways in:
   ``images=True`` its images).
 * ``pith.justext`` -- a drop-in for Python jusText 3.0.2:
   ``from pith import justext`` then ``justext.justext(html, justext.get_stoplist("English"))``.
+* ``train(["my-gold"], "mine.json")`` -- fits the ``pith`` preset's classifier to your
+  own pages with gold texts (``html/<id>.html``, ``gold/<id>.txt``), as ``pith train``
+  does, and returns the trained ``Pipeline`` with its out-of-fold scores.
 
 Errors are exceptions carrying pith's message: ``PipelineError`` (a pipeline or a
 parameter), ``ExtractError`` (a page), both ``PithError``; ``OSError`` for pipeline files. ``read_warc`` and ``extract_warc``
@@ -53,6 +56,7 @@ from ._pith import (
     extract_warc,
     presets,
     read_warc,
+    train,
 )
 from . import justext  # `pith.justext` without its own import, as users write it
 
@@ -67,6 +71,7 @@ __all__ = [
     "presets",
     "read_warc",
     "extract_warc",
+    "train",
     "__version__",
 ]
 

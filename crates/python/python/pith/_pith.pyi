@@ -203,6 +203,16 @@ def extract_warc(
     timeout: float = 60.0,
 ) -> RecordIterator: ...
 def read_warc(path: PathArg, *, max_bytes: int = 16777216) -> DocumentIterator: ...
+def train(
+    datasets: Sequence[PathArg],
+    out: Optional[PathArg] = None,
+    *,
+    base: str = "pith",
+    seed: int = 1,
+    folds: int = 5,
+) -> dict[str, Any]:
+    """Fits a pipeline's learned classifier on folders of pages with gold texts, as
+    ``pith train`` does; returns ``pipeline``, ``json``, ``threshold`` and ``scores``."""
 
 class Paragraph:
     """A paragraph as justext.paragraph.Paragraph (jusText 3.0.2)."""

@@ -1,0 +1,117 @@
+//! `pith.train`: fitting the learned classifier (by default the `pith` preset's, with
+//! the recipe that fitted it) on folders of pages with gold texts, from Python — what
+//! `pith train` does, for researchers who work in Python and installed only the wheel.
+//! The folders, the base, the options and the scores are the command's
+//! (`pith_eval::dataset::load_gold_dataset`, `pith_learn::train`,
+//! `pith_eval::training::dataset_rows`); the GIL is released while it trains.
+
+use std::path::PathBuf;
+
+use pith::learn::gbdt::GbdtParams;
+use pith::learn::train::{pipeline_file_text, train as fit, TrainOptions, TrainPage, TrainSet};
+use pith_eval::dataset::load_gold_dataset;
+use pith_eval::run::parse_pipeline_arg;
+use pith_eval::training::dataset_rows;
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::errors::{load_error, PipelineError};
+use crate::pipeline::PyPipeline;
+
+/// Fits a pipeline's learned classifier (``learn.trees``) on folders of pages with gold
+/// texts, as ``pith train`` does, and returns what it printed.
+///
+/// Each folder of ``datasets`` holds ``html/<id>.html`` (a page's bytes) and
+/// ``gold/<id>.txt`` (its main text). ``base`` is a preset's name or a pipeline file
+/// (default ``"pith"``: the preset's trees refitted with the recipe that fitted the
+/// shipped ones, on every core). ``folds`` deals each folder's pages into that many
+/// parts, and the trees that score a page never saw it (``0``: no cross-validation);
+/// ``seed`` deals them. The result is a ``dict``: ``"pipeline"``, the trained
+/// ``Pipeline``; ``"json"``, its file's text (also written to ``out`` when given);
+/// ``"threshold"``, the margin threshold chosen out of fold; ``"scores"``, one ``dict``
+/// per folder of the out-of-fold figures (``dataset``, ``pages``, ``blocks``,
+/// ``block`` and ``token`` precision/recall/F1, ``shingle_f1``, ``empty``,
+/// ``empty_pages``), empty without folds.
+///
+/// Raises ``ValueError`` for a folder that is not a dataset, one given twice, or more
+/// folds than a folder has pages; ``PipelineError`` for a base that cannot be loaded;
+/// ``OSError`` when ``out`` cannot be written.
+#[pyfunction]
+#[pyo3(signature = (datasets, out=None, *, base="pith", seed=1, folds=5))]
+pub fn train<'py>(
+    py: Python<'py>,
+    datasets: Vec<PathBuf>,
+    out: Option<PathBuf>,
+    base: &str,
+    seed: u64,
+    folds: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    if folds == 1 {
+        return Err(PyValueError::new_err(
+            "train: folds=1 holds no page out: use 0 (no cross-validation) or 2 or more",
+        ));
+    }
+    if datasets.is_empty() {
+        return Err(PyValueError::new_err("train: no dataset given"));
+    }
+    let (_, base) = parse_pipeline_arg(base).map_err(PipelineError::new_err)?;
+    let mut sets: Vec<TrainSet> = Vec::new();
+    for dir in &datasets {
+        let ds = load_gold_dataset(dir).map_err(PyValueError::new_err)?;
+        if sets.iter().any(|s| s.name == ds.name) {
+            return Err(PyValueError::new_err(format!(
+                "train: dataset {} is given twice: its pages would be in two folds at once",
+                ds.name
+            )));
+        }
+        if folds > ds.pages.len() {
+            return Err(PyValueError::new_err(format!(
+                "train: folds={folds} is more than the {} pages of dataset {}",
+                ds.pages.len(),
+                ds.name
+            )));
+        }
+        let pages = ds
+            .pages
+            .into_iter()
+            .map(|p| TrainPage {
+                id: p.id,
+                html: p.html,
+                gold: p.gold,
+            })
+            .collect();
+        sets.push(TrainSet {
+            name: ds.name,
+            pages,
+        });
+    }
+    let opts = TrainOptions {
+        folds,
+        seed,
+        gbdt: GbdtParams {
+            seed,
+            ..GbdtParams::default()
+        },
+        choose_threshold: folds >= 2,
+        ..TrainOptions::default()
+    };
+    let trained = py
+        .detach(|| fit(&sets, &base, &opts))
+        .map_err(PipelineError::new_err)?;
+    let text = pipeline_file_text(&trained.pipeline);
+    if let Some(out) = &out {
+        std::fs::write(out, &text)
+            .map_err(|e| PyOSError::new_err(format!("{}: {e}", out.display())))?;
+    }
+    let pipeline = pith::Pipeline::from_value(trained.pipeline.clone()).map_err(load_error)?;
+    let rows = serde_json::to_string(&dataset_rows(&trained.scores, &sets))
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let result = PyDict::new(py);
+    result.set_item("pipeline", PyPipeline::new(pipeline))?;
+    result.set_item("json", text)?;
+    result.set_item("threshold", trained.threshold)?;
+    let scores = py.import("json")?.call_method1("loads", (rows,))?;
+    result.set_item("scores", scores)?;
+    Ok(result)
+}
