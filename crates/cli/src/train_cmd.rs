@@ -13,8 +13,8 @@ use clap::Args;
 use pith::learn::gbdt::GbdtParams;
 use pith::learn::labels::LabelRule;
 use pith::learn::train::{
-    oracle, pipeline_file_text, train_observed, DatasetScores, TrainOptions, TrainPage, TrainSet,
-    TrainStep, Weighting, RECIPE_DECODE,
+    oracle, pipeline_file_text, train_observed, DatasetScores, TrainOptions, TrainSet, TrainStep,
+    Weighting, RECIPE_DECODE,
 };
 use pith::learn::{Decode, Prior};
 
@@ -22,7 +22,7 @@ use crate::eval_cmd::{progress_bar, read_dataset};
 use crate::output_option::{refuse_second_stdout, write_to_stdout};
 use crate::train_report::{fit_report, oracle_report};
 use crate::UsageError;
-use pith_eval::training::dataset_rows;
+use pith_eval::training::{check_train_sets, dataset_rows, train_set};
 
 /// Appends a line to the command's output, a `String` (to which writing cannot fail):
 /// the output goes to stdout whole at the end, where a reader that stopped (`| head`)
@@ -221,29 +221,6 @@ fn check_options(args: &TrainArgs) -> Result<(), UsageError> {
     Ok(())
 }
 
-/// Refuses a dataset given twice (its pages would sit in two folds, and the
-/// out-of-fold figures would be scored on pages the trees saw), and more folds than a
-/// dataset has pages.
-fn check_sets(sets: &[TrainSet], args: &TrainArgs) -> Result<(), UsageError> {
-    for (i, set) in sets.iter().enumerate() {
-        if sets[..i].iter().any(|other| other.name == set.name) {
-            return Err(UsageError(format!(
-                "dataset {} is given twice: its pages would be in two folds at once",
-                set.name
-            )));
-        }
-        if args.folds > set.pages.len() {
-            return Err(UsageError(format!(
-                "--folds {} is more than the {} pages of dataset {}",
-                args.folds,
-                set.pages.len(),
-                set.name
-            )));
-        }
-    }
-    Ok(())
-}
-
 /// Runs `pith train`.
 pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
     if (args.decode_scale != recipe_decode_scale() || args.decode_beta != 1.0)
@@ -258,23 +235,9 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
     let sets = args
         .datasets
         .iter()
-        .map(|d| {
-            let ds = read_dataset(d)?;
-            Ok(TrainSet {
-                name: ds.name,
-                pages: ds
-                    .pages
-                    .into_iter()
-                    .map(|p| TrainPage {
-                        id: p.id,
-                        html: p.html,
-                        gold: p.gold,
-                    })
-                    .collect(),
-            })
-        })
+        .map(|d| read_dataset(d).map(train_set))
         .collect::<Result<Vec<_>, UsageError>>()?;
-    check_sets(&sets, &args)?;
+    check_train_sets(&sets, args.folds).map_err(UsageError)?;
     let opts = train_options(&args);
     let mut out = String::new();
     if args.oracle {

@@ -2,11 +2,12 @@
 //! them: one row per dataset of the out-of-fold (or nested, or oracle) extractions,
 //! with `pith eval`'s shingle F1 and empty outputs beside the trainer's token and
 //! block figures. `pith train` prints and reports them; Python's `pith.train` returns
-//! them.
+//! them. And the datasets a training reads: [`train_set`], [`check_train_sets`].
 
-use pith::learn::train::{DatasetScores, Prf, TrainSet};
+use pith::learn::train::{DatasetScores, Prf, TrainPage, TrainSet};
 use serde::Serialize;
 
+use crate::dataset::Dataset;
 use crate::metrics::{page_counts, PageCounts, Score};
 use crate::summary::is_empty_output;
 
@@ -83,4 +84,42 @@ pub fn dataset_rows(scores: &[DatasetScores], sets: &[TrainSet]) -> Vec<DatasetR
             }
         })
         .collect()
+}
+
+/// A dataset's pages with their gold texts, as a training reads them.
+pub fn train_set(ds: Dataset) -> TrainSet {
+    TrainSet {
+        name: ds.name,
+        pages: ds
+            .pages
+            .into_iter()
+            .map(|p| TrainPage {
+                id: p.id,
+                html: p.html,
+                gold: p.gold,
+            })
+            .collect(),
+    }
+}
+
+/// Refuses a dataset given twice (its pages would sit in two folds, and the
+/// out-of-fold figures would be scored on pages the trees saw), and more folds than a
+/// dataset has pages.
+pub fn check_train_sets(sets: &[TrainSet], folds: usize) -> Result<(), String> {
+    for (i, set) in sets.iter().enumerate() {
+        if sets[..i].iter().any(|other| other.name == set.name) {
+            return Err(format!(
+                "dataset {} is given twice: its pages would be in two folds at once",
+                set.name
+            ));
+        }
+        if folds > set.pages.len() {
+            return Err(format!(
+                "{folds} folds are more than the {} pages of dataset {}",
+                set.pages.len(),
+                set.name
+            ));
+        }
+    }
+    Ok(())
 }

@@ -2,16 +2,16 @@
 //! the recipe that fitted it) on folders of pages with gold texts, from Python — what
 //! `pith train` does, for researchers who work in Python and installed only the wheel.
 //! The folders, the base, the options and the scores are the command's
-//! (`pith_eval::dataset::load_gold_dataset`, `pith_learn::train`,
-//! `pith_eval::training::dataset_rows`); the GIL is released while it trains.
+//! (`pith_eval::dataset::load_gold_dataset`, `pith_eval::training::check_train_sets`,
+//! `pith_learn::train`, `pith_eval::training::dataset_rows`); the GIL is released while it trains.
 
 use std::path::PathBuf;
 
 use pith::learn::gbdt::GbdtParams;
-use pith::learn::train::{pipeline_file_text, train as fit, TrainOptions, TrainPage, TrainSet};
+use pith::learn::train::{pipeline_file_text, train as fit, TrainOptions};
 use pith_eval::dataset::load_gold_dataset;
 use pith_eval::run::parse_pipeline_arg;
-use pith_eval::training::dataset_rows;
+use pith_eval::training::{check_train_sets, dataset_rows, train_set};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -56,36 +56,12 @@ pub fn train<'py>(
         return Err(PyValueError::new_err("train: no dataset given"));
     }
     let (_, base) = parse_pipeline_arg(base).map_err(PipelineError::new_err)?;
-    let mut sets: Vec<TrainSet> = Vec::new();
-    for dir in &datasets {
-        let ds = load_gold_dataset(dir).map_err(PyValueError::new_err)?;
-        if sets.iter().any(|s| s.name == ds.name) {
-            return Err(PyValueError::new_err(format!(
-                "train: dataset {} is given twice: its pages would be in two folds at once",
-                ds.name
-            )));
-        }
-        if folds > ds.pages.len() {
-            return Err(PyValueError::new_err(format!(
-                "train: folds={folds} is more than the {} pages of dataset {}",
-                ds.pages.len(),
-                ds.name
-            )));
-        }
-        let pages = ds
-            .pages
-            .into_iter()
-            .map(|p| TrainPage {
-                id: p.id,
-                html: p.html,
-                gold: p.gold,
-            })
-            .collect();
-        sets.push(TrainSet {
-            name: ds.name,
-            pages,
-        });
-    }
+    let sets = datasets
+        .iter()
+        .map(|dir| load_gold_dataset(dir).map(train_set))
+        .collect::<Result<Vec<_>, String>>()
+        .map_err(PyValueError::new_err)?;
+    check_train_sets(&sets, folds).map_err(|e| PyValueError::new_err(format!("train: {e}")))?;
     let opts = TrainOptions {
         folds,
         seed,
