@@ -380,7 +380,7 @@ fn warn_empty_directories(
 }
 
 /// One path or a list of paths.
-fn paths_of(path: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
+pub(crate) fn paths_of(path: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
     if let Some(one) = one_path(path)? {
         return Ok(vec![one]);
     }

@@ -16,13 +16,14 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use crate::corpus::paths_of;
 use crate::errors::{load_error, PipelineError};
 use crate::pipeline::PyPipeline;
 
 /// Fits a pipeline's learned classifier (``learn.trees``) on folders of pages with gold
 /// texts, as ``pith train`` does, and returns what it printed.
 ///
-/// Each folder of ``datasets`` holds ``html/<id>.html`` (a page's bytes) and
+/// ``datasets`` is one folder or a list of them (``str`` or ``os.PathLike``); each holds ``html/<id>.html`` (a page's bytes) and
 /// ``gold/<id>.txt`` (its main text). ``base`` is a preset's name or a pipeline file
 /// (default ``"pith"``: the preset's trees refitted with the recipe that fitted the
 /// shipped ones, on every core). ``folds`` deals each folder's pages into that many
@@ -41,7 +42,7 @@ use crate::pipeline::PyPipeline;
 #[pyo3(signature = (datasets, out=None, *, base="pith", seed=1, folds=5))]
 pub fn train<'py>(
     py: Python<'py>,
-    datasets: Vec<PathBuf>,
+    datasets: &Bound<'py, PyAny>,
     out: Option<PathBuf>,
     base: &str,
     seed: u64,
@@ -52,6 +53,7 @@ pub fn train<'py>(
             "train: folds=1 holds no page out: use 0 (no cross-validation) or 2 or more",
         ));
     }
+    let datasets = paths_of(datasets)?;
     if datasets.is_empty() {
         return Err(PyValueError::new_err("train: no dataset given"));
     }

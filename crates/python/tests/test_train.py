@@ -56,8 +56,11 @@ def test_train_fits_the_preset_on_your_pages_and_returns_its_scores(tmp_path):
     # The trained pipeline extracts the article.
     page = (folder / "html" / "p1.html").read_bytes()
     assert SENTENCES[1] in result["pipeline"].extract(page).text
-    # Deterministic: the same pages and seed give the same file.
+    # Deterministic: the same pages and seed give the same file; one folder may be
+    # given as itself, a str or a path, instead of a list.
     assert pith.train([folder], folds=2)["json"] == result["json"]
+    assert pith.train(str(folder), folds=2)["json"] == result["json"]
+    assert pith.train(folder, folds=2)["json"] == result["json"]
 
 
 def test_train_without_folds_has_no_scores(tmp_path):

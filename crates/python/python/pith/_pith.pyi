@@ -204,7 +204,7 @@ def extract_warc(
 ) -> RecordIterator: ...
 def read_warc(path: PathArg, *, max_bytes: int = 16777216) -> DocumentIterator: ...
 def train(
-    datasets: Sequence[PathArg],
+    datasets: Union[PathArg, Sequence[PathArg]],
     out: Optional[PathArg] = None,
     *,
     base: str = "pith",
