@@ -14,7 +14,7 @@ use pith_eval::outputs::{parse_outputs_arg, read_outputs, OutputsArg};
 use pith_eval::run::{apply_override, parse_assignment, parse_pipeline_arg, run_pipeline};
 use pith_eval::summary::{summarise, Format};
 
-use crate::output_option::{output_file, refuse_second_stdout, write_to_stdout};
+use crate::output_option::{output_file, print_output, refuse_second_stdout};
 use crate::say::say;
 use crate::UsageError;
 
@@ -286,8 +286,7 @@ pub fn eval_command(mut args: EvalArgs) -> Result<ExitCode, UsageError> {
             Some(path) => std::fs::write(path, html)
                 .map_err(|e| UsageError(format!("{}: {e}", path.display())))?,
             // `--report -` beside -o FILE.
-            None => write_to_stdout(html.as_bytes())
-                .map_err(|e| UsageError(format!("stdout: cannot write the report: {e}")))?,
+            None => print_output(html.as_bytes(), "the report")?,
         }
     }
     let failed = summary

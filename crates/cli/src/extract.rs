@@ -18,7 +18,7 @@ use pith_corpus::{
 };
 use serde::Serialize;
 
-use crate::output_option::{output_file, refuse_second_stdout, write_to_stdout};
+use crate::output_option::{output_file, print_output, refuse_second_stdout};
 use crate::pipeline_args::PipelineArgs;
 use crate::progress::CliObserver;
 use crate::say::say;
@@ -623,8 +623,7 @@ fn run_extract(
             Some(path) => std::fs::write(path, json)
                 .map_err(|e| UsageError(format!("{}: cannot write stats: {e}", path.display())))?,
             // `--stats -` beside -o FILE or --output-dir.
-            None => write_to_stdout(json.as_bytes())
-                .map_err(|e| UsageError(format!("stdout: cannot write stats: {e}")))?,
+            None => print_output(json.as_bytes(), "stats")?,
         }
     }
     // A closed stderr stopped the run like a closed stdout does: not a Ctrl-C.

@@ -47,3 +47,9 @@ pub fn write_to_stdout(bytes: &[u8]) -> io::Result<()> {
         written => written,
     }
 }
+
+/// [`write_to_stdout`] for a command's output named `what` (`"the figures"`, `"stats"`),
+/// a failure as the command's error: `stdout: cannot write WHAT: …`.
+pub fn print_output(bytes: &[u8], what: &str) -> Result<(), UsageError> {
+    write_to_stdout(bytes).map_err(|e| UsageError(format!("stdout: cannot write {what}: {e}")))
+}

@@ -19,14 +19,14 @@ use pith::learn::train::{
 use pith::learn::{Decode, Prior};
 
 use crate::eval_cmd::{progress_bar, read_dataset};
-use crate::output_option::{refuse_second_stdout, write_to_stdout};
+use crate::output_option::{print_output, refuse_second_stdout};
 use crate::train_report::{fit_report, oracle_report};
 use crate::UsageError;
 use pith_eval::training::{check_train_sets, dataset_rows, train_set};
 
 /// Appends a line to the command's output, a `String` (to which writing cannot fail):
 /// the output goes to stdout whole at the end, where a reader that stopped (`| head`)
-/// is no error ([`write_to_stdout`]).
+/// is no error ([`print_output`]).
 macro_rules! outln {
     ($out:expr, $($arg:tt)*) => {{
         use std::fmt::Write as _;
@@ -255,7 +255,7 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
         if let Some(file) = &args.report {
             write_report(file, &oracle_report(&labels, &best, &sets))?;
         }
-        print(&out)?;
+        print_output(out.as_bytes(), "the figures")?;
         return Ok(ExitCode::SUCCESS);
     }
     let pages = sets.iter().map(|s| s.pages.len() as u64).sum();
@@ -281,7 +281,7 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
     }
     let trained = trained.map_err(|e| UsageError(format!("{base_name}: {e}")))?;
     let text = pipeline_file_text(&trained.pipeline);
-    let file = args.out.clone().unwrap_or_default();
+    let file = args.out.unwrap_or_default();
     std::fs::write(&file, text).map_err(|e| UsageError(format!("{}: {e}", file.display())))?;
     outln!(
         out,
@@ -292,7 +292,7 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
     );
     if !trained.scores.is_empty() {
         outln!(
-        out,
+            out,
             "out-of-fold ({} folds, seed {}, margin threshold {}, decode {}, decoding prior weight {}):",
             args.folds,
             args.seed,
@@ -311,7 +311,7 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
             .map(|((t, d), w)| format!("{t} {} prior {w}", decode_text(d)))
             .collect();
         outln!(
-        out,
+            out,
             "out-of-fold, each fold cut at the threshold and decoding chosen on the other folds ({}):",
             chosen.join("; ")
         );
@@ -356,21 +356,15 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
         print_scores(&mut out, &cut.scores, &sets);
         if !cut.nested_scores.is_empty() {
             outln!(
-        out,
+            out,
                 "the first {k} trees, each fold cut at the threshold chosen on the other folds ({:?}):",
                 cut.fold_thresholds
             );
             print_scores(&mut out, &cut.nested_scores, &sets);
         }
     }
-    print(&out)?;
+    print_output(out.as_bytes(), "the figures")?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Writes the command's output to stdout.
-fn print(out: &str) -> Result<(), UsageError> {
-    write_to_stdout(out.as_bytes())
-        .map_err(|e| UsageError(format!("stdout: cannot write the figures: {e}")))
 }
 
 /// The training options the arguments give.

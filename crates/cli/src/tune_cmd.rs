@@ -9,7 +9,7 @@ use pith::Pipeline;
 use pith_eval::tune::{tune, ParamRange, TuneOptions};
 
 use crate::eval_cmd::{progress_bar, read_dataset};
-use crate::output_option::{refuse_second_stdout, write_to_stdout};
+use crate::output_option::{print_output, refuse_second_stdout};
 use crate::UsageError;
 
 /// Options of `pith tune`.
@@ -161,7 +161,6 @@ pub fn tune_command(args: TuneArgs) -> Result<ExitCode, UsageError> {
         result.tuned_test.f1 - result.default_test.f1,
         args.out.display()
     );
-    write_to_stdout(out.as_bytes())
-        .map_err(|e| UsageError(format!("stdout: cannot write the figures: {e}")))?;
+    print_output(out.as_bytes(), "the figures")?;
     Ok(ExitCode::SUCCESS)
 }

@@ -71,7 +71,6 @@ pub fn train<'py>(
             seed,
             ..GbdtParams::default()
         },
-        choose_threshold: folds >= 2,
         ..TrainOptions::default()
     };
     let trained = py
@@ -82,9 +81,9 @@ pub fn train<'py>(
         std::fs::write(out, &text)
             .map_err(|e| PyOSError::new_err(format!("{}: {e}", out.display())))?;
     }
-    let pipeline = pith::Pipeline::from_value(trained.pipeline.clone()).map_err(load_error)?;
     let rows = serde_json::to_string(&dataset_rows(&trained.scores, &sets))
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let pipeline = pith::Pipeline::from_value(trained.pipeline).map_err(load_error)?;
     let result = PyDict::new(py);
     result.set_item("pipeline", PyPipeline::new(pipeline))?;
     result.set_item("json", text)?;
