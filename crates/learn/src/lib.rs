@@ -64,6 +64,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod binned;
 pub mod decode;
 pub mod features;
 pub mod gbdt;

@@ -32,9 +32,10 @@ use pith_core::{
 };
 use serde::{Deserialize, Serialize};
 
+use crate::binned::BinnedEnsemble;
 use crate::decode::{select, Decode};
 use crate::labels::token_count;
-use crate::walk::with_layouts;
+use crate::walk::{with_layouts, Layouts};
 
 /// One regression tree as flat arrays (see the [module docs](self)).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -420,6 +421,7 @@ impl Trees {
             sides.extend(match self.features.len() {
                 0..=16 => part.decide::<16>(&columns, &self.trees, n),
                 17..=64 => part.decide::<64>(&columns, &self.trees, n),
+                65..=128 => part.decide::<128>(&columns, &self.trees, n),
                 _ => part.decide::<256>(&columns, &self.trees, n),
             });
         }
@@ -457,8 +459,9 @@ impl Sides<'_> {
         trees: &[Tree],
         blocks: usize,
     ) -> Vec<bool> {
-        let rows = padded_rows::<W>(columns, blocks);
-        with_layouts(trees, columns.len(), |heaps| {
+        with_layouts(trees, columns.len(), |layouts| {
+            let heaps = layouts.heaps();
+            let rows = PageRows::<W>::new(layouts, columns, blocks);
             // The least and the greatest sum of the leaves of trees k.. (suffix sums).
             let mut rest = vec![(0.0f64, 0.0f64); trees.len() + 1];
             for k in (0..trees.len()).rev() {
@@ -495,9 +498,14 @@ impl Sides<'_> {
                         break;
                     }
                 }
-                match heap {
-                    Some(heap) => heap.add_leaves_at(&rows, &mut sums, &active),
-                    None => {
+                match (&rows, heap) {
+                    (PageRows::Binned(rows, binned), _) => {
+                        binned.trees()[k].add_leaves_at(rows, &mut sums, &active);
+                    }
+                    (PageRows::Values(rows), Some(heap)) => {
+                        heap.add_leaves_at(rows, &mut sums, &active);
+                    }
+                    (PageRows::Values(rows), None) => {
                         for &r in &active {
                             let row = &rows[r as usize];
                             sums[r as usize] += tree.eval(|f| row[f]);
@@ -535,6 +543,22 @@ fn columns_of<'a>(keys: &[String], features: &'a FeatureTable) -> Vec<&'a [f64]>
         .collect()
 }
 
+/// A page's rows as a walk reads them: in bin numbers when the ensemble has them
+/// (`binned`), else as values.
+enum PageRows<'a, const W: usize> {
+    Binned(Vec<[u8; W]>, &'a BinnedEnsemble),
+    Values(Vec<[f64; W]>),
+}
+
+impl<'a, const W: usize> PageRows<'a, W> {
+    fn new(layouts: &'a Layouts, columns: &[&[f64]], blocks: usize) -> PageRows<'a, W> {
+        match layouts.binned() {
+            Some(binned) => PageRows::Binned(binned.rows::<W>(columns, blocks), binned),
+            None => PageRows::Values(padded_rows::<W>(columns, blocks)),
+        }
+    }
+}
+
 /// The page's rows, `W` values each (missing values and padding `NaN`).
 fn padded_rows<const W: usize>(columns: &[&[f64]], blocks: usize) -> Vec<[f64; W]> {
     let mut rows = vec![[f64::NAN; W]; blocks];
@@ -566,7 +590,8 @@ pub fn ensemble_margins(
     match keys.len() {
         0..=16 => add_all_leaves::<16>(&columns, trees, &mut sums),
         17..=64 => add_all_leaves::<64>(&columns, trees, &mut sums),
-        65..=256 => add_all_leaves::<256>(&columns, trees, &mut sums),
+        65..=128 => add_all_leaves::<128>(&columns, trees, &mut sums),
+        129..=256 => add_all_leaves::<256>(&columns, trees, &mut sums),
         _ => add_all_leaves_wide(&columns, trees, &mut sums),
     }
     sums.into_iter().map(|s| base_score + s).collect()
@@ -601,12 +626,20 @@ fn columns_in<'a>(columns: &[&'a [f64]], range: std::ops::Range<usize>) -> Vec<&
 /// (`walk::HeapTree`, laid out once per thread) when it can be laid out so, else
 /// breadth first ([`FlatTree`]) or walked as it is.
 fn add_all_leaves<const W: usize>(columns: &[&[f64]], trees: &[Tree], sums: &mut [f64]) {
-    with_layouts(trees, columns.len(), |heaps| {
+    with_layouts(trees, columns.len(), |layouts| {
         let mut at = Vec::new();
         for range in walk_ranges(sums.len()) {
-            let rows = padded_rows::<W>(&columns_in(columns, range.clone()), range.len());
+            let columns = columns_in(columns, range.clone());
             let sums = &mut sums[range];
-            for (tree, heap) in trees.iter().zip(heaps) {
+            if let Some(binned) = layouts.binned() {
+                let rows = binned.rows::<W>(&columns, sums.len());
+                for tree in binned.trees() {
+                    tree.add_leaves(&rows, sums);
+                }
+                continue;
+            }
+            let rows = padded_rows::<W>(&columns, sums.len());
+            for (tree, heap) in trees.iter().zip(layouts.heaps()) {
                 if let Some(heap) = heap {
                     heap.add_leaves(&rows, sums);
                     continue;

@@ -18,6 +18,10 @@
 //! scrapinghub pages against one row at a time, median of 21 interleaved rounds; eight
 //! rows measured no better). The leaves are still added row by row in tree order.
 //!
+//! When every tree has this layout and each feature's thresholds can be numbered in a
+//! byte, the walk goes on bin numbers instead (`binned`: the same leaves, rows and
+//! nodes a few times smaller); the layout here is the walk of the other ensembles.
+//!
 //! Laying out 300 trees costs about as much as walking them over a page, so the layouts
 //! are made once and kept ([`with_layouts`]): per thread, for the last few ensembles,
 //! found again by comparing the trees themselves (a pure function of its input needs
@@ -26,17 +30,45 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use crate::binned::BinnedEnsemble;
 use crate::trees::Tree;
 
 /// How many ensembles' layouts a thread keeps (a pipeline has one or two).
 const KEPT: usize = 4;
 
 /// The heap layouts of an ensemble's trees (`None` for a tree [`HeapTree::new`]
-/// refuses), with the trees and feature count they were made from.
-struct Layouts {
+/// refuses) and the same in bin numbers when it can be (`binned`), with the trees and
+/// feature count they were made from.
+pub struct Layouts {
     trees: Vec<Tree>,
     n_features: usize,
     heaps: Vec<Option<HeapTree>>,
+    binned: Option<BinnedEnsemble>,
+}
+
+impl Layouts {
+    fn new(trees: &[Tree], n_features: usize) -> Layouts {
+        let heaps: Vec<Option<HeapTree>> =
+            trees.iter().map(|t| HeapTree::new(t, n_features)).collect();
+        let binned = BinnedEnsemble::new(&heaps, n_features);
+        Layouts {
+            trees: trees.to_vec(),
+            n_features,
+            heaps,
+            binned,
+        }
+    }
+
+    /// Each tree's heap layout, `None` where it has none.
+    pub fn heaps(&self) -> &[Option<HeapTree>] {
+        &self.heaps
+    }
+
+    /// The ensemble in bin numbers, when every tree has a heap layout and every
+    /// feature's thresholds fit a byte.
+    pub fn binned(&self) -> Option<&BinnedEnsemble> {
+        self.binned.as_ref()
+    }
 }
 
 thread_local! {
@@ -44,13 +76,9 @@ thread_local! {
     static KEPT_LAYOUTS: RefCell<Vec<Rc<Layouts>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Calls `f` with the heap layout of each of `trees` (`None` where a tree cannot be
-/// laid out so), made once per thread for equal trees and feature count.
-pub fn with_layouts<R>(
-    trees: &[Tree],
-    n_features: usize,
-    f: impl FnOnce(&[Option<HeapTree>]) -> R,
-) -> R {
+/// Calls `f` with the layouts of `trees`, made once per thread for equal trees and
+/// feature count.
+pub fn with_layouts<R>(trees: &[Tree], n_features: usize, f: impl FnOnce(&Layouts) -> R) -> R {
     let found = KEPT_LAYOUTS.with_borrow_mut(|kept| {
         let at = kept
             .iter()
@@ -60,18 +88,14 @@ pub fn with_layouts<R>(
         Some(layouts)
     });
     let layouts = found.unwrap_or_else(|| {
-        let made = Rc::new(Layouts {
-            trees: trees.to_vec(),
-            n_features,
-            heaps: trees.iter().map(|t| HeapTree::new(t, n_features)).collect(),
-        });
+        let made = Rc::new(Layouts::new(trees, n_features));
         KEPT_LAYOUTS.with_borrow_mut(|kept| {
             kept.insert(0, Rc::clone(&made));
             kept.truncate(KEPT);
         });
         made
     });
-    f(&layouts.heaps)
+    f(&layouts)
 }
 
 /// Whether two ensembles are the same trees bit for bit, the test [`with_layouts`]
@@ -205,6 +229,25 @@ impl HeapTree {
         self.leaf_range
     }
 
+    /// The number of levels below the root.
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// Each slot's feature and threshold, in heap order (+∞ for the "always left"
+    /// slots and the last, unread one).
+    pub fn slots(&self) -> impl Iterator<Item = (u32, f64)> + '_ {
+        self.features
+            .iter()
+            .copied()
+            .zip(self.thresholds.iter().copied())
+    }
+
+    /// The leaf values, by position on the last level.
+    pub fn values(&self) -> &[f64] {
+        &self.values
+    }
+
     fn add_leaves_of<const W: usize>(
         &self,
         rows: &[[f64; W]],
@@ -320,9 +363,9 @@ mod tests {
         let a = [Tree::leaf(1.0), Tree::leaf(2.0)];
         let b = [Tree::leaf(1.0), Tree::leaf(3.0)];
         let row = [[0.0; 16]];
-        let sum = |heaps: &[Option<HeapTree>]| {
+        let sum = |layouts: &Layouts| {
             let mut sums = [0.0];
-            for heap in heaps.iter().flatten() {
+            for heap in layouts.heaps().iter().flatten() {
                 heap.add_leaves(&row, &mut sums);
             }
             sums[0]

@@ -243,6 +243,46 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+    /// An ensemble with more distinct thresholds on one feature than a byte numbers
+    /// (the walk on bin numbers refuses it) is walked on the values: the same margins
+    /// and sides.
+    #[test]
+    fn many_thresholds_on_one_feature_give_every_rows_margin(
+        extra in prop::collection::vec(tree(4), 0..4),
+        threshold in -3.0f64..3.0,
+        rows in prop::collection::vec(prop::collection::vec(value(), 3), 1..20),
+    ) {
+        // 300 stumps on f0 at distinct thresholds, then the random trees.
+        let mut trees: Vec<Tree> = (0..300)
+            .map(|k| Tree {
+                feature: vec![0, 0, 0],
+                threshold: vec![-3.0 + f64::from(k) / 50.0, 0.0, 0.0],
+                left: vec![1, 0, 0],
+                right: vec![2, 0, 0],
+                value: vec![0.0, -0.01, 0.01 * f64::from(k % 7)],
+            })
+            .collect();
+        trees.extend(extra);
+        let keys = keys();
+        let stage = stage_of(trees, 0.0, threshold, false, None);
+        let mut table = FeatureTable::new();
+        for (f, key) in keys.iter().take(3).enumerate() {
+            table.insert(FeatureKey(key.clone().into()), rows.iter().map(|r| r[f]).collect());
+        }
+        let margins = stage.margins(&table, rows.len());
+        for (b, m) in margins.iter().enumerate() {
+            let row: Vec<f64> = (0..4)
+                .map(|f| table.get(&FeatureKey(keys[f].clone().into()), b).unwrap_or(f64::NAN))
+                .collect();
+            prop_assert_eq!(m.to_bits(), stage.margin(&row).to_bits(), "block {}", b);
+        }
+        let want: Vec<bool> = margins.iter().map(|&m| m > threshold).collect();
+        prop_assert_eq!(stage.threshold_sides(&table, rows.len()), want);
+    }
+}
+
 const TAGS: &[&str] = &["div", "p", "li", "a", "nav", "section", "span"];
 const CLASSES: &[&str] = &["", "main", "site-Nav", "x", "comment-list", "story"];
 
