@@ -122,4 +122,23 @@ impl crate::tree::Document {
     pub fn is_element_named_in(&self, id: crate::tree::NodeId, names: &TagNames) -> bool {
         self.element(id).is_some_and(|e| e.is_named_in(names))
     }
+
+    /// Every element of the arena whose local name is one of `names`, in creation
+    /// order, detached ones included (test with
+    /// [`is_inclusive_ancestor`](crate::Document::is_inclusive_ancestor) of the root).
+    /// A pass over the arena's vector, not a walk of the tree: the quick way to learn
+    /// whether a page has such an element at all.
+    pub fn arena_elements_named<'a>(
+        &'a self,
+        names: &'a TagNames,
+    ) -> impl Iterator<Item = crate::tree::NodeId> + 'a {
+        self.nodes
+            .iter()
+            .enumerate()
+            .filter(|(_, node)| match &node.data {
+                crate::tree::NodeData::Element(e) => e.is_named_in(names),
+                _ => false,
+            })
+            .map(|(index, _)| crate::tree::NodeId::at(index))
+    }
 }

@@ -200,7 +200,7 @@ pub enum Edge {
 /// A parsed page: an arena of nodes rooted at [`Document::root`].
 #[derive(Debug)]
 pub struct Document {
-    nodes: Vec<Node>,
+    pub(crate) nodes: Vec<Node>,
     /// Per-node numbers recorded by tree stages (see [`Annotations`](crate::Annotations)).
     pub(crate) annotations: crate::annotations::Annotations,
 }

@@ -19,9 +19,10 @@
 //! ```
 
 use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use pith_core::{AttributeUse, Diagnostics, Result, TreeStage};
-use pith_dom::{Document, Edge, NodeId, TagNames};
+use pith_dom::{Document, Edge, Element, NodeId, TagNames};
 use serde::{Deserialize, Serialize};
 
 use crate::pattern::Pattern;
@@ -35,29 +36,66 @@ pub const BYLINE: &str = "byline|author|dateline|writtenby|p-author";
 
 /// The value of the first `<meta>` whose `name` or `property` (lower case, `.` read
 /// as `:`) is one of `keys`, in the order of `keys`.
+///
+/// Each attempt of the retry asks twice (the byline's and the title's keys), so the
+/// `<meta>` elements are found by a pass over the arena, not a walk of the page: when
+/// one attached `<meta>` has the best key, it is the answer; only two with the same
+/// best key (which comes first then depends on document order) take the walk
+/// ([`meta_content_by_walk`], the definition).
 fn meta_content(doc: &Document, keys: &[&str]) -> Option<String> {
-    let mut found: Vec<(usize, String)> = Vec::new();
-    for n in doc.descendants(doc.root()) {
-        let Some(el) = doc.element(n) else { continue };
-        if el.name() != "meta" {
-            continue;
-        }
-        let Some(content) = el.attr("content").map(str::trim).filter(|c| !c.is_empty()) else {
+    static META: LazyLock<TagNames> = LazyLock::new(|| TagNames::from(["meta"]));
+    let mut best: Option<(usize, NodeId)> = None;
+    for n in doc.arena_elements_named(&META) {
+        let Some(rank) = doc.element(n).and_then(|el| meta_rank(el, keys)) else {
             continue;
         };
-        for attr in ["name", "property"] {
-            if let Some(name) = el.attr(attr) {
-                let name = name.trim().to_lowercase().replace('.', ":");
-                if let Some(rank) = keys.iter().position(|k| *k == name) {
-                    found.push((rank, content.to_owned()));
-                }
+        if !doc.is_inclusive_ancestor(doc.root(), n) {
+            continue;
+        }
+        match best {
+            Some((r, _)) if r < rank => {}
+            Some((r, _)) if r == rank => return meta_content_by_walk(doc, keys),
+            _ => best = Some((rank, n)),
+        }
+    }
+    let (_, n) = best?;
+    meta_value(doc.element(n)?).map(str::to_owned)
+}
+
+/// [`meta_content`] by its definition: every `<meta>` in document order, the first of
+/// the best key.
+fn meta_content_by_walk(doc: &Document, keys: &[&str]) -> Option<String> {
+    let mut found: Option<(usize, &str)> = None;
+    for n in doc.descendants(doc.root()) {
+        let Some(el) = doc.element(n).filter(|el| el.name() == "meta") else {
+            continue;
+        };
+        if let (Some(rank), Some(value)) = (meta_rank(el, keys), meta_value(el)) {
+            if found.is_none_or(|(r, _)| rank < r) {
+                found = Some((rank, value));
             }
         }
     }
-    found
+    found.map(|(_, value)| value.to_owned())
+}
+
+/// A `<meta>`'s `content`, trimmed, when it is not empty.
+fn meta_value(el: &Element) -> Option<&str> {
+    el.attr("content").map(str::trim).filter(|c| !c.is_empty())
+}
+
+/// The place in `keys` of a `<meta>`'s `name` or `property` (the better of the two),
+/// when it has a `content` worth reading.
+fn meta_rank(el: &Element, keys: &[&str]) -> Option<usize> {
+    meta_value(el)?;
+    ["name", "property"]
         .into_iter()
-        .min_by_key(|(rank, _)| *rank)
-        .map(|(_, c)| c)
+        .filter_map(|attr| el.attr(attr))
+        .filter_map(|name| {
+            let name = name.trim().to_lowercase().replace('.', ":");
+            keys.iter().position(|k| *k == name)
+        })
+        .min()
 }
 
 /// The `readability.remove_byline` stage. Fields and defaults: `pattern` ([`BYLINE`]),
@@ -251,7 +289,7 @@ impl RemoveTitleHeader {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pith_dom::parse_html;
+    use pith_dom::{parse_html, NodeData};
 
     /// `remove_title_header` as first written: each heading's similarity read from
     /// its own text nodes, one heading at a time.
@@ -269,6 +307,50 @@ mod tests {
             }
             cur = next_element(doc, n, false, root);
         }
+    }
+
+    const TITLE_KEYS: &[&str] = &["og:title", "title"];
+
+    #[test]
+    fn the_meta_of_the_best_key_wins_and_the_first_of_equals() {
+        let page = |metas: &str| parse_html(&format!("<head>{metas}</head><body>x</body>"));
+        let best = |doc: &Document| meta_content(doc, TITLE_KEYS);
+        let doc =
+            page(r#"<meta name="title" content="B"><meta property="og:title" content=" A ">"#);
+        assert_eq!(best(&doc).as_deref(), Some("A"));
+        // `.` read as `:`, names lowered; an empty content does not count.
+        let doc =
+            page(r#"<meta property="og:title" content=" "><meta name="OG.Title" content="C">"#);
+        assert_eq!(best(&doc).as_deref(), Some("C"));
+        let doc = page(r#"<meta name="title" content="D"><meta name="title" content="E">"#);
+        assert_eq!(best(&doc).as_deref(), Some("D"));
+        assert_eq!(best(&page(r#"<meta name="author" content="F">"#)), None);
+    }
+
+    #[test]
+    fn metas_are_read_in_document_order_and_only_when_attached() {
+        let mut doc =
+            parse_html(r#"<head><meta name="title" content="first"></head><body><p>x</p></body>"#);
+        let first = walk::elements_named(&doc, doc.root(), &TagNames::from(["meta"]))[0];
+        // Made after the first but placed before it: document order, not creation order.
+        let earlier = doc.create(NodeData::Element(Element::new(
+            "meta",
+            [("name", "title"), ("content", "earlier")],
+        )));
+        doc.insert_before(first, earlier);
+        assert_eq!(meta_content(&doc, TITLE_KEYS).as_deref(), Some("earlier"));
+        // A better key on a detached `<meta>` does not count.
+        let loose = doc.create(NodeData::Element(Element::new(
+            "meta",
+            [("property", "og:title"), ("content", "loose")],
+        )));
+        assert_eq!(meta_content(&doc, TITLE_KEYS).as_deref(), Some("earlier"));
+        let p = walk::elements_named(&doc, doc.root(), &TagNames::from(["p"]))[0];
+        doc.append(p, loose);
+        assert_eq!(meta_content(&doc, TITLE_KEYS).as_deref(), Some("loose"));
+        doc.detach(loose);
+        doc.detach(earlier);
+        assert_eq!(meta_content(&doc, TITLE_KEYS).as_deref(), Some("first"));
     }
 
     proptest::proptest! {
