@@ -97,6 +97,25 @@ impl FeatureTable {
             .map(|i| self.columns[i].as_slice())
     }
 
+    /// The column of the feature whose key reads `name` ([`column`](Self::column)
+    /// without building a key).
+    ///
+    /// ```
+    /// # use pith_core::{FeatureKey, FeatureTable};
+    /// let mut table = FeatureTable::new();
+    /// table.insert(FeatureKey("justext.length".into()), vec![3.0, 5.0]);
+    /// let key = FeatureKey("justext.length".into());
+    /// assert_eq!(table.column_named("justext.length"), table.column(&key));
+    /// assert_eq!(table.column_named("justext.length"), Some(&[3.0, 5.0][..]));
+    /// assert_eq!(table.column_named("justext.words"), None);
+    /// ```
+    pub fn column_named(&self, name: &str) -> Option<&[f64]> {
+        self.keys
+            .iter()
+            .position(|k| k.0 == name)
+            .map(|i| self.columns[i].as_slice())
+    }
+
     /// The value of a feature for one block; `None` if the feature was not computed.
     pub fn get(&self, key: &FeatureKey, block: usize) -> Option<f64> {
         self.column(key).and_then(|c| c.get(block).copied())

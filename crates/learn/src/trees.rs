@@ -382,9 +382,7 @@ impl Trees {
     /// Each block's contribution of the prior (`None` without one).
     fn prior_terms(&self, features: &FeatureTable, blocks: usize) -> Option<Vec<f64>> {
         let prior = self.prior.as_ref()?;
-        let column = features
-            .column(&FeatureKey(prior.feature.clone().into()))
-            .unwrap_or(&[]);
+        let column = features.column_named(&prior.feature).unwrap_or(&[]);
         Some(
             (0..blocks)
                 .map(|i| prior.of(column.get(i).copied().unwrap_or(f64::NAN)))
@@ -535,11 +533,7 @@ fn leaf_range(tree: &Tree) -> (f64, f64) {
 /// The ensemble's feature columns, by key (missing ones empty).
 fn columns_of<'a>(keys: &[String], features: &'a FeatureTable) -> Vec<&'a [f64]> {
     keys.iter()
-        .map(|key| {
-            features
-                .column(&FeatureKey(key.clone().into()))
-                .unwrap_or(&[])
-        })
+        .map(|key| features.column_named(key).unwrap_or(&[]))
         .collect()
 }
 
