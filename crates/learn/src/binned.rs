@@ -107,13 +107,7 @@ fn cuts_at(threshold: f64) -> bool {
 
 /// The number of `cuts` (ascending) that `v` is greater than: 0 for `NaN`.
 fn bin(cuts: &[f64], v: f64) -> u8 {
-    let n = if cuts.len() <= 32 {
-        // Short lists (the trained ones: 32 bins give 31 cut points) are counted
-        // without a branch, which the compiler does several at an instruction.
-        cuts.iter().map(|&c| usize::from(v > c)).sum()
-    } else {
-        cuts.partition_point(|&c| v > c)
-    };
+    let n = cuts.partition_point(|&c| v > c);
     u8::try_from(n).expect("at most 255 cut points")
 }
 
