@@ -328,29 +328,28 @@ mod tests {
     }
 
     #[test]
-    fn metas_are_read_in_document_order_and_only_when_attached() {
+    fn metas_are_read_only_when_attached_and_in_document_order() {
         let mut doc =
             parse_html(r#"<head><meta name="title" content="first"></head><body><p>x</p></body>"#);
-        let first = walk::elements_named(&doc, doc.root(), &TagNames::from(["meta"]))[0];
-        // Made after the first but placed before it: document order, not creation order.
-        let earlier = doc.create(NodeData::Element(Element::new(
-            "meta",
-            [("name", "title"), ("content", "earlier")],
-        )));
-        doc.insert_before(first, earlier);
-        assert_eq!(meta_content(&doc, TITLE_KEYS).as_deref(), Some("earlier"));
+        let meta = |doc: &mut Document, key: &str, content: &str| {
+            doc.create(NodeData::Element(Element::new(
+                "meta",
+                [("property", key), ("content", content)],
+            )))
+        };
         // A better key on a detached `<meta>` does not count.
-        let loose = doc.create(NodeData::Element(Element::new(
-            "meta",
-            [("property", "og:title"), ("content", "loose")],
-        )));
-        assert_eq!(meta_content(&doc, TITLE_KEYS).as_deref(), Some("earlier"));
+        let loose = meta(&mut doc, "og:title", "loose");
+        assert_eq!(meta_content(&doc, TITLE_KEYS).as_deref(), Some("first"));
         let p = walk::elements_named(&doc, doc.root(), &TagNames::from(["p"]))[0];
         doc.append(p, loose);
         assert_eq!(meta_content(&doc, TITLE_KEYS).as_deref(), Some("loose"));
         doc.detach(loose);
-        doc.detach(earlier);
         assert_eq!(meta_content(&doc, TITLE_KEYS).as_deref(), Some("first"));
+        // Made after the first but placed before it: document order, not creation order.
+        let first = walk::elements_named(&doc, doc.root(), &TagNames::from(["meta"]))[0];
+        let earlier = meta(&mut doc, "title", "earlier");
+        doc.insert_before(first, earlier);
+        assert_eq!(meta_content(&doc, TITLE_KEYS).as_deref(), Some("earlier"));
     }
 
     proptest::proptest! {
