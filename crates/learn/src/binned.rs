@@ -18,7 +18,7 @@
 //! bit; an ensemble with a feature of more than 255 cut points, or a tree the heap
 //! layout refuses, is walked the other way.
 
-use crate::walk::HeapTree;
+use crate::walk::{add_walked_leaves, HeapTree};
 
 /// The most cut points a feature may have for its bins to fit a byte with 255 left
 /// for "never greater".
@@ -166,8 +166,7 @@ impl BinnedTree {
         }
     }
 
-    /// The walk of a tree of `N = 2^depth` slots, as `HeapTree`'s, four rows side by
-    /// side (their chains of loads overlap).
+    /// The walk of a tree of `N = 2^depth` slots, as `HeapTree`'s.
     #[inline]
     fn add<const N: usize, const W: usize>(
         &self,
@@ -181,55 +180,17 @@ impl BinnedTree {
         ) else {
             unreachable!("a heap tree has 2^depth slots")
         };
-        let levels = N.trailing_zeros();
-        let step = |i: usize, row: &[u8; W]| {
-            let [feature, bin] = nodes[i & (N - 1)];
-            2 * i + 1 + usize::from(row[usize::from(feature) & (W - 1)] > bin)
-        };
-        let leaf = |i: usize| values[(i + 1 - N) & (N - 1)];
-        match active {
-            None => {
-                const LANES: usize = 4;
-                let mut sum_groups = sums.chunks_exact_mut(LANES);
-                let mut row_groups = rows.chunks_exact(LANES);
-                for (sums, rows) in (&mut sum_groups).zip(&mut row_groups) {
-                    let mut at = [0usize; LANES];
-                    for _ in 0..levels {
-                        for (i, row) in at.iter_mut().zip(rows) {
-                            *i = step(*i, row);
-                        }
-                    }
-                    for (sum, i) in sums.iter_mut().zip(at) {
-                        *sum += leaf(i);
-                    }
-                }
-                let rest = sum_groups.into_remainder();
-                for (sum, row) in rest.iter_mut().zip(row_groups.remainder()) {
-                    *sum += leaf((0..levels).fold(0, |i, _| step(i, row)));
-                }
-            }
-            Some(active) => {
-                const LANES: usize = 4;
-                let mut groups = active.chunks_exact(LANES);
-                for group in &mut groups {
-                    let group: [usize; LANES] = std::array::from_fn(|g| group[g] as usize);
-                    let mut at = [0usize; LANES];
-                    for _ in 0..levels {
-                        for (i, &r) in at.iter_mut().zip(&group) {
-                            *i = step(*i, &rows[r]);
-                        }
-                    }
-                    for (&r, i) in group.iter().zip(at) {
-                        sums[r] += leaf(i);
-                    }
-                }
-                for &r in groups.remainder() {
-                    let r = r as usize;
-                    let row = &rows[r];
-                    sums[r] += leaf((0..levels).fold(0, |i, _| step(i, row)));
-                }
-            }
-        }
+        add_walked_leaves(
+            rows,
+            sums,
+            active,
+            N.trailing_zeros(),
+            |i, row: &[u8; W]| {
+                let [feature, bin] = nodes[i & (N - 1)];
+                2 * i + 1 + usize::from(row[usize::from(feature) & (W - 1)] > bin)
+            },
+            |i| values[(i + 1 - N) & (N - 1)],
+        );
     }
 }
 

@@ -283,45 +283,73 @@ impl HeapTree {
         ) else {
             unreachable!("a heap tree has 2^depth slots")
         };
-        let levels = N.trailing_zeros();
-        let leaf = |row: &[f64; W]| {
-            let mut i = 0usize;
-            for _ in 0..levels {
+        add_walked_leaves(
+            rows,
+            sums,
+            active,
+            N.trailing_zeros(),
+            |i, row: &[f64; W]| {
                 let k = i & (N - 1);
                 let v = row[features[k] as usize & (W - 1)];
-                i = 2 * i + 1 + usize::from(v > thresholds[k]);
-            }
-            values[(i + 1 - N) & (N - 1)]
-        };
-        match active {
-            None => {
-                // Four rows walk the tree side by side: their chains of dependent loads
-                // are independent, so the processor overlaps them.
-                let mut sum_groups = sums.chunks_exact_mut(LANES);
-                let mut row_groups = rows.chunks_exact(LANES);
-                for (sums, rows) in (&mut sum_groups).zip(&mut row_groups) {
-                    let mut at = [0usize; LANES];
-                    for _ in 0..levels {
-                        for (i, row) in at.iter_mut().zip(rows) {
-                            let k = *i & (N - 1);
-                            let v = row[features[k] as usize & (W - 1)];
-                            *i = 2 * *i + 1 + usize::from(v > thresholds[k]);
-                        }
+                2 * i + 1 + usize::from(v > thresholds[k])
+            },
+            |i| values[(i + 1 - N) & (N - 1)],
+        );
+    }
+}
+
+/// Adds to each row's sum the value of the leaf it reaches (`leaf` of its last slot)
+/// after `levels` steps from slot 0 (`step` of a slot and the row gives the next): every
+/// row, or those numbered in `active`, [`LANES`] rows side by side — their chains of
+/// dependent loads are independent, so the processor overlaps them. The heap walk's
+/// and the bin numbers' (`binned`) alike.
+#[inline]
+pub fn add_walked_leaves<R>(
+    rows: &[R],
+    sums: &mut [f64],
+    active: Option<&[u32]>,
+    levels: u32,
+    step: impl Fn(usize, &R) -> usize,
+    leaf: impl Fn(usize) -> f64,
+) {
+    let walk = |row: &R| (0..levels).fold(0, |i, _| step(i, row));
+    match active {
+        None => {
+            let mut sum_groups = sums.chunks_exact_mut(LANES);
+            let mut row_groups = rows.chunks_exact(LANES);
+            for (sums, rows) in (&mut sum_groups).zip(&mut row_groups) {
+                let mut at = [0usize; LANES];
+                for _ in 0..levels {
+                    for (i, row) in at.iter_mut().zip(rows) {
+                        *i = step(*i, row);
                     }
-                    for (sum, i) in sums.iter_mut().zip(at) {
-                        *sum += values[(i + 1 - N) & (N - 1)];
-                    }
                 }
-                let rest = sum_groups.into_remainder();
-                for (sum, row) in rest.iter_mut().zip(row_groups.remainder()) {
-                    *sum += leaf(row);
+                for (sum, i) in sums.iter_mut().zip(at) {
+                    *sum += leaf(i);
                 }
             }
-            Some(active) => {
-                for &r in active {
-                    let r = r as usize;
-                    sums[r] += leaf(&rows[r]);
+            let rest = sum_groups.into_remainder();
+            for (sum, row) in rest.iter_mut().zip(row_groups.remainder()) {
+                *sum += leaf(walk(row));
+            }
+        }
+        Some(active) => {
+            let mut groups = active.chunks_exact(LANES);
+            for group in &mut groups {
+                let group: [usize; LANES] = std::array::from_fn(|g| group[g] as usize);
+                let mut at = [0usize; LANES];
+                for _ in 0..levels {
+                    for (i, &r) in at.iter_mut().zip(&group) {
+                        *i = step(*i, &rows[r]);
+                    }
                 }
+                for (&r, i) in group.iter().zip(at) {
+                    sums[r] += leaf(i);
+                }
+            }
+            for &r in groups.remainder() {
+                let r = r as usize;
+                sums[r] += leaf(walk(&rows[r]));
             }
         }
     }
