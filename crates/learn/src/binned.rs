@@ -18,7 +18,7 @@
 //! bit; an ensemble with a feature of more than 255 cut points, or a tree the heap
 //! layout refuses, is walked the other way.
 
-use crate::walk::{add_walked_leaves, HeapTree};
+use crate::walk::{add_walked_leaves, HeapTree, HeapWalk};
 
 /// The most cut points a feature may have for its bins to fit a byte with 255 left
 /// for "never greater".
@@ -131,42 +131,15 @@ impl BinnedTree {
             values: heap.values().to_vec(),
         }
     }
+}
 
-    /// Adds each row's leaf value to its sum.
-    pub fn add_leaves<const W: usize>(&self, rows: &[[u8; W]], sums: &mut [f64]) {
-        self.add_leaves_of(rows, sums, None);
+impl HeapWalk for BinnedTree {
+    type Value = u8;
+
+    fn depth(&self) -> u32 {
+        self.depth
     }
 
-    /// [`add_leaves`](BinnedTree::add_leaves) for the rows numbered in `active` only.
-    pub fn add_leaves_at<const W: usize>(
-        &self,
-        rows: &[[u8; W]],
-        sums: &mut [f64],
-        active: &[u32],
-    ) {
-        self.add_leaves_of(rows, sums, Some(active));
-    }
-
-    fn add_leaves_of<const W: usize>(
-        &self,
-        rows: &[[u8; W]],
-        sums: &mut [f64],
-        active: Option<&[u32]>,
-    ) {
-        match self.depth {
-            0 => self.add::<1, W>(rows, sums, active),
-            1 => self.add::<2, W>(rows, sums, active),
-            2 => self.add::<4, W>(rows, sums, active),
-            3 => self.add::<8, W>(rows, sums, active),
-            4 => self.add::<16, W>(rows, sums, active),
-            5 => self.add::<32, W>(rows, sums, active),
-            6 => self.add::<64, W>(rows, sums, active),
-            7 => self.add::<128, W>(rows, sums, active),
-            _ => self.add::<256, W>(rows, sums, active),
-        }
-    }
-
-    /// The walk of a tree of `N = 2^depth` slots, as `HeapTree`'s.
     #[inline]
     fn add<const N: usize, const W: usize>(
         &self,

@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use crate::binned::BinnedEnsemble;
 use crate::decode::{select, Decode};
 use crate::labels::token_count;
-use crate::walk::{with_layouts, Layouts};
+use crate::walk::{with_layouts, HeapWalk, Layouts};
 
 /// One regression tree as flat arrays (see the [module docs](self)).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

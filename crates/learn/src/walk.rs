@@ -207,31 +207,10 @@ impl HeapTree {
         Some(heap)
     }
 
-    /// Adds each row's leaf value to its sum (`rows` padded to `W` values, `W` above
-    /// every feature index the tree reads).
-    pub fn add_leaves<const W: usize>(&self, rows: &[[f64; W]], sums: &mut [f64]) {
-        self.add_leaves_of(rows, sums, None);
-    }
-
-    /// [`add_leaves`](HeapTree::add_leaves) for the rows numbered in `active` only.
-    pub fn add_leaves_at<const W: usize>(
-        &self,
-        rows: &[[f64; W]],
-        sums: &mut [f64],
-        active: &[u32],
-    ) {
-        self.add_leaves_of(rows, sums, Some(active));
-    }
-
     /// The least and the greatest leaf value a row can reach (+∞ and −∞ for a tree
     /// without leaves, which `new` does not make).
     pub fn leaf_range(&self) -> (f64, f64) {
         self.leaf_range
-    }
-
-    /// The number of levels below the root.
-    pub fn depth(&self) -> u32 {
-        self.depth
     }
 
     /// Each slot's feature and threshold, in heap order (+∞ for the "always left"
@@ -247,28 +226,15 @@ impl HeapTree {
     pub fn values(&self) -> &[f64] {
         &self.values
     }
+}
 
-    fn add_leaves_of<const W: usize>(
-        &self,
-        rows: &[[f64; W]],
-        sums: &mut [f64],
-        active: Option<&[u32]>,
-    ) {
-        match self.depth {
-            0 => self.add::<1, W>(rows, sums, active),
-            1 => self.add::<2, W>(rows, sums, active),
-            2 => self.add::<4, W>(rows, sums, active),
-            3 => self.add::<8, W>(rows, sums, active),
-            4 => self.add::<16, W>(rows, sums, active),
-            5 => self.add::<32, W>(rows, sums, active),
-            6 => self.add::<64, W>(rows, sums, active),
-            7 => self.add::<128, W>(rows, sums, active),
-            _ => self.add::<256, W>(rows, sums, active),
-        }
+impl HeapWalk for HeapTree {
+    type Value = f64;
+
+    fn depth(&self) -> u32 {
+        self.depth
     }
 
-    /// [`add_leaves`](HeapTree::add_leaves) for a tree of `N = 2^depth` slots, every
-    /// row or those in `active`.
     #[inline]
     fn add<const N: usize, const W: usize>(
         &self,
@@ -295,6 +261,68 @@ impl HeapTree {
             },
             |i| values[(i + 1 - N) & (N - 1)],
         );
+    }
+}
+
+/// A tree laid out in heap order for rows of `Value`s to walk (the children of slot
+/// `i` are `2i + 1` and `2i + 2`, every leaf on the last level): [`HeapTree`] on the
+/// values, `binned::BinnedTree` on bin numbers. `W` is the rows' width, a power of two
+/// above every feature index the tree reads.
+pub trait HeapWalk {
+    /// What a row holds for each feature.
+    type Value;
+
+    /// The number of levels below the root.
+    fn depth(&self) -> u32;
+
+    /// Adds to each row's sum (every row, or those numbered in `active`) the leaf it
+    /// reaches, for a tree of `N = 2^depth` slots ([`add_walked_leaves`] with the
+    /// layout's step).
+    fn add<const N: usize, const W: usize>(
+        &self,
+        rows: &[[Self::Value; W]],
+        sums: &mut [f64],
+        active: Option<&[u32]>,
+    );
+
+    /// Adds each row's leaf value to its sum.
+    fn add_leaves<const W: usize>(&self, rows: &[[Self::Value; W]], sums: &mut [f64])
+    where
+        Self: Sized,
+    {
+        add_by_depth(self, rows, sums, None);
+    }
+
+    /// [`add_leaves`](HeapWalk::add_leaves) for the rows numbered in `active` only.
+    fn add_leaves_at<const W: usize>(
+        &self,
+        rows: &[[Self::Value; W]],
+        sums: &mut [f64],
+        active: &[u32],
+    ) where
+        Self: Sized,
+    {
+        add_by_depth(self, rows, sums, Some(active));
+    }
+}
+
+/// [`HeapWalk::add`] with `N` the tree's number of slots, a constant for the compiler.
+fn add_by_depth<T: HeapWalk, const W: usize>(
+    tree: &T,
+    rows: &[[T::Value; W]],
+    sums: &mut [f64],
+    active: Option<&[u32]>,
+) {
+    match tree.depth() {
+        0 => tree.add::<1, W>(rows, sums, active),
+        1 => tree.add::<2, W>(rows, sums, active),
+        2 => tree.add::<4, W>(rows, sums, active),
+        3 => tree.add::<8, W>(rows, sums, active),
+        4 => tree.add::<16, W>(rows, sums, active),
+        5 => tree.add::<32, W>(rows, sums, active),
+        6 => tree.add::<64, W>(rows, sums, active),
+        7 => tree.add::<128, W>(rows, sums, active),
+        _ => tree.add::<256, W>(rows, sums, active),
     }
 }
 
