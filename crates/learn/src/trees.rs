@@ -615,9 +615,9 @@ fn columns_in<'a>(columns: &[&'a [f64]], range: std::ops::Range<usize>) -> Vec<&
 }
 
 /// Adds the leaves of `trees` to `sums` (one per row), the rows read from `columns`
-/// (missing values `NaN`) into `W` values each, [`ROWS_PER_WALK`] rows at a time: each
-/// tree in heap order
-/// (`walk::HeapTree`, laid out once per thread) when it can be laid out so, else
+/// (missing values `NaN`) into `W` values each, [`ROWS_PER_WALK`] rows at a time: the
+/// whole ensemble on bin numbers (`binned`) when it can be, else each tree in heap
+/// order (`walk::HeapTree`, laid out once per thread) when it can be laid out so, else
 /// breadth first ([`FlatTree`]) or walked as it is.
 fn add_all_leaves<const W: usize>(columns: &[&[f64]], trees: &[Tree], sums: &mut [f64]) {
     with_layouts(trees, columns.len(), |layouts| {
@@ -625,14 +625,15 @@ fn add_all_leaves<const W: usize>(columns: &[&[f64]], trees: &[Tree], sums: &mut
         for range in walk_ranges(sums.len()) {
             let columns = columns_in(columns, range.clone());
             let sums = &mut sums[range];
-            if let Some(binned) = layouts.binned() {
-                let rows = binned.rows::<W>(&columns, sums.len());
-                for tree in binned.trees() {
-                    tree.add_leaves(&rows, sums);
+            let rows = match PageRows::<W>::new(layouts, &columns, sums.len()) {
+                PageRows::Binned(rows, binned) => {
+                    for tree in binned.trees() {
+                        tree.add_leaves(&rows, sums);
+                    }
+                    continue;
                 }
-                continue;
-            }
-            let rows = padded_rows::<W>(&columns, sums.len());
+                PageRows::Values(rows) => rows,
+            };
             for (tree, heap) in trees.iter().zip(layouts.heaps()) {
                 if let Some(heap) = heap {
                     heap.add_leaves(&rows, sums);

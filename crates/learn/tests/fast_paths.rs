@@ -97,6 +97,31 @@ fn stage_of(
     }
 }
 
+/// The table of `rows`' columns under the first three keys (`f3` is left out: a
+/// missing column reads `NaN`).
+fn table_of(rows: &[Vec<f64>]) -> FeatureTable {
+    let mut table = FeatureTable::new();
+    for (f, key) in keys().iter().take(3).enumerate() {
+        table.insert(
+            FeatureKey(key.clone().into()),
+            rows.iter().map(|r| r[f]).collect(),
+        );
+    }
+    table
+}
+
+/// Block `b`'s row of the four keys as the table gives it (`NaN` where it has none).
+fn row_of(table: &FeatureTable, b: usize) -> Vec<f64> {
+    keys()
+        .iter()
+        .map(|k| {
+            table
+                .get(&FeatureKey(k.clone().into()), b)
+                .unwrap_or(f64::NAN)
+        })
+        .collect()
+}
+
 /// The labels `stage` gives `blocks` blocks (context-free labels all bad).
 fn labels_of(stage: &Trees, table: &FeatureTable, blocks: usize) -> Vec<Label> {
     let plain = vec![Block::default(); blocks];
@@ -150,10 +175,7 @@ proptest! {
         let margins = stage.margins(&table, rows.len());
         prop_assert_eq!(margins.len(), rows.len());
         for (b, m) in margins.iter().enumerate() {
-            let row: Vec<f64> = (0..4)
-                .map(|f| table.get(&FeatureKey(keys[f].clone().into()), b).unwrap_or(f64::NAN))
-                .collect();
-            prop_assert_eq!(m.to_bits(), stage.margin(&row).to_bits());
+            prop_assert_eq!(m.to_bits(), stage.margin(&row_of(&table, b)).to_bits());
         }
         // And the pass labels by those margins.
         let labels = labels_of(&stage, &table, rows.len());
@@ -175,12 +197,8 @@ proptest! {
         fallback in any::<bool>(),
         rows in prop::collection::vec(prop::collection::vec(value(), 3), 0..20),
     ) {
-        let keys = keys();
         let stage = stage_of(trees, base, threshold, fallback, prior_weight);
-        let mut table = FeatureTable::new();
-        for (f, key) in keys.iter().take(3).enumerate() {
-            table.insert(FeatureKey(key.clone().into()), rows.iter().map(|r| r[f]).collect());
-        }
+        let table = table_of(&rows);
         // Walking each row only until its side is decided gives every row's side.
         let margins = stage.margins(&table, rows.len());
         let want: Vec<bool> = margins.iter().map(|&m| m > threshold).collect();
@@ -233,10 +251,7 @@ proptest! {
         let margins = stage.margins(&table, blocks);
         prop_assert_eq!(margins.len(), blocks);
         for (b, m) in margins.iter().enumerate() {
-            let row: Vec<f64> = (0..4)
-                .map(|f| table.get(&FeatureKey(keys[f].clone().into()), b).unwrap_or(f64::NAN))
-                .collect();
-            prop_assert_eq!(m.to_bits(), stage.margin(&row).to_bits(), "block {}", b);
+            prop_assert_eq!(m.to_bits(), stage.margin(&row_of(&table, b)).to_bits(), "block {}", b);
         }
         let want: Vec<bool> = margins.iter().map(|&m| m > threshold).collect();
         prop_assert_eq!(stage.threshold_sides(&table, blocks), want);
@@ -265,18 +280,11 @@ proptest! {
             })
             .collect();
         trees.extend(extra);
-        let keys = keys();
         let stage = stage_of(trees, 0.0, threshold, false, None);
-        let mut table = FeatureTable::new();
-        for (f, key) in keys.iter().take(3).enumerate() {
-            table.insert(FeatureKey(key.clone().into()), rows.iter().map(|r| r[f]).collect());
-        }
+        let table = table_of(&rows);
         let margins = stage.margins(&table, rows.len());
         for (b, m) in margins.iter().enumerate() {
-            let row: Vec<f64> = (0..4)
-                .map(|f| table.get(&FeatureKey(keys[f].clone().into()), b).unwrap_or(f64::NAN))
-                .collect();
-            prop_assert_eq!(m.to_bits(), stage.margin(&row).to_bits(), "block {}", b);
+            prop_assert_eq!(m.to_bits(), stage.margin(&row_of(&table, b)).to_bits(), "block {}", b);
         }
         let want: Vec<bool> = margins.iter().map(|&m| m > threshold).collect();
         prop_assert_eq!(stage.threshold_sides(&table, rows.len()), want);

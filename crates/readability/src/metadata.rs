@@ -34,6 +34,9 @@ use crate::walk::{self, next_element, remove_and_next, write_match_string};
 /// Readability's `REGEXPS.byline`.
 pub const BYLINE: &str = "byline|author|dateline|writtenby|p-author";
 
+/// `<meta>`, the element whose `name` or `property` Readability reads.
+static META: LazyLock<TagNames> = LazyLock::new(|| TagNames::from(["meta"]));
+
 /// The value of the first `<meta>` whose `name` or `property` (lower case, `.` read
 /// as `:`) is one of `keys`, in the order of `keys`.
 ///
@@ -43,7 +46,6 @@ pub const BYLINE: &str = "byline|author|dateline|writtenby|p-author";
 /// best key (which comes first then depends on document order) take the walk
 /// ([`meta_content_by_walk`], the definition).
 fn meta_content(doc: &Document, keys: &[&str]) -> Option<String> {
-    static META: LazyLock<TagNames> = LazyLock::new(|| TagNames::from(["meta"]));
     let mut best: Option<(usize, NodeId)> = None;
     for n in doc.arena_elements_named(&META) {
         let Some(rank) = doc.element(n).and_then(|el| meta_rank(el, keys)) else {
@@ -66,10 +68,8 @@ fn meta_content(doc: &Document, keys: &[&str]) -> Option<String> {
 /// the best key.
 fn meta_content_by_walk(doc: &Document, keys: &[&str]) -> Option<String> {
     let mut found: Option<(usize, &str)> = None;
-    for n in doc.descendants(doc.root()) {
-        let Some(el) = doc.element(n).filter(|el| el.name() == "meta") else {
-            continue;
-        };
+    for n in walk::elements_named(doc, doc.root(), &META) {
+        let Some(el) = doc.element(n) else { continue };
         if let (Some(rank), Some(value)) = (meta_rank(el, keys), meta_value(el)) {
             if found.is_none_or(|(r, _)| rank < r) {
                 found = Some((rank, value));
