@@ -173,7 +173,7 @@ mod tests {
             // A detached subtree: its top has no parent.
             let loose = doc.create(pith_dom::NodeData::Text("x".into()));
             // A node of a larger document, past this one's arena.
-            let outside = doc.clone().create(pith_dom::NodeData::Text(String::new()));
+            let outside = doc.clone().create(pith_dom::NodeData::Text(Default::default()));
             let mut all: Vec<NodeId> = doc.descendants(doc.root()).collect();
             all.extend([loose, outside]);
             let blocks: Vec<Block> = picks

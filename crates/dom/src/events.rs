@@ -102,7 +102,7 @@ impl Document {
                     stack.pop();
                 }
                 Event::Text(s) => {
-                    let id = doc.create(NodeData::Text(s));
+                    let id = doc.create(NodeData::Text(s.as_str().into()));
                     doc.append(top, id);
                 }
             }

@@ -136,7 +136,7 @@ impl TreeSink for ArenaSink {
         let mut doc = self.doc.borrow_mut();
         match child {
             NodeOrText::AppendNode(n) => doc.append(*parent, n),
-            NodeOrText::AppendText(t) => doc.append_text(*parent, &t),
+            NodeOrText::AppendText(t) => doc.append_text_tendril(*parent, t),
         }
     }
 
@@ -179,7 +179,7 @@ impl TreeSink for ArenaSink {
         let mut doc = self.doc.borrow_mut();
         match new_node {
             NodeOrText::AppendNode(n) => doc.insert_before(*sibling, n),
-            NodeOrText::AppendText(t) => doc.insert_text_before(*sibling, &t),
+            NodeOrText::AppendText(t) => doc.insert_text_tendril_before(*sibling, t),
         }
     }
 

@@ -10,6 +10,7 @@
 
 use std::num::NonZeroU32;
 
+use html5ever::tendril::StrTendril;
 use html5ever::{Attribute, LocalName, Namespace, QualName};
 
 /// Index of a node in its [`Document`]. Only meaningful for the document that made it.
@@ -44,8 +45,11 @@ pub enum NodeData {
     },
     /// An element with its name and attributes.
     Element(Element),
-    /// A text node.
-    Text(String),
+    /// A text node. A tendril, as html5ever hands text over: a text node takes the
+    /// parser's text without a copy, and a copy of the tree (each of Readability's
+    /// attempts works on one) shares every text instead of copying it; changing a
+    /// shared text copies it first.
+    Text(StrTendril),
     /// A comment.
     Comment(String),
     /// A processing instruction `<?target data?>`.
@@ -453,25 +457,37 @@ impl Document {
 
     /// Appends text as the last child of `parent`, merged into a preceding text node.
     pub fn append_text(&mut self, parent: NodeId, text: &str) {
+        self.append_text_tendril(parent, StrTendril::from_slice(text));
+    }
+
+    /// [`append_text`](Self::append_text) for text held in a tendril (the parser's),
+    /// which a new text node takes as it is.
+    pub fn append_text_tendril(&mut self, parent: NodeId, text: StrTendril) {
         if let Some(last) = self.last_child(parent) {
             if let NodeData::Text(t) = &mut self.node_mut(last).data {
-                t.push_str(text);
+                t.push_tendril(&text);
                 return;
             }
         }
-        let id = self.create(NodeData::Text(text.to_owned()));
+        let id = self.create(NodeData::Text(text));
         self.append(parent, id);
     }
 
     /// Inserts text immediately before `sibling`, merged into a preceding text node.
     pub fn insert_text_before(&mut self, sibling: NodeId, text: &str) {
+        self.insert_text_tendril_before(sibling, StrTendril::from_slice(text));
+    }
+
+    /// [`insert_text_before`](Self::insert_text_before) for text held in a tendril
+    /// (the parser's), which a new text node takes as it is.
+    pub fn insert_text_tendril_before(&mut self, sibling: NodeId, text: StrTendril) {
         if let Some(prev) = self.prev_sibling(sibling) {
             if let NodeData::Text(t) = &mut self.node_mut(prev).data {
-                t.push_str(text);
+                t.push_tendril(&text);
                 return;
             }
         }
-        let id = self.create(NodeData::Text(text.to_owned()));
+        let id = self.create(NodeData::Text(text));
         self.insert_before(sibling, id);
     }
 
@@ -556,7 +572,7 @@ impl Document {
             _ => unreachable!(),
         };
         if let NodeData::Text(t) = &mut self.node_mut(id).data {
-            t.push_str(&moved);
+            t.push_tendril(&moved);
         }
         self.detach(next);
     }

@@ -233,7 +233,7 @@ fn events(doc: &Document, leave_out: Expect) -> Vec<String> {
                                 && !is_json_ld(e)
                         });
                     if !(leave_out.dropped_text && in_dropped) {
-                        out.push(format!("text {t:?}"));
+                        out.push(format!("text {:?}", &**t));
                     }
                 }
                 other => out.push(format!("{other:?}")),

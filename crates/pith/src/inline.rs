@@ -409,7 +409,7 @@ impl<'d> Reader<'d> {
                 Edge::Open(id) => match self.doc.data(id) {
                     NodeData::Text(t) if !is_blank(t) => {
                         // Most text nodes are their piece as they are.
-                        if t != piece && normalize_whitespace(t) != *piece {
+                        if &**t != piece.as_str() && normalize_whitespace(t) != *piece {
                             return None;
                         }
                         nodes.push(TextNode {

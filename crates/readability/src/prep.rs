@@ -81,7 +81,8 @@ fn next_node(doc: &Document, mut node: Option<NodeId>) -> Option<NodeId> {
     while let Some(n) = node {
         let blank = match doc.data(n) {
             NodeData::Element(_) => false,
-            NodeData::Text(t) | NodeData::Comment(t) => walk::is_blank(t),
+            NodeData::Text(t) => walk::is_blank(t),
+            NodeData::Comment(c) => walk::is_blank(c),
             _ => true,
         };
         if !blank {
