@@ -179,9 +179,9 @@ impl Extraction {
 /// It is `Send + Sync` and keeps no state between pages: load it once and share it
 /// (`Arc<Pipeline>`, or `&Pipeline` in scoped threads); every `run_*` call may run on
 /// another thread at the same time. Loading is the costly part (the `pith` preset's
-/// trees: 15–25 ms), so do not load one per page. A learned pipeline's tree walk
-/// keeps the layout of its trees in a cache of each thread that ran it (about 1 MB for
-/// the `pith` preset), for the life of the thread.
+/// trees: 15–25 ms), so do not load one per page. A learned pipeline lays its trees
+/// out for their walk at its first page and keeps the layout with them (about 1 MB for
+/// the `pith` preset), one for every thread that runs it.
 #[derive(Debug)]
 pub struct Pipeline {
     spec: PipelineSpec,

@@ -535,7 +535,7 @@ mod tests {
         let model = Trees {
             features: vec!["a".into(), "b".into(), "c".into()],
             base_score: base,
-            trees: trees.clone(),
+            trees: trees.clone().into(),
             margin_threshold: 0.0,
             fallback: false,
             decode: Default::default(),
@@ -565,7 +565,7 @@ mod tests {
         let m = Trees {
             features: vec!["x".into()],
             base_score: base,
-            trees,
+            trees: trees.into(),
             margin_threshold: 0.0,
             fallback: false,
             decode: Default::default(),

@@ -51,7 +51,8 @@
 //!         left: vec![1, 0, 0],
 //!         right: vec![2, 0, 0],
 //!         value: vec![0.0, 0.0, 2.0],
-//!     }],
+//!     }]
+//!     .into(),
 //!     margin_threshold: 0.0,
 //!     fallback: false,
 //!     decode: Default::default(),
@@ -66,6 +67,7 @@
 
 mod binned;
 pub mod decode;
+mod ensemble;
 pub mod features;
 pub mod gbdt;
 pub mod hidden_copies;
@@ -85,6 +87,7 @@ mod walk;
 pub mod whole_tables;
 
 pub use decode::Decode;
+pub use ensemble::Ensemble;
 pub use features::{
     Annotation, ClassWords, ContainerLinkDensity, ContainerTextDensity, Depth, Inside,
     JustextClass, Neighbour, Position, RelativeAnnotation, TextShare,

@@ -859,7 +859,7 @@ pub fn train_observed(
             key: None,
             features: features.clone(),
             base_score,
-            trees,
+            trees: trees.into(),
         };
         let mut columns = vec![serde_json::to_value(&margin).map_err(|e| e.to_string())?];
         if let Some(obj) = columns[0].as_object_mut() {
@@ -926,7 +926,7 @@ pub fn train_observed(
     let stage = Trees {
         features: features.clone(),
         base_score,
-        trees,
+        trees: trees.into(),
         margin_threshold: cut.threshold,
         fallback: true,
         decode: cut.decode,
@@ -1438,7 +1438,7 @@ fn oof_margins(
             let model = Trees {
                 features: features.to_vec(),
                 base_score,
-                trees: trees[..k.min(trees.len())].to_vec(),
+                trees: trees[..k.min(trees.len())].to_vec().into(),
                 margin_threshold: 0.0,
                 fallback: true,
                 decode: Default::default(),

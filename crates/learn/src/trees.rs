@@ -34,8 +34,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::binned::BinnedEnsemble;
 use crate::decode::{select, Decode};
+use crate::ensemble::Ensemble;
 use crate::labels::token_count;
-use crate::walk::{with_layouts, HeapWalk, Layouts};
+use crate::walk::{HeapWalk, Layouts};
 
 /// One regression tree as flat arrays (see the [module docs](self)).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -208,9 +209,9 @@ pub struct Trees {
     /// The margin before any tree (log-odds of "good").
     #[serde(default)]
     pub base_score: f64,
-    /// The trees.
+    /// The trees (with their walk's layouts, made at the first walk).
     #[serde(default)]
-    pub trees: Vec<Tree>,
+    pub trees: Ensemble,
     /// With the threshold decoding, blocks with a greater margin are good; with the
     /// others, the margin each block's score is taken from (see [`Decode`]).
     #[serde(default)]
@@ -454,67 +455,66 @@ impl Sides<'_> {
     fn decide<const W: usize>(
         &self,
         columns: &[&[f64]],
-        trees: &[Tree],
+        trees: &Ensemble,
         blocks: usize,
     ) -> Vec<bool> {
-        with_layouts(trees, columns.len(), |layouts| {
-            let heaps = layouts.heaps();
-            let rows = PageRows::<W>::new(layouts, columns, blocks);
-            // The least and the greatest sum of the leaves of trees k.. (suffix sums).
-            let mut rest = vec![(0.0f64, 0.0f64); trees.len() + 1];
-            for k in (0..trees.len()).rev() {
-                let (low, high) = match &heaps[k] {
-                    Some(heap) => heap.leaf_range(),
-                    None => leaf_range(&trees[k]),
-                };
-                rest[k] = (rest[k + 1].0 + low, rest[k + 1].1 + high);
-            }
-            let mut sums = vec![-0.0f64; blocks];
-            let mut decided: Vec<Option<bool>> = vec![None; blocks];
-            let mut active: Vec<u32> = (0..blocks)
-                .map(|r| u32::try_from(r).expect("fewer than 2^32 blocks"))
-                .collect();
-            for (k, (tree, heap)) in trees.iter().zip(heaps).enumerate() {
-                if k > 0 && k % SIDE_CHECK_EVERY == 0 {
-                    let (low, high) = rest[k];
-                    active.retain(|&r| {
-                        let r = r as usize;
-                        let m = self.margin(r, sums[r]);
-                        // Far more than the rounding of the sums still to come.
-                        let slack = 1e-9 * (1.0 + m.abs() + low.abs() + high.abs());
-                        let side = if m + low > self.threshold + slack {
-                            Some(true)
-                        } else if m + high < self.threshold - slack {
-                            Some(false)
-                        } else {
-                            None
-                        };
-                        decided[r] = side;
-                        side.is_none()
-                    });
-                    if active.is_empty() {
-                        break;
-                    }
-                }
-                match (&rows, heap) {
-                    (PageRows::Binned(rows, binned), _) => {
-                        binned.trees()[k].add_leaves_at(rows, &mut sums, &active);
-                    }
-                    (PageRows::Values(rows), Some(heap)) => {
-                        heap.add_leaves_at(rows, &mut sums, &active);
-                    }
-                    (PageRows::Values(rows), None) => {
-                        for &r in &active {
-                            let row = &rows[r as usize];
-                            sums[r as usize] += tree.eval(|f| row[f]);
-                        }
-                    }
+        let layouts = trees.layouts(columns.len());
+        let heaps = layouts.heaps();
+        let rows = PageRows::<W>::new(&layouts, columns, blocks);
+        // The least and the greatest sum of the leaves of trees k.. (suffix sums).
+        let mut rest = vec![(0.0f64, 0.0f64); trees.len() + 1];
+        for k in (0..trees.len()).rev() {
+            let (low, high) = match &heaps[k] {
+                Some(heap) => heap.leaf_range(),
+                None => leaf_range(&trees[k]),
+            };
+            rest[k] = (rest[k + 1].0 + low, rest[k + 1].1 + high);
+        }
+        let mut sums = vec![-0.0f64; blocks];
+        let mut decided: Vec<Option<bool>> = vec![None; blocks];
+        let mut active: Vec<u32> = (0..blocks)
+            .map(|r| u32::try_from(r).expect("fewer than 2^32 blocks"))
+            .collect();
+        for (k, (tree, heap)) in trees.iter().zip(heaps).enumerate() {
+            if k > 0 && k % SIDE_CHECK_EVERY == 0 {
+                let (low, high) = rest[k];
+                active.retain(|&r| {
+                    let r = r as usize;
+                    let m = self.margin(r, sums[r]);
+                    // Far more than the rounding of the sums still to come.
+                    let slack = 1e-9 * (1.0 + m.abs() + low.abs() + high.abs());
+                    let side = if m + low > self.threshold + slack {
+                        Some(true)
+                    } else if m + high < self.threshold - slack {
+                        Some(false)
+                    } else {
+                        None
+                    };
+                    decided[r] = side;
+                    side.is_none()
+                });
+                if active.is_empty() {
+                    break;
                 }
             }
-            (0..blocks)
-                .map(|r| decided[r].unwrap_or_else(|| self.margin(r, sums[r]) > self.threshold))
-                .collect()
-        })
+            match (&rows, heap) {
+                (PageRows::Binned(rows, binned), _) => {
+                    binned.trees()[k].add_leaves_at(rows, &mut sums, &active);
+                }
+                (PageRows::Values(rows), Some(heap)) => {
+                    heap.add_leaves_at(rows, &mut sums, &active);
+                }
+                (PageRows::Values(rows), None) => {
+                    for &r in &active {
+                        let row = &rows[r as usize];
+                        sums[r as usize] += tree.eval(|f| row[f]);
+                    }
+                }
+            }
+        }
+        (0..blocks)
+            .map(|r| decided[r].unwrap_or_else(|| self.margin(r, sums[r]) > self.threshold))
+            .collect()
     }
 }
 
@@ -573,7 +573,7 @@ fn padded_rows<const W: usize>(columns: &[&[f64]], blocks: usize) -> Vec<[f64; W
 pub fn ensemble_margins(
     keys: &[String],
     base_score: f64,
-    trees: &[Tree],
+    trees: &Ensemble,
     features: &FeatureTable,
     blocks: usize,
 ) -> Vec<f64> {
@@ -617,42 +617,41 @@ fn columns_in<'a>(columns: &[&'a [f64]], range: std::ops::Range<usize>) -> Vec<&
 /// Adds the leaves of `trees` to `sums` (one per row), the rows read from `columns`
 /// (missing values `NaN`) into `W` values each, [`ROWS_PER_WALK`] rows at a time: the
 /// whole ensemble on bin numbers (`binned`) when it can be, else each tree in heap
-/// order (`walk::HeapTree`, laid out once per thread) when it can be laid out so, else
+/// order (`walk::HeapTree`, laid out at the first walk and kept with the trees) when it can be laid out so, else
 /// breadth first ([`FlatTree`]) or walked as it is.
-fn add_all_leaves<const W: usize>(columns: &[&[f64]], trees: &[Tree], sums: &mut [f64]) {
-    with_layouts(trees, columns.len(), |layouts| {
-        let mut at = Vec::new();
-        for range in walk_ranges(sums.len()) {
-            let columns = columns_in(columns, range.clone());
-            let sums = &mut sums[range];
-            let rows = match PageRows::<W>::new(layouts, &columns, sums.len()) {
-                PageRows::Binned(rows, binned) => {
-                    for tree in binned.trees() {
-                        tree.add_leaves(&rows, sums);
-                    }
-                    continue;
+fn add_all_leaves<const W: usize>(columns: &[&[f64]], trees: &Ensemble, sums: &mut [f64]) {
+    let layouts = trees.layouts(columns.len());
+    let mut at = Vec::new();
+    for range in walk_ranges(sums.len()) {
+        let columns = columns_in(columns, range.clone());
+        let sums = &mut sums[range];
+        let rows = match PageRows::<W>::new(&layouts, &columns, sums.len()) {
+            PageRows::Binned(rows, binned) => {
+                for tree in binned.trees() {
+                    tree.add_leaves(&rows, sums);
                 }
-                PageRows::Values(rows) => rows,
-            };
-            for (tree, heap) in trees.iter().zip(layouts.heaps()) {
-                if let Some(heap) = heap {
-                    heap.add_leaves(&rows, sums);
-                    continue;
+                continue;
+            }
+            PageRows::Values(rows) => rows,
+        };
+        for (tree, heap) in trees.iter().zip(layouts.heaps()) {
+            if let Some(heap) = heap {
+                heap.add_leaves(&rows, sums);
+                continue;
+            }
+            match FlatTree::new(tree, columns.len()) {
+                Some(flat) => {
+                    at.resize(sums.len(), 0);
+                    flat.add_leaves(rows.as_flattened(), W, &mut at, sums);
                 }
-                match FlatTree::new(tree, columns.len()) {
-                    Some(flat) => {
-                        at.resize(sums.len(), 0);
-                        flat.add_leaves(rows.as_flattened(), W, &mut at, sums);
-                    }
-                    None => {
-                        for (sum, row) in sums.iter_mut().zip(&rows) {
-                            *sum += tree.eval(|f| row[f]);
-                        }
+                None => {
+                    for (sum, row) in sums.iter_mut().zip(&rows) {
+                        *sum += tree.eval(|f| row[f]);
                     }
                 }
             }
         }
-    });
+    }
 }
 
 /// [`add_all_leaves`] for more than 256 features: rows of the ensemble's own width,
@@ -797,9 +796,9 @@ pub struct Margin {
     /// The margin before any tree.
     #[serde(default)]
     pub base_score: f64,
-    /// The trees.
+    /// The trees (with their walk's layouts, made at the first walk).
     #[serde(default)]
-    pub trees: Vec<Tree>,
+    pub trees: Ensemble,
 }
 
 impl Margin {

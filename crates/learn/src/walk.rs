@@ -23,40 +23,36 @@
 //! nodes a few times smaller); the layout here is the walk of the other ensembles.
 //!
 //! Laying out 300 trees costs about as much as walking them over a page, so the layouts
-//! are made once and kept ([`with_layouts`]): per thread, for the last few ensembles,
-//! found again by comparing the trees themselves (a pure function of its input needs
-//! no invalidation; the comparison costs a small part of a rebuild).
-
-use std::cell::RefCell;
-use std::rc::Rc;
+//! are made once and kept with the trees ([`Ensemble`](crate::Ensemble)).
 
 use crate::binned::BinnedEnsemble;
 use crate::trees::Tree;
 
-/// How many ensembles' layouts a thread keeps (a pipeline has one or two).
-const KEPT: usize = 4;
-
 /// The heap layouts of an ensemble's trees (`None` for a tree [`HeapTree::new`]
-/// refuses) and the same in bin numbers when it can be (`binned`), with the trees and
-/// feature count they were made from.
+/// refuses) and the same in bin numbers when it can be (`binned`), with the feature
+/// count they were made for.
 pub struct Layouts {
-    trees: Vec<Tree>,
     n_features: usize,
     heaps: Vec<Option<HeapTree>>,
     binned: Option<BinnedEnsemble>,
 }
 
 impl Layouts {
-    fn new(trees: &[Tree], n_features: usize) -> Layouts {
+    /// The layouts of `trees` for rows of `n_features` values.
+    pub(crate) fn new(trees: &[Tree], n_features: usize) -> Layouts {
         let heaps: Vec<Option<HeapTree>> =
             trees.iter().map(|t| HeapTree::new(t, n_features)).collect();
         let binned = BinnedEnsemble::new(&heaps, n_features);
         Layouts {
-            trees: trees.to_vec(),
             n_features,
             heaps,
             binned,
         }
+    }
+
+    /// The feature count the layouts were made for.
+    pub fn n_features(&self) -> usize {
+        self.n_features
     }
 
     /// Each tree's heap layout, `None` where it has none.
@@ -69,59 +65,6 @@ impl Layouts {
     pub fn binned(&self) -> Option<&BinnedEnsemble> {
         self.binned.as_ref()
     }
-}
-
-thread_local! {
-    /// The layouts this thread made last, most recent first.
-    static KEPT_LAYOUTS: RefCell<Vec<Rc<Layouts>>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Calls `f` with the layouts of `trees`, made once per thread for equal trees and
-/// feature count.
-pub fn with_layouts<R>(trees: &[Tree], n_features: usize, f: impl FnOnce(&Layouts) -> R) -> R {
-    let found = KEPT_LAYOUTS.with_borrow_mut(|kept| {
-        let at = kept
-            .iter()
-            .position(|l| l.n_features == n_features && same_trees(&l.trees, trees))?;
-        let layouts = kept.remove(at);
-        kept.insert(0, Rc::clone(&layouts));
-        Some(layouts)
-    });
-    let layouts = found.unwrap_or_else(|| {
-        let made = Rc::new(Layouts::new(trees, n_features));
-        KEPT_LAYOUTS.with_borrow_mut(|kept| {
-            kept.insert(0, Rc::clone(&made));
-            kept.truncate(KEPT);
-        });
-        made
-    });
-    f(&layouts)
-}
-
-/// Whether two ensembles are the same trees bit for bit, the test [`with_layouts`]
-/// finds kept layouts by. It runs on every page over every node of every tree, so the
-/// floating-point arrays are compared as bits over their whole length, which the
-/// compiler does several values an instruction, where `==` compared them one by one;
-/// a layout made of equal bits is the same layout (a `NaN` threshold is found again,
-/// and 0.0 and -0.0 tell apart, as the sums they give may).
-fn same_trees(a: &[Tree], b: &[Tree]) -> bool {
-    a.len() == b.len()
-        && a.iter().zip(b).all(|(x, y)| {
-            x.feature == y.feature
-                && x.left == y.left
-                && x.right == y.right
-                && same_bits(&x.threshold, &y.threshold)
-                && same_bits(&x.value, &y.value)
-        })
-}
-
-/// Whether two arrays hold the same bits.
-fn same_bits(a: &[f64], b: &[f64]) -> bool {
-    a.len() == b.len()
-        && a.iter()
-            .zip(b)
-            .fold(0, |differ, (x, y)| differ | (x.to_bits() ^ y.to_bits()))
-            == 0
 }
 
 /// How many rows walk a tree side by side.
@@ -412,54 +355,6 @@ mod tests {
         for (row, sum) in rows.iter().zip(sums) {
             assert_eq!(tree.eval(|f| row[f]), sum);
         }
-    }
-
-    #[test]
-    fn layouts_are_made_for_the_trees_given() {
-        let a = [Tree::leaf(1.0), Tree::leaf(2.0)];
-        let b = [Tree::leaf(1.0), Tree::leaf(3.0)];
-        let row = [[0.0; 16]];
-        let sum = |layouts: &Layouts| {
-            let mut sums = [0.0];
-            for heap in layouts.heaps().iter().flatten() {
-                heap.add_leaves(&row, &mut sums);
-            }
-            sums[0]
-        };
-        // Equal trees find the kept layouts; different ones (same length, same place
-        // in memory or not) get their own.
-        for _ in 0..2 {
-            assert_eq!(with_layouts(&a, 1, sum), 3.0);
-            assert_eq!(with_layouts(&b, 1, sum), 4.0);
-        }
-        for k in 0..(2 * KEPT) {
-            let trees = [Tree::leaf(k as f64)];
-            assert_eq!(with_layouts(&trees, 1, sum), k as f64);
-        }
-        assert_eq!(with_layouts(&a, 1, sum), 3.0);
-    }
-
-    #[test]
-    fn trees_are_the_same_when_their_bits_are() {
-        let split = |threshold: f64, leaf: f64| Tree {
-            feature: vec![0, 0, 0],
-            threshold: vec![threshold, 0.0, 0.0],
-            left: vec![1, 0, 0],
-            right: vec![2, 0, 0],
-            value: vec![0.0, leaf, 1.0],
-        };
-        let a = [split(0.5, 2.0), Tree::leaf(1.0)];
-        assert!(same_trees(&a, &a.clone()));
-        assert!(!same_trees(&a, &a[..1]));
-        assert!(!same_trees(&a, &[split(0.5, 2.5), Tree::leaf(1.0)]));
-        assert!(!same_trees(&a, &[split(0.25, 2.0), Tree::leaf(1.0)]));
-        let mut other_child = a.clone();
-        other_child[0].right[0] = 1;
-        assert!(!same_trees(&a, &other_child));
-        // Bits, not numbers: NaN is itself, -0.0 is not 0.0.
-        let nan = [split(f64::NAN, 2.0)];
-        assert!(same_trees(&nan, &nan.clone()));
-        assert!(!same_trees(&[split(0.5, 0.0)], &[split(0.5, -0.0)]));
     }
 
     #[test]

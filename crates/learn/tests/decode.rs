@@ -196,7 +196,7 @@ fn the_pass_decodes_its_margins() {
     let mut stage = Trees {
         features: vec!["x".into()],
         base_score: 0.0,
-        trees: vec![tree],
+        trees: vec![tree].into(),
         margin_threshold: 0.0,
         fallback: false,
         decode: Decode::Threshold,

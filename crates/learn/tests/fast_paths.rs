@@ -86,7 +86,7 @@ fn stage_of(
     Trees {
         features: keys(),
         base_score: base,
-        trees,
+        trees: trees.into(),
         margin_threshold: threshold,
         fallback,
         decode: Default::default(),
@@ -157,7 +157,7 @@ proptest! {
         let stage = Trees {
             features: keys.clone(),
             base_score: base,
-            trees,
+            trees: trees.into(),
             margin_threshold: 0.0,
             fallback: true,
             decode: Default::default(),
