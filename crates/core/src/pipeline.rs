@@ -181,7 +181,7 @@ impl Extraction {
 /// another thread at the same time. Loading is the costly part (the `pith` preset's
 /// trees: 15–25 ms), so do not load one per page. A learned pipeline lays its trees
 /// out for their walk at its first page and keeps the layout with them (about 1 MB for
-/// the `pith` preset), one for every thread that runs it.
+/// the `pith` preset), shared by every thread that runs it.
 #[derive(Debug)]
 pub struct Pipeline {
     spec: PipelineSpec,
