@@ -34,7 +34,7 @@ impl NodeId {
 }
 
 /// What a node is.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub enum NodeData {
     /// The document root (always `NodeId` 0).
     Document,
@@ -59,6 +59,25 @@ pub enum NodeData {
         /// Everything after the target.
         data: String,
     },
+}
+
+impl std::fmt::Debug for NodeData {
+    /// As derived, but a text node's text is shown as a string, not as the tendril
+    /// that holds it (whether it is shared or owned is no part of the node).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NodeData::Document => f.write_str("Document"),
+            NodeData::Doctype { name } => f.debug_struct("Doctype").field("name", name).finish(),
+            NodeData::Element(e) => f.debug_tuple("Element").field(e).finish(),
+            NodeData::Text(t) => f.debug_tuple("Text").field(&&**t).finish(),
+            NodeData::Comment(c) => f.debug_tuple("Comment").field(c).finish(),
+            NodeData::ProcessingInstruction { target, data } => f
+                .debug_struct("ProcessingInstruction")
+                .field("target", target)
+                .field("data", data)
+                .finish(),
+        }
+    }
 }
 
 /// The namespace an element lives in.
@@ -657,6 +676,20 @@ mod tests {
 
     fn text(doc: &mut Document, s: &str) -> NodeId {
         doc.create(NodeData::Text(s.into()))
+    }
+
+    #[test]
+    fn a_text_node_shows_its_text_shared_or_not() {
+        let mut doc = Document::new();
+        let root = doc.root();
+        doc.append_text(root, "a \"b\"");
+        let id = doc.first_child(root).unwrap();
+        let copy = doc.clone();
+        assert_eq!(format!("{:?}", doc.data(id)), r#"Text("a \"b\"")"#);
+        assert_eq!(
+            format!("{:?}", copy.data(id)),
+            format!("{:?}", doc.data(id))
+        );
     }
 
     #[test]
