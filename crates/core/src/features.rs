@@ -91,10 +91,7 @@ impl FeatureTable {
 
     /// The column of a feature.
     pub fn column(&self, key: &FeatureKey) -> Option<&[f64]> {
-        self.keys
-            .iter()
-            .position(|k| k == key)
-            .map(|i| self.columns[i].as_slice())
+        self.column_named(&key.0)
     }
 
     /// The column of the feature whose key reads `name` ([`column`](Self::column)
