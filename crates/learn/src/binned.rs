@@ -153,17 +153,10 @@ impl HeapWalk for BinnedTree {
         ) else {
             unreachable!("a heap tree has 2^depth slots")
         };
-        add_walked_leaves(
-            rows,
-            sums,
-            active,
-            N.trailing_zeros(),
-            |i, row: &[u8; W]| {
-                let [feature, bin] = nodes[i & (N - 1)];
-                2 * i + 1 + usize::from(row[usize::from(feature) & (W - 1)] > bin)
-            },
-            |i| values[(i + 1 - N) & (N - 1)],
-        );
+        add_walked_leaves(rows, sums, active, values, |i, row: &[u8; W]| {
+            let [feature, bin] = nodes[i & (N - 1)];
+            2 * i + 1 + usize::from(row[usize::from(feature) & (W - 1)] > bin)
+        });
     }
 }
 

@@ -192,18 +192,11 @@ impl HeapWalk for HeapTree {
         ) else {
             unreachable!("a heap tree has 2^depth slots")
         };
-        add_walked_leaves(
-            rows,
-            sums,
-            active,
-            N.trailing_zeros(),
-            |i, row: &[f64; W]| {
-                let k = i & (N - 1);
-                let v = row[features[k] as usize & (W - 1)];
-                2 * i + 1 + usize::from(v > thresholds[k])
-            },
-            |i| values[(i + 1 - N) & (N - 1)],
-        );
+        add_walked_leaves(rows, sums, active, values, |i, row: &[f64; W]| {
+            let k = i & (N - 1);
+            let v = row[features[k] as usize & (W - 1)];
+            2 * i + 1 + usize::from(v > thresholds[k])
+        });
     }
 }
 
@@ -269,20 +262,22 @@ fn add_by_depth<T: HeapWalk, const W: usize>(
     }
 }
 
-/// Adds to each row's sum the value of the leaf it reaches (`leaf` of its last slot)
-/// after `levels` steps from slot 0 (`step` of a slot and the row gives the next): every
-/// row, or those numbered in `active`, [`LANES`] rows side by side — their chains of
-/// dependent loads are independent, so the processor overlaps them. The heap walk's
+/// Adds to each row's sum the value of the leaf it reaches in a heap-ordered tree of
+/// `N = 2^depth` slots: `depth` steps from slot 0 (`step` of a slot and the row gives
+/// the next), then the last level's value (`values`, by position on that level) —
+/// every row, or those numbered in `active`, [`LANES`] rows side by side: their chains
+/// of dependent loads are independent, so the processor overlaps them. The heap walk's
 /// and the bin numbers' (`binned`) alike.
 #[inline]
-pub fn add_walked_leaves<R>(
+pub fn add_walked_leaves<R, const N: usize>(
     rows: &[R],
     sums: &mut [f64],
     active: Option<&[u32]>,
-    levels: u32,
+    values: &[f64; N],
     step: impl Fn(usize, &R) -> usize,
-    leaf: impl Fn(usize) -> f64,
 ) {
+    let levels = N.trailing_zeros();
+    let leaf = |i: usize| values[(i + 1 - N) & (N - 1)];
     let walk = |row: &R| (0..levels).fold(0, |i, _| step(i, row));
     match active {
         None => {
