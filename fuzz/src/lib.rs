@@ -605,6 +605,10 @@ thread_local! {
             {"type": "learn.container_text_density", "up": 3},
             {"type": "learn.class_words", "words": ["comment", "nav"], "outside": "declutter.keep", "key": "outside"},
             {"type": "learn.class_words", "words": ["comment", "reply"], "depth": true, "key": "depth"},
+            {"type": "learn.class_words", "words": ["nav", "a", "menu"], "count": true, "outside": "declutter.keep", "key": "count"},
+            {"type": "learn.class_word_sets", "outside": "declutter.keep", "sets": [
+                {"key": "sets.outside", "words": ["comment", "nav"]},
+                {"key": "sets.count", "words": ["nav", "a", "menu"], "count": true}]},
             {"type": "learn.page", "stat": "mean", "of": "learn.hidden", "within": "learn.container_link_density@2"}],
             "passes": [{"type": "learn.veto", "feature": "outside"},
                        {"type": "learn.veto", "feature": "depth", "always_above": 1.5}]}"#,
@@ -640,7 +644,8 @@ fn assert_same_run(lean: &pith::Extraction, other: &pith::Extraction, what: &str
 /// trees), (2) when UTF-8, as a page through every `learn.text` cue and through
 /// `learn.drop_hidden_copies`, `learn.hidden`, `learn.path_group`,
 /// `learn.container_link_density`, `learn.container_text_density`, `learn.class_words`
-/// `outside` an annotation and with `depth`, `learn.page` `within` a column and the
+/// `outside` an annotation and with `depth` or `count`, `learn.class_word_sets` (each
+/// column the same as its `learn.class_words` stage's), `learn.page` `within` a column and the
 /// `learn.veto` pass (with and without `always_above`),
 /// which the preset does not use, and (3) as the JSON of a `learn.trees` pass and of a `learn.margin`
 /// feature in a small pipeline run on [`SMALL_PAGE`]. Checked besides "no panic": every
@@ -719,6 +724,11 @@ pub fn learn(data: &[u8]) {
             .features
             .column(&FeatureKey::new("learn.container_link_density@2"));
         assert!(links.unwrap().iter().all(|v| *v <= 1.0));
+        // Each `learn.class_word_sets` column is its `learn.class_words` stage's.
+        for (set, alone) in [("sets.outside", "outside"), ("sets.count", "count")] {
+            let column = |key| format!("{:?}", ex.features.column(&FeatureKey::new(key)));
+            assert_eq!(column(set), column(alone), "{set}");
+        }
         assert_eq!(ex.labels.len(), ex.blocks.len());
     });
     let base = r#""version": 1, "tree": [], "segmenter": {"type": "declutter.blocks"}"#;

@@ -568,13 +568,13 @@ impl Pipeline {
         let cache = PageCache::new();
         for &i in &self.feature_order {
             let f = &self.spec.features[i];
-            let column = f.compute_in(FeatureInput {
+            let columns = f.compute_columns_in(FeatureInput {
                 blocks: &blocks,
                 features: &features,
                 document,
                 cache: Some(&cache),
             })?;
-            features.insert(f.key(), column);
+            insert_columns(&mut features, f.as_ref(), columns, blocks.len())?;
         }
         let warnings = self
             .feature_order
@@ -695,6 +695,41 @@ fn decoded_label<T>(d: &Decoded<T>) -> (String, String) {
     (d.encoding.clone(), d.source.label().to_owned())
 }
 
+/// Puts a feature stage's columns into the table under its keys ([`Feature::key`], then
+/// [`Feature::more_keys`]); a stage that gives another number of columns, or a column
+/// of another length than the page's blocks, is an error naming it.
+fn insert_columns(
+    table: &mut FeatureTable,
+    feature: &dyn Feature,
+    columns: Vec<Vec<f64>>,
+    blocks: usize,
+) -> Result<()> {
+    let keys: Vec<FeatureKey> = std::iter::once(feature.key())
+        .chain(feature.more_keys())
+        .collect();
+    let misfit = match (
+        columns.len() == keys.len(),
+        columns.iter().find(|c| c.len() != blocks),
+    ) {
+        (false, _) => Some(format!("{} columns for {} keys", columns.len(), keys.len())),
+        (true, Some(c)) => Some(format!(
+            "a column of {} values for {blocks} blocks",
+            c.len()
+        )),
+        (true, None) => None,
+    };
+    if let Some(message) = misfit {
+        return Err(Error::Stage {
+            stage: feature.typetag_name().to_owned(),
+            message,
+        });
+    }
+    for (key, column) in keys.into_iter().zip(columns) {
+        table.insert(key, column);
+    }
+    Ok(())
+}
+
 /// Orders the features so that each comes after the features it requires, and checks
 /// that rules and passes only read features the pipeline computes.
 fn order_features(spec: &PipelineSpec) -> Result<Vec<usize>> {
@@ -704,12 +739,14 @@ fn order_features(spec: &PipelineSpec) -> Result<Vec<usize>> {
         .map(|i| graph.add_node(i))
         .collect();
     for (i, f) in spec.features.iter().enumerate() {
-        if let Some((_, first)) = by_key.insert(f.key(), (nodes[i], i)) {
-            return Err(Error::DuplicateFeature {
-                feature: f.key().to_string(),
-                first: spec.features[first].typetag_name().to_owned(),
-                second: f.typetag_name().to_owned(),
-            });
+        for key in std::iter::once(f.key()).chain(f.more_keys()) {
+            if let Some((_, first)) = by_key.insert(key.clone(), (nodes[i], i)) {
+                return Err(Error::DuplicateFeature {
+                    feature: key.to_string(),
+                    first: spec.features[first].typetag_name().to_owned(),
+                    second: f.typetag_name().to_owned(),
+                });
+            }
         }
     }
     for (i, f) in spec.features.iter().enumerate() {

@@ -151,11 +151,19 @@ pub trait Segmenter: Send + Sync + Debug {
     }
 }
 
-/// A stage that computes one number per block.
+/// A stage that computes one number per block (a column), or several columns from one
+/// pass over the page ([`more_keys`](Feature::more_keys)).
 #[typetag::serde(tag = "type")]
 pub trait Feature: Send + Sync + Debug {
     /// The column this feature fills.
     fn key(&self) -> FeatureKey;
+    /// The columns it fills besides [`key`](Self::key)'s (default none): a stage whose
+    /// columns share their costly part (one automaton over each element's class and id
+    /// for several word lists) computes them together. Other stages read them by key like
+    /// any column.
+    fn more_keys(&self) -> Vec<FeatureKey> {
+        Vec::new()
+    }
     /// The columns it reads; they are computed first.
     fn requires(&self) -> Vec<FeatureKey> {
         Vec::new()
@@ -173,6 +181,13 @@ pub trait Feature: Send + Sync + Debug {
     /// `compute`.
     fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
         self.compute(input.blocks, input.features)
+    }
+    /// Every column of the stage: [`key`](Self::key)'s, then those of
+    /// [`more_keys`](Self::more_keys) in their order. The pipeline calls this; the
+    /// default is [`compute_in`](Self::compute_in)'s one column, and a stage with more
+    /// keys overrides it (its `compute_in` gives the first column).
+    fn compute_columns_in(&self, input: FeatureInput<'_>) -> Result<Vec<Vec<f64>>> {
+        Ok(vec![self.compute_in(input)?])
     }
     /// The attributes this feature reads in the document ([`FeatureInput::document`]),
     /// so that the parser keeps them (decision 0007). Default: all of them — always

@@ -137,3 +137,69 @@ fn features_see_the_document_when_the_pipeline_has_one() {
     let ex = p.classify_blocks(vec![Block::default()]).unwrap();
     assert_eq!(ex.features.get(&key, 0), Some(0.0));
 }
+
+/// A stage of several columns: `keys[i]`'s value is `i + 10`, or, with `columns`, that
+/// many columns whatever its keys (a broken stage).
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Several {
+    keys: Vec<String>,
+    #[serde(default)]
+    columns: Option<usize>,
+}
+
+#[typetag::serde(name = "test.several")]
+impl Feature for Several {
+    fn key(&self) -> FeatureKey {
+        FeatureKey(self.keys[0].clone().into())
+    }
+    fn more_keys(&self) -> Vec<FeatureKey> {
+        (self.keys[1..].iter())
+            .map(|k| FeatureKey(k.clone().into()))
+            .collect()
+    }
+    fn compute(&self, blocks: &[Block], _: &FeatureTable) -> Result<Vec<f64>> {
+        Ok(vec![10.0; blocks.len()])
+    }
+    fn compute_columns_in(&self, input: pith_core::FeatureInput<'_>) -> Result<Vec<Vec<f64>>> {
+        let n = self.columns.unwrap_or(self.keys.len());
+        Ok((0..n)
+            .map(|i| vec![i as f64 + 10.0; input.blocks.len()])
+            .collect())
+    }
+}
+
+#[test]
+fn a_stage_of_several_columns_fills_each_and_others_may_require_any() {
+    let p = load(
+        r#"[{"type": "test.sum", "key": "after", "inputs": ["y"]},
+            {"type": "test.several", "keys": ["x", "y", "z"]}]"#,
+    )
+    .unwrap();
+    let ex = p.run_str("").unwrap();
+    let get = |k: &'static str| ex.features.get(&FeatureKey::new(k), 0);
+    assert_eq!(
+        (get("x"), get("y"), get("z"), get("after")),
+        (Some(10.0), Some(11.0), Some(12.0), Some(12.0))
+    );
+}
+
+#[test]
+fn each_key_of_a_stage_of_several_columns_is_checked() {
+    let err =
+        load(r#"[{"type": "test.sum", "key": "z"}, {"type": "test.several", "keys": ["x", "z"]}]"#)
+            .unwrap_err();
+    assert!(matches!(&err, Error::DuplicateFeature { feature, .. } if feature == "z"));
+    let err = load(r#"[{"type": "test.several", "keys": ["x", "x"]}]"#).unwrap_err();
+    assert!(matches!(err, Error::DuplicateFeature { .. }));
+}
+
+#[test]
+fn a_stage_giving_another_number_of_columns_than_keys_is_an_error_naming_it() {
+    let p = load(r#"[{"type": "test.several", "keys": ["x", "y"], "columns": 1}]"#).unwrap();
+    let err = p.run_str("").unwrap_err().to_string();
+    assert!(
+        err.contains("test.several") && err.contains("1 columns for 2 keys"),
+        "{err}"
+    );
+}

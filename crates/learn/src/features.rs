@@ -643,11 +643,11 @@ impl PartialEq for Matcher {
     }
 }
 
-fn default_class_attributes() -> Vec<String> {
+pub(crate) fn default_class_attributes() -> Vec<String> {
     vec!["class".into(), "id".into()]
 }
 
-fn is_default_class_attributes(a: &[String]) -> bool {
+pub(crate) fn is_default_class_attributes(a: &[String]) -> bool {
     a == ["class", "id"]
 }
 
@@ -737,6 +737,27 @@ impl ClassWords {
     }
 }
 
+/// One flag per node of the arena (or fewer: a node past the end has none): whether
+/// class words on the node do not count — with `outside`, the node is the first one
+/// marked with that annotation or holds it ([`holders_of_mark`]); with
+/// `skip_html_body`, it is `<html>` or `<body>`.
+pub(crate) fn exempt_nodes(
+    doc: &Document,
+    outside: Option<&str>,
+    skip_html_body: bool,
+) -> Vec<bool> {
+    let mut exempt = outside.map_or_else(Vec::new, |key| holders_of_mark(doc, key));
+    if skip_html_body {
+        exempt.resize(doc.arena_len(), false);
+        for n in [doc.html_element(), doc.body()].into_iter().flatten() {
+            if let Some(flag) = exempt.get_mut(n.index()) {
+                *flag = true;
+            }
+        }
+    }
+    exempt
+}
+
 /// One flag per node of the arena: whether the node is the first one marked with
 /// annotation `key` (value above 0.5) or holds it; on a page without such a node,
 /// whether it is `<body>` or holds it (`<html>`, the document).
@@ -789,18 +810,9 @@ impl Feature for ClassWords {
         Ok(nan_column(blocks))
     }
     fn compute_in(&self, input: FeatureInput<'_>) -> Result<Vec<f64>> {
-        let mut exempt = match (&self.outside, input.document) {
-            (Some(key), Some(doc)) => holders_of_mark(doc, key),
-            _ => Vec::new(),
-        };
-        if let (true, Some(doc)) = (self.skip_html_body, input.document) {
-            exempt.resize(doc.arena_len(), false);
-            for n in [doc.html_element(), doc.body()].into_iter().flatten() {
-                if let Some(flag) = exempt.get_mut(n.index()) {
-                    *flag = true;
-                }
-            }
-        }
+        let exempt = input.document.map_or_else(Vec::new, |doc| {
+            exempt_nodes(doc, self.outside.as_deref(), self.skip_html_body)
+        });
         let counts = |n: NodeId| !exempt.get(n.index()).copied().unwrap_or(false);
         if self.count {
             let mut seen = Vec::new();

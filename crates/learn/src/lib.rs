@@ -6,6 +6,9 @@
 //!   recorded (declutter's shake score, keep, removed; Readability's scores), DOM
 //!   context (depth, enclosing tags, class/id words, position in the page), jusText's
 //!   context-free class as a number, and neighbours' values of any column.
+//! - [`class_word_sets`]: `learn.class_word_sets`, several `learn.class_words` columns
+//!   over the same attributes from one automaton (the `pith` preset's four class/id word
+//!   lists).
 //! - [`page_features`]: page-level values (the article's share and length, the page's
 //!   link density, how far the families agree) and a block's place relative to
 //!   Readability's article, so the trees can learn when to trust which family.
@@ -66,6 +69,7 @@
 #![forbid(unsafe_code)]
 
 mod binned;
+pub mod class_word_sets;
 pub mod decode;
 mod ensemble;
 pub mod features;
@@ -86,6 +90,7 @@ pub mod veto;
 mod walk;
 pub mod whole_tables;
 
+pub use class_word_sets::{ClassWordSets, WordSet};
 pub use decode::Decode;
 pub use ensemble::Ensemble;
 pub use features::{

@@ -392,11 +392,10 @@ mod tests {
     #[test]
     fn the_pith_base_counts_these_vocabularies() {
         let base: serde_json::Value = serde_json::from_str(crate::presets::PITH_BASE_JSON).unwrap();
+        // A `learn.class_words` stage, or a set of a `learn.class_word_sets` stage.
         let words = |key: &str| -> Vec<String> {
-            let f = base["features"]
-                .as_array()
-                .unwrap()
-                .iter()
+            let f = (base["features"].as_array().unwrap().iter())
+                .flat_map(|f| std::iter::once(f).chain(f["sets"].as_array().into_iter().flatten()))
                 .find(|f| f["key"] == key)
                 .unwrap_or_else(|| panic!("{key} in pith-base.json"));
             assert_eq!(f["count"], true);

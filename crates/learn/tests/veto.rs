@@ -148,10 +148,9 @@ fn every_preset_loads_with_the_comment_table_and_title_vetoes() {
 fn the_veto_uses_the_preset_comment_words() {
     let base: serde_json::Value =
         serde_json::from_str(pith_learn::presets::PITH_BASE_JSON).unwrap();
-    let column = base["features"]
-        .as_array()
-        .unwrap()
-        .iter()
+    // A `learn.class_words` stage, or a set of a `learn.class_word_sets` stage.
+    let column = (base["features"].as_array().unwrap().iter())
+        .flat_map(|f| std::iter::once(f).chain(f["sets"].as_array().into_iter().flatten()))
         .find(|f| f["key"] == "learn.in_comments")
         .expect("the preset's comment column");
     let words: Vec<&str> = column["words"]
