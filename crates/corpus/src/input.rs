@@ -381,6 +381,10 @@ fn walk_directory(root: &Path, globs: Option<&globset::GlobSet>, format: InputFo
 
 /// A boxed byte stream with a description of offsets for messages.
 pub(crate) struct Stream {
+    /// The first bytes of a small plain file, read whole when it was opened (see
+    /// [`READ_WHOLE`]), served before `reader` from `whole_at` on; empty otherwise.
+    whole: Vec<u8>,
+    whole_at: usize,
     reader: Box<dyn BufRead + Send>,
     gz: bool,
     /// The stream's length when known beforehand (a plain file's size).
@@ -401,18 +405,42 @@ fn watched<T>(failed: &AtomicBool, result: io::Result<T>) -> io::Result<T> {
     result
 }
 
+impl Stream {
+    /// The bytes read whole when the file was opened, when none of them has been read
+    /// yet (the page itself for [`read_html`], without a copy); what follows them, if
+    /// anything, is read from the stream as before, of no known length.
+    fn take_whole(&mut self) -> Vec<u8> {
+        if self.whole_at > 0 || self.whole.is_empty() {
+            return Vec::new();
+        }
+        self.len = None;
+        std::mem::take(&mut self.whole)
+    }
+}
+
 impl Read for Stream {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.whole_at < self.whole.len() {
+            let n = (self.whole.len() - self.whole_at).min(buf.len());
+            buf[..n].copy_from_slice(&self.whole[self.whole_at..self.whole_at + n]);
+            self.whole_at += n;
+            return Ok(n);
+        }
         watched(&self.failed, self.reader.read(buf))
     }
 }
 
 impl BufRead for Stream {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.whole_at < self.whole.len() {
+            return Ok(&self.whole[self.whole_at..]);
+        }
         watched(&self.failed, self.reader.fill_buf())
     }
     fn consume(&mut self, n: usize) {
-        self.reader.consume(n)
+        let from_whole = n.min(self.whole.len() - self.whole_at);
+        self.whole_at += from_whole;
+        self.reader.consume(n - from_whole)
     }
 }
 
@@ -426,6 +454,13 @@ impl Positioned for Stream {
     }
 }
 
+/// Plain files up to this size are read whole when opened, straight into the vector the
+/// page then goes on in (the size of the buffer through which larger inputs are read):
+/// through a buffer, each page's bytes were copied twice (from the kernel into the
+/// buffer, from the buffer into the page), the second copy about 1 % of a `pith` run
+/// over a folder of pages.
+const READ_WHOLE: u64 = 1 << 20;
+
 /// Opens an input (a path or stdin), undoing gzip when the bytes say so; returns the
 /// stream and its first bytes (for sniffing).
 fn open(path: Option<&Path>) -> io::Result<(Stream, Vec<u8>)> {
@@ -437,7 +472,20 @@ fn open(path: Option<&Path>) -> io::Result<(Stream, Vec<u8>)> {
                 .ok()
                 .filter(|m| m.is_file())
                 .map(|m| m.len());
-            (Box::new(file), len)
+            match len.filter(|&len| len <= READ_WHOLE) {
+                Some(small) => {
+                    // Room for one byte more, so that reading to the end needs no
+                    // second allocation; a file that grew since is read on from `file`.
+                    let mut whole = Vec::with_capacity(usize::try_from(small).unwrap_or(0) + 1);
+                    (&file).take(READ_WHOLE).read_to_end(&mut whole)?;
+                    if !whole.starts_with(&[0x1f, 0x8b]) {
+                        let head = whole[..whole.len().min(16)].to_vec();
+                        return Ok((Stream::after_whole(whole, file, len), head));
+                    }
+                    (Box::new(io::Cursor::new(whole).chain(file)), len)
+                }
+                None => (Box::new(file), len),
+            }
         }
         None => (Box::new(io::stdin()), None),
     };
@@ -456,6 +504,8 @@ fn open(path: Option<&Path>) -> io::Result<(Stream, Vec<u8>)> {
     let failed = Arc::new(AtomicBool::new(false));
     Ok((
         Stream {
+            whole: Vec::new(),
+            whole_at: 0,
             reader,
             gz,
             len,
@@ -463,6 +513,21 @@ fn open(path: Option<&Path>) -> io::Result<(Stream, Vec<u8>)> {
         },
         head,
     ))
+}
+
+impl Stream {
+    /// The stream of a plain file whose first bytes (`whole`) were read when it was
+    /// opened, and whose rest (none, unless it grew) is read from `file`.
+    fn after_whole(whole: Vec<u8>, file: File, len: Option<u64>) -> Stream {
+        Stream {
+            whole,
+            whole_at: 0,
+            reader: Box::new(BufReader::new(file)),
+            gz: false,
+            len,
+            failed: Arc::new(AtomicBool::new(false)),
+        }
+    }
 }
 
 /// The first `n` bytes (fewer at the end of the input) without consuming them.
@@ -742,9 +807,12 @@ fn read_html(
     limit: u64,
     named: bool,
 ) -> Item {
-    let mut bytes = Vec::new();
     let gz = stream.gz;
-    let read = read_up_to(&mut stream, limit.saturating_add(1), &mut bytes);
+    // Reading stops one byte past the limit.
+    let mut bytes = stream.take_whole();
+    let left = limit.saturating_add(1).saturating_sub(bytes.len() as u64);
+    bytes.truncate(usize::try_from(limit.saturating_add(1)).unwrap_or(usize::MAX));
+    let read = read_up_to(&mut stream, left, &mut bytes);
     let not_a_page = read.as_ref().ok().and_then(|_| sniff::not_a_page(&bytes));
     let body = match (read, not_a_page) {
         (Ok(_), Some(_)) if !named => return Item::Skipped("binary".to_owned()),
@@ -906,6 +974,8 @@ mod tests {
 
     fn stream(data: &[u8], buffer: usize, len: Option<u64>) -> Stream {
         Stream {
+            whole: Vec::new(),
+            whole_at: 0,
             reader: Box::new(BufReader::with_capacity(
                 buffer,
                 io::Cursor::new(data.to_vec()),
@@ -914,6 +984,72 @@ mod tests {
             len,
             failed: Arc::default(),
         }
+    }
+
+    /// The body `read_html` gives for a file of `data`, read with `limit`; the first
+    /// bytes `open` gave for sniffing are those of the page, `page`.
+    fn html_of_file(data: &[u8], limit: u64, page: &[u8]) -> Body {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("page.html");
+        std::fs::write(&path, data).unwrap();
+        let (stream, head) = open(Some(&path)).unwrap();
+        assert_eq!(
+            head,
+            &page[..page.len().min(16)],
+            "the first bytes, for sniffing"
+        );
+        match read_html(stream, "page.html".into(), None, limit, true) {
+            Item::Doc(doc) => doc.body,
+            _ => panic!("not a page"),
+        }
+    }
+
+    #[test]
+    fn a_small_file_read_whole_is_the_page_up_to_the_limit() {
+        let page = b"<p>a small page</p>\n".repeat(40);
+        match html_of_file(&page, 10_000, &page) {
+            Body::Bytes { bytes, .. } => assert_eq!(&bytes[..], &page[..]),
+            other => panic!("{other:?}"),
+        }
+        match html_of_file(&page, 100, &page) {
+            Body::Failed(why) => assert!(why.contains("larger than --max-bytes 100"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        match html_of_file(b"", 100, b"") {
+            Body::Bytes { bytes, .. } => assert!(bytes.is_empty()),
+            other => panic!("{other:?}"),
+        }
+        // A small gzip file is inflated, not taken as it is.
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        io::Write::write_all(&mut gz, &page).unwrap();
+        match html_of_file(&gz.finish().unwrap(), 10_000, &page) {
+            Body::Bytes { bytes, .. } => assert_eq!(&bytes[..], &page[..]),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_bytes_read_whole_come_first_then_the_rest_of_the_stream() {
+        let mut s = stream(b"def", 2, Some(6));
+        s.whole = b"abc".to_vec();
+        let mut all = Vec::new();
+        s.read_to_end(&mut all).unwrap();
+        assert_eq!(all, b"abcdef");
+        // Taken only when none of them has been read: then the rest follows.
+        let mut s = stream(b"def", 2, Some(6));
+        s.whole = b"abc".to_vec();
+        assert_eq!(s.take_whole(), b"abc");
+        assert_eq!((s.len, s.take_whole()), (None, Vec::new()));
+        let mut rest = String::new();
+        s.read_to_string(&mut rest).unwrap();
+        assert_eq!(rest, "def");
+        let mut s = stream(b"def", 2, None);
+        s.whole = b"abc".to_vec();
+        s.consume(1);
+        assert!(s.take_whole().is_empty(), "a byte of them was read");
+        assert_eq!(s.fill_buf().unwrap(), b"bc");
+        s.consume(2);
+        assert_eq!(s.fill_buf().unwrap(), b"de");
     }
 
     #[test]
