@@ -1,7 +1,8 @@
 //! Which of a list of words occur in a string, ASCII case ignored, in one pass over it:
-//! `learn.class_words` asks it of the `class` and `id` values of most elements of every
-//! page (six such stages in the `pith` preset), and Readability's class/id patterns,
-//! which are lists of words, ask it of the same values.
+//! `learn.class_words` and `learn.class_word_sets` ask it of the `class` and `id` values
+//! of most elements of every page (the `pith` preset: one automaton for its four class/id
+//! word lists, two more for schema.org's article body and bylines), and Readability's
+//! class/id patterns, which are lists of words, ask it of the same values.
 //!
 //! The automaton is the `aho-corasick` crate's DFA (every transition resolved, each
 //! match state holding the words that end there, its own and those that are its

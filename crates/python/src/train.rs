@@ -58,12 +58,6 @@ pub fn train<'py>(
         return Err(PyValueError::new_err("train: no dataset given"));
     }
     let (_, base) = parse_pipeline_arg(base).map_err(PipelineError::new_err)?;
-    let sets = datasets
-        .iter()
-        .map(|dir| load_gold_dataset(dir).map(train_set))
-        .collect::<Result<Vec<_>, String>>()
-        .map_err(PyValueError::new_err)?;
-    check_train_sets(&sets, folds).map_err(|e| PyValueError::new_err(format!("train: {e}")))?;
     let opts = TrainOptions {
         folds,
         seed,
@@ -73,9 +67,17 @@ pub fn train<'py>(
         },
         ..TrainOptions::default()
     };
-    let trained = py
-        .detach(|| fit(&sets, &base, &opts))
-        .map_err(PipelineError::new_err)?;
+    // Reading the folders (thousands of pages) and fitting take long: other Python
+    // threads run meanwhile.
+    let (sets, trained) = py.detach(|| {
+        let sets = (datasets.iter())
+            .map(|dir| load_gold_dataset(dir).map(train_set))
+            .collect::<Result<Vec<_>, String>>()
+            .map_err(PyValueError::new_err)?;
+        check_train_sets(&sets, folds).map_err(|e| PyValueError::new_err(format!("train: {e}")))?;
+        let trained = fit(&sets, &base, &opts).map_err(PipelineError::new_err)?;
+        Ok::<_, PyErr>((sets, trained))
+    })?;
     let text = pipeline_file_text(&trained.pipeline);
     if let Some(out) = &out {
         std::fs::write(out, &text)
