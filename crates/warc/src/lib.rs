@@ -633,10 +633,15 @@ fn names_no_type(content_type: &str) -> bool {
         .any(|t| media.eq_ignore_ascii_case(t))
 }
 
-/// Whether a payload without a declared type looks like HTML.
+/// Whether a payload without a declared type looks like HTML: one of HTML's own tags
+/// (`<html`, `<!doctype html`, `<head`, `<body`, `<p`, `<div`, any case) in its first
+/// 1,024 bytes, ended as a tag name ends — by a space, tab, line break, form feed, `>` or
+/// `/`, as in the MIME Sniffing standard's HTML patterns. So `<path` and `<param` (SVG,
+/// `<object>`), `<pubDate>` (RSS) and `<header>` alone are not taken for `<p` and `<head`.
 pub fn looks_like_html(payload: &[u8]) -> bool {
     let head = &payload[..payload.len().min(1024)];
     let lower = head.to_ascii_lowercase();
+    let ends_a_name = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0c | b'>' | b'/');
     [
         &b"<html"[..],
         b"<!doctype html",
@@ -646,7 +651,11 @@ pub fn looks_like_html(payload: &[u8]) -> bool {
         b"<div",
     ]
     .iter()
-    .any(|needle| lower.windows(needle.len()).any(|w| w == *needle))
+    .any(|needle| {
+        lower
+            .windows(needle.len() + 1)
+            .any(|w| w.starts_with(needle) && ends_a_name(&w[needle.len()]))
+    })
 }
 
 /// Removes HTTP chunked transfer coding; `None` when the payload is not validly chunked.
@@ -738,6 +747,36 @@ mod tests {
         }
         assert!(is(Some("application/unknown"), Some("text/html"), text));
         assert!(!is(Some("application/unknown"), Some("image/gif"), page));
+    }
+
+    #[test]
+    fn untyped_bytes_are_html_only_with_a_whole_html_tag_name() {
+        for page in [
+            &b"<html><body>x"[..],
+            b"  <!DOCTYPE html>\n<title>t</title>",
+            b"<P>text",
+            b"<div class=a>text</div>",
+            b"text<p/>more",
+            b"<HEAD\n>",
+            b"<body\tclass=x>",
+        ] {
+            assert!(looks_like_html(page), "{}", String::from_utf8_lossy(page));
+        }
+        for other in [
+            &b"<svg xmlns='http://www.w3.org/2000/svg'><path d='M0 0'/></svg>"[..],
+            b"<object><param name=a value=b></object>",
+            b"<rss><channel><pubDate>Mon</pubDate></channel></rss>",
+            b"<header>alone</header>",
+            b"<html",
+            b"plain words, no markup",
+            b"",
+        ] {
+            assert!(
+                !looks_like_html(other),
+                "{}",
+                String::from_utf8_lossy(other)
+            );
+        }
     }
 
     fn record(t: &str, body: &str, len: Option<usize>) -> String {
