@@ -406,6 +406,19 @@ fn watched<T>(failed: &AtomicBool, result: io::Result<T>) -> io::Result<T> {
 }
 
 impl Stream {
+    /// The stream of a plain file whose first bytes (`whole`) were read when it was
+    /// opened, and whose rest (none, unless it grew) is read from `file`.
+    fn after_whole(whole: Vec<u8>, file: File, len: Option<u64>) -> Stream {
+        Stream {
+            whole,
+            whole_at: 0,
+            reader: Box::new(BufReader::new(file)),
+            gz: false,
+            len,
+            failed: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
     /// The bytes read whole when the file was opened, when none of them has been read
     /// yet (the page itself for [`read_html`], without a copy); what follows them, if
     /// anything, is read from the stream as before, of no known length.
@@ -513,21 +526,6 @@ fn open(path: Option<&Path>) -> io::Result<(Stream, Vec<u8>)> {
         },
         head,
     ))
-}
-
-impl Stream {
-    /// The stream of a plain file whose first bytes (`whole`) were read when it was
-    /// opened, and whose rest (none, unless it grew) is read from `file`.
-    fn after_whole(whole: Vec<u8>, file: File, len: Option<u64>) -> Stream {
-        Stream {
-            whole,
-            whole_at: 0,
-            reader: Box::new(BufReader::new(file)),
-            gz: false,
-            len,
-            failed: Arc::new(AtomicBool::new(false)),
-        }
-    }
 }
 
 /// The first `n` bytes (fewer at the end of the input) without consuming them.

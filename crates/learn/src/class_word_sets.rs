@@ -210,6 +210,9 @@ impl Feature for ClassWordSets {
         Ok(columns.swap_remove(0))
     }
     fn compute_columns_in(&self, input: FeatureInput<'_>) -> Result<Vec<Vec<f64>>> {
+        if self.sets.is_empty() {
+            return Err(Self::error("`sets` is empty"));
+        }
         let sets = self.sets.len();
         let nan = || vec![vec![f64::NAN; input.blocks.len()]; sets];
         let (Some(doc), Some(ancestry)) = (input.document, input.ancestry()) else {
@@ -352,6 +355,11 @@ mod tests {
         assert_eq!(f.key().as_str(), "a");
         assert_eq!(f.more_keys(), [FeatureKey("b".into())]);
         let mut empty: ClassWordSets = serde_json::from_str(r#"{"sets": []}"#).unwrap();
+        let table = FeatureTable::default();
+        assert!(
+            empty.compute_in(FeatureInput::new(&[], &table)).is_err(),
+            "not a panic"
+        );
         assert!(empty.prepare().is_err());
         let mut both: ClassWordSets = serde_json::from_str(
             r#"{"sets": [{"key": "a", "words": ["x"], "count": true, "depth": true}]}"#,
