@@ -751,31 +751,30 @@ mod tests {
 
     #[test]
     fn untyped_bytes_are_html_only_with_a_whole_html_tag_name() {
-        for page in [
-            &b"<html><body>x"[..],
-            b"  <!DOCTYPE html>\n<title>t</title>",
-            b"<P>text",
-            b"<div class=a>text</div>",
-            b"text<p/>more",
-            b"<HEAD\n>",
-            b"<body\tclass=x>",
+        for (bytes, html) in [
+            (&b"<html><body>x"[..], true),
+            (b"  <!DOCTYPE html>\n<title>t</title>", true),
+            (b"<P>text", true),
+            (b"<div class=a>text</div>", true),
+            (b"text<p/>more", true),
+            (b"<HEAD\n>", true),
+            (b"<body\tclass=x>", true),
+            (
+                b"<svg xmlns='http://www.w3.org/2000/svg'><path d='M0 0'/></svg>",
+                false,
+            ),
+            (b"<object><param name=a value=b></object>", false),
+            (
+                b"<rss><channel><pubDate>Mon</pubDate></channel></rss>",
+                false,
+            ),
+            (b"<header>alone</header>", false),
+            (b"<html", false),
+            (b"plain words, no markup", false),
+            (b"", false),
         ] {
-            assert!(looks_like_html(page), "{}", String::from_utf8_lossy(page));
-        }
-        for other in [
-            &b"<svg xmlns='http://www.w3.org/2000/svg'><path d='M0 0'/></svg>"[..],
-            b"<object><param name=a value=b></object>",
-            b"<rss><channel><pubDate>Mon</pubDate></channel></rss>",
-            b"<header>alone</header>",
-            b"<html",
-            b"plain words, no markup",
-            b"",
-        ] {
-            assert!(
-                !looks_like_html(other),
-                "{}",
-                String::from_utf8_lossy(other)
-            );
+            let shown = String::from_utf8_lossy(bytes);
+            assert_eq!(looks_like_html(bytes), html, "{shown}");
         }
     }
 
