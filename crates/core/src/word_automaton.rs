@@ -15,7 +15,8 @@ use aho_corasick::automaton::{Automaton, StateID};
 use aho_corasick::dfa::DFA;
 use aho_corasick::{Anchored, MatchKind};
 
-/// The automaton of a list of words (see the [module docs](self)).
+/// The automaton of a list of words: the `aho-corasick` crate's DFA, walked a byte at a time
+/// (why, in the docs of the module `word_automaton`).
 ///
 /// ```
 /// use pith_core::WordAutomaton;

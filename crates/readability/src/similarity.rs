@@ -5,7 +5,7 @@
 //! the heading's whole text. Read per heading, a heading inside a heading inside a
 //! heading (a page can nest them hundreds deep around all of its text) has its text
 //! read once per heading around it: depth × page. Here a text's words are kept as
-//! [`Words`] — the tallies of its whole words, and the letters it starts and ends with,
+//! `Words` records — the tallies of its whole words, and the letters it starts and ends with,
 //! which may run on into the text before or after it — and two such records join into
 //! the record of the two texts end to end. A walk over the outermost heading records
 //! each nested heading's words as it closes, judges it, and adds them into the heading
