@@ -407,12 +407,18 @@ fn watched<T>(failed: &AtomicBool, result: io::Result<T>) -> io::Result<T> {
 
 impl Stream {
     /// The stream of a plain file whose first bytes (`whole`) were read when it was
-    /// opened, and whose rest (none, unless it grew) is read from `file`.
+    /// opened, and whose rest is read from `file`: none when the read reached the file's
+    /// end (no buffer for it), the rest of a file that grew past [`READ_WHOLE`] since
+    /// its size was read.
     fn after_whole(whole: Vec<u8>, file: File, len: Option<u64>) -> Stream {
+        let reader: Box<dyn BufRead + Send> = match whole.len() as u64 >= READ_WHOLE {
+            true => Box::new(BufReader::new(file)),
+            false => Box::new(io::empty()),
+        };
         Stream {
             whole,
             whole_at: 0,
-            reader: Box::new(BufReader::new(file)),
+            reader,
             gz: false,
             len,
             failed: Arc::new(AtomicBool::new(false)),
