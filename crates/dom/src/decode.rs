@@ -143,6 +143,7 @@ use std::str::FromStr;
 use encoding_rs::{DecoderResult, Encoding};
 use serde::{Deserialize, Serialize};
 
+mod detector;
 mod prescan;
 mod python_codecs;
 pub mod whatwg;
