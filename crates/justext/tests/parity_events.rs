@@ -6,8 +6,6 @@
 //! Data: `$PITH_DATASETS/{scrapinghub,cleaneval-dev}/justext-3.0.2{,-events}/`
 //! (default `../shared/datasets` beside the workspace).
 
-use std::path::PathBuf;
-
 use pith_core::Pipeline;
 use pith_dom::{Document, Event};
 use serde_json::Value;
@@ -17,12 +15,7 @@ use crate::common::compare;
 fn check_dataset(name: &str, pipeline: &Pipeline) -> Option<(usize, Vec<String>)> {
     let dir = pith_testdata::dataset(name)?;
     let events_dir = pith_testdata::dataset(&format!("{name}/justext-3.0.2-events"))?;
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&events_dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
+    let files = pith_testdata::files_with_extension(&events_dir, "json");
     let mut failures = Vec::new();
     for path in &files {
         let id = path.file_name().unwrap().to_string_lossy().into_owned();

@@ -95,12 +95,7 @@ fn development_pages_give_the_same_run_from_the_lean_parse() {
         let Some(dir) = pith_testdata::dataset(&format!("{folder}/html")) else {
             continue;
         };
-        let mut pages: Vec<_> = std::fs::read_dir(&dir)
-            .expect("a dataset folder")
-            .map(|e| e.expect("a folder entry").path())
-            .collect();
-        pages.sort();
-        assert!(!pages.is_empty(), "{} has no page", dir.display());
+        let pages = pith_testdata::files_with_extension(&dir, "html");
         for page in pages {
             let bytes = std::fs::read(&page).expect("a page");
             let html = String::from_utf8_lossy(&bytes);

@@ -28,12 +28,7 @@ fn the_page_of_kept_blocks_holds_their_words() {
             let Some(dir) = pith_testdata::dataset(&format!("{folder}/html")) else {
                 continue;
             };
-            let mut pages: Vec<_> = std::fs::read_dir(&dir)
-                .expect("a dataset folder")
-                .map(|e| e.expect("a folder entry").path())
-                .collect();
-            pages.sort();
-            assert!(!pages.is_empty(), "{} has no page", dir.display());
+            let pages = pith_testdata::files_with_extension(&dir, "html");
             let (mut links, mut kept) = (0, 0);
             for page in pages {
                 let bytes = std::fs::read(&page).expect("a page");

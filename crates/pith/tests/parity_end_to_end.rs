@@ -2,8 +2,6 @@
 //! docs/parity.md must hold, and the parse limits (on by default) must not change any
 //! ordinary page: the same pages give the same paragraphs with every limit switched off.
 
-use std::path::PathBuf;
-
 use serde_json::Value;
 
 type Key = (String, String, String, bool);
@@ -47,12 +45,7 @@ fn check(dataset: &str) -> Option<(usize, usize)> {
         unlimited["parse"][limit] = serde_json::json!(0);
     }
     let unlimited = pith::Pipeline::from_value(unlimited).unwrap();
-    let mut pages: Vec<PathBuf> = std::fs::read_dir(dir.join("html"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "html"))
-        .collect();
-    pages.sort();
+    let pages = pith_testdata::files_with_extension(&dir.join("html"), "html");
     let mut identical = 0;
     for page in &pages {
         let bytes = std::fs::read(page).unwrap();

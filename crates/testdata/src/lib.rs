@@ -61,6 +61,22 @@ pub fn dataset(rel: &str) -> Option<PathBuf> {
     }
 }
 
+/// The files directly in `dir` whose name ends in `.ext`, sorted by path, so a test
+/// reads a dataset's pages in the same order on every machine. Panics when `dir` cannot
+/// be read or holds no such file (a dataset folder that [`dataset`] found is never
+/// empty).
+pub fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let entries = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: cannot read the folder: {e}", dir.display()));
+    let mut files: Vec<PathBuf> = entries
+        .map(|e| e.expect("a folder entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "{} has no .{ext} file", dir.display());
+    files
+}
+
 /// The decision of [`dataset`]: `Ok(Some)` present, `Ok(None)` skipped (the line is
 /// printed), `Err` a required dataset is missing.
 fn check(path: &Path, required: bool) -> Result<Option<PathBuf>, String> {
@@ -100,6 +116,21 @@ mod tests {
             datasets_dir_from(None),
             workspace_root().join("../shared/datasets")
         );
+    }
+
+    #[test]
+    fn files_are_those_of_the_extension_in_order() {
+        let dir = std::env::temp_dir().join(format!("pith-testdata-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for name in ["b.html", "a.html", "c.json", "d.html.gz"] {
+            std::fs::write(dir.join(name), "").unwrap();
+        }
+        let found = files_with_extension(&dir, "html");
+        let names: Vec<_> = found.iter().map(|p| p.file_name().unwrap()).collect();
+        assert_eq!(names, ["a.html", "b.html"]);
+        let none = std::panic::catch_unwind(|| files_with_extension(&dir, "xml"));
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(none.is_err(), "a folder without such a file is an error");
     }
 
     #[test]

@@ -166,14 +166,8 @@ mod tests {
         };
         let labels = ["windows-1252", "windows-1250", "iso-8859-7", "gbk"];
         let encodings = labels.map(|l| Encoding::for_label(l.as_bytes()).unwrap());
-        let mut paths: Vec<_> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "html"))
-            .collect();
-        paths.sort();
         let mut compared = 0;
-        for path in &paths {
+        for path in &pith_testdata::files_with_extension(&dir, "html") {
             let text = String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
             for encoding in encodings {
                 let (page, _, _) = encoding.encode(&text);
