@@ -248,18 +248,15 @@ fn max_bins_reaches_the_trainer_and_is_checked() {
             .find(|p| p["type"] == "learn.trees")
             .unwrap()
             .clone();
-        pass["trees"]
-            .as_array()
-            .unwrap()
+        let trees: Vec<pith::learn::trees::Tree> =
+            serde_json::from_value(pass["trees"].clone()).unwrap();
+        trees
             .iter()
             .flat_map(|t| {
-                let pairs: Vec<String> = t["feature"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .zip(t["threshold"].as_array().unwrap())
-                    .zip(t["left"].as_array().unwrap())
-                    .filter(|(_, left)| left.as_u64() != Some(0))
+                let pairs: Vec<String> = (t.feature.iter())
+                    .zip(&t.threshold)
+                    .zip(&t.left)
+                    .filter(|(_, &left)| left != 0)
                     .map(|((f, x), _)| format!("{f}:{x}"))
                     .collect();
                 pairs

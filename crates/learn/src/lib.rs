@@ -77,6 +77,7 @@ pub mod gbdt;
 pub mod hidden_copies;
 pub mod labels;
 pub mod markup_features;
+pub mod number_list;
 pub mod page_features;
 pub mod path_features;
 pub mod presets;

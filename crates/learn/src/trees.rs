@@ -3,7 +3,8 @@
 //! trained pipeline is one JSON file.
 //!
 //! Each tree is five parallel arrays (`feature`, `threshold`, `left`, `right`,
-//! `value`): node 0 is the root; a node whose `left` is 0 is a leaf worth `value`;
+//! `value`; in the file each a string of its numbers, [`crate::number_list`]): node 0
+//! is the root; a node whose `left` is 0 is a leaf worth `value`;
 //! otherwise the walk goes to `right` when the block's value of
 //! `features[feature]` is greater than `threshold`, else (and for `NaN`) to `left`.
 //! Children always have larger indices than their parent (checked at load time), so
@@ -43,14 +44,19 @@ use crate::walk::{HeapWalk, Layouts};
 #[serde(deny_unknown_fields)]
 pub struct Tree {
     /// Index into the ensemble's `features` of the value each inner node tests.
+    #[serde(with = "crate::number_list")]
     pub feature: Vec<u32>,
     /// Go right when the value is greater than this.
+    #[serde(with = "crate::number_list")]
     pub threshold: Vec<f64>,
     /// Left child (0: the node is a leaf).
+    #[serde(with = "crate::number_list")]
     pub left: Vec<u32>,
     /// Right child.
+    #[serde(with = "crate::number_list")]
     pub right: Vec<u32>,
     /// A leaf's contribution to the margin.
+    #[serde(with = "crate::number_list")]
     pub value: Vec<f64>,
 }
 
