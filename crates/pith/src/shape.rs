@@ -40,9 +40,17 @@ pub struct BlockShape {
     pub quote_depth: usize,
 }
 
-/// The shape of a block, from its `dom_path`.
+/// The shape of a block, from its `dom_path`. An image ([`Block::is_image`]) is a
+/// paragraph where its path reads as a heading or preformatted text: images there are
+/// not taken ([`crate::images`]), but a path can say so of an image that is not, since
+/// an element's name may hold a dot (`<n.pre>` gives the path `….n.pre.img`), and
+/// preformatted text or a heading would write its `alt` as text.
 pub fn block_shape(block: &Block) -> BlockShape {
-    shape_of_path(&block.dom_path)
+    let mut shape = shape_of_path(&block.dom_path);
+    if block.is_image && matches!(shape.kind, BlockKind::Preformatted | BlockKind::Heading(_)) {
+        shape.kind = BlockKind::Paragraph;
+    }
+    shape
 }
 
 /// Whether block `next` is a line of the paragraph that block `prev` ends: the

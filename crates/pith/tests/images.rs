@@ -150,6 +150,35 @@ fn an_image_inside_a_word_goes_after_the_word() {
     );
 }
 
+#[test]
+fn an_image_whose_path_reads_as_preformatted_or_a_heading_is_an_image() {
+    // An element's name may hold a dot: `<n.pre>` and `<x.h2>` give the paths
+    // `….n.pre.img` and `….x.h2.img`, which read as preformatted text and a heading,
+    // where the writers wrote the image's `alt` as text (found by the fuzz target
+    // `extract_bytes`: the page of kept blocks then held words the blocks do not).
+    let html = "<p>The river town rebuilt its footbridge with volunteer help this spring.</p>\
+                <n.pre><img src=/p.jpg alt=\"the footbridge\"></n.pre>\
+                <x.h2><img src=/q.jpg alt=\"the river\"></x.h2>\
+                <p>The county engineer checked every sum before the work began.</p>";
+    let pipeline = keep_but_copyright();
+    let (ex, tree) =
+        (pipeline.run_bytes_and_tree(html.as_bytes(), pipeline.decode_options())).unwrap();
+    let (ex, layout) = page_layout(&ex, Some(&tree), &with_images());
+    let mut md = Vec::new();
+    write_markdown_with(&mut md, &ex, layout.as_ref(), &with_images()).unwrap();
+    let md = String::from_utf8(md).unwrap();
+    let mut page = Vec::new();
+    pith::html::write_html(&mut page, &ex, layout.as_ref(), &with_images()).unwrap();
+    let page = String::from_utf8(page).unwrap();
+    for (alt, src) in [("the footbridge", "p.jpg"), ("the river", "q.jpg")] {
+        let image = format!("![{alt}](https://example.com/{src})");
+        assert!(md.contains(&format!("\n{image}\n")), "{md}");
+        let img = format!("<p><img src=\"https://example.com/{src}\" alt=\"{alt}\"></p>");
+        assert!(page.contains(&img), "{page}");
+        assert!(!page.contains(&format!(">{alt}<")), "{page}");
+    }
+}
+
 /// The text lines of Markdown, inside their quotes, without the blank ones, the image
 /// blocks and the images inside them (`![alt](src)` with the space before it, if any;
 /// sources without `)`).
