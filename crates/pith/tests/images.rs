@@ -25,9 +25,13 @@ fn keep_but_copyright() -> Pipeline {
 /// The golden page's Markdown and HTML with `options`.
 fn written(options: &MarkdownOptions) -> (String, String) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/images");
-    let html = std::fs::read(dir.join("page.html")).unwrap();
+    write_page(&std::fs::read(dir.join("page.html")).unwrap(), options)
+}
+
+/// The Markdown and HTML of `html` with `options`, cut by [`keep_but_copyright`].
+fn write_page(html: &[u8], options: &MarkdownOptions) -> (String, String) {
     let pipeline = keep_but_copyright();
-    let (ex, tree) = (pipeline.run_bytes_and_tree(&html, pipeline.decode_options())).unwrap();
+    let (ex, tree) = (pipeline.run_bytes_and_tree(html, pipeline.decode_options())).unwrap();
     let (ex, layout) = page_layout(&ex, Some(&tree), options);
     let mut md = Vec::new();
     write_markdown_with(&mut md, &ex, layout.as_ref(), options).unwrap();
@@ -133,13 +137,7 @@ fn an_image_inside_a_word_goes_after_the_word() {
     // An image's markup inside a word would make it two words to a reader of the text.
     let html = "<p>The river town rebuilt its foot<img src=/b.jpg alt=span>bridge, which the \
                 flood of last year had torn, with vol<img src=/v.jpg>unteer help.</p>";
-    let pipeline = keep_but_copyright();
-    let (ex, tree) =
-        (pipeline.run_bytes_and_tree(html.as_bytes(), pipeline.decode_options())).unwrap();
-    let (ex, layout) = page_layout(&ex, Some(&tree), &with_images());
-    let mut md = Vec::new();
-    write_markdown_with(&mut md, &ex, layout.as_ref(), &with_images()).unwrap();
-    let md = String::from_utf8(md).unwrap();
+    let (md, _) = write_page(html.as_bytes(), &with_images());
     assert!(
         md.contains("footbridge![span](https://example.com/b.jpg),"),
         "{md}"
@@ -160,16 +158,7 @@ fn an_image_whose_path_reads_as_preformatted_or_a_heading_is_an_image() {
                 <n.pre><img src=/p.jpg alt=\"the footbridge\"></n.pre>\
                 <x.h2><img src=/q.jpg alt=\"the river\"></x.h2>\
                 <p>The county engineer checked every sum before the work began.</p>";
-    let pipeline = keep_but_copyright();
-    let (ex, tree) =
-        (pipeline.run_bytes_and_tree(html.as_bytes(), pipeline.decode_options())).unwrap();
-    let (ex, layout) = page_layout(&ex, Some(&tree), &with_images());
-    let mut md = Vec::new();
-    write_markdown_with(&mut md, &ex, layout.as_ref(), &with_images()).unwrap();
-    let md = String::from_utf8(md).unwrap();
-    let mut page = Vec::new();
-    pith::html::write_html(&mut page, &ex, layout.as_ref(), &with_images()).unwrap();
-    let page = String::from_utf8(page).unwrap();
+    let (md, page) = write_page(html.as_bytes(), &with_images());
     for (alt, src) in [("the footbridge", "p.jpg"), ("the river", "q.jpg")] {
         let image = format!("![{alt}](https://example.com/{src})");
         assert!(md.contains(&format!("\n{image}\n")), "{md}");
