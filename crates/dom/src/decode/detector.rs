@@ -36,12 +36,8 @@ pub fn feed(detector: &mut EncodingDetector, page: &[u8]) {
         detector.feed(page, true);
         return;
     }
-    // The page before `fed` has been fed or left out.
     let mut fed = 0;
-    while let Some(start) = next_non_ascii(page, fed) {
-        let end = stretch_end(page, start);
-        let from = start.saturating_sub(CONTEXT).max(fed);
-        let to = (end + CONTEXT).min(page.len());
+    for (from, to) in windows(page) {
         if from > fed {
             detector.feed(b" ", false);
         }
@@ -49,6 +45,21 @@ pub fn feed(detector: &mut EncodingDetector, page: &[u8]) {
         fed = to;
     }
     detector.feed(b"", true);
+}
+
+/// The windows of `page` the detector is fed, as (start, end) byte ranges in order:
+/// each stretch of non-ASCII bytes with [`CONTEXT`] bytes on each side, none
+/// overlapping the one before.
+fn windows(page: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    // The page before `fed` has been fed or left out.
+    let mut fed = 0;
+    std::iter::from_fn(move || {
+        let start = next_non_ascii(page, fed)?;
+        let end = stretch_end(page, start);
+        let from = start.saturating_sub(CONTEXT).max(fed);
+        fed = (end + CONTEXT).min(page.len());
+        Some((from, fed))
+    })
 }
 
 /// The first non-ASCII byte of `page` at or after `at`.
@@ -92,19 +103,6 @@ mod tests {
         detector.guess(None, Utf8Detection::Deny)
     }
 
-    /// The windows [`feed`] would feed, as (from, to) pairs.
-    fn windows(page: &[u8]) -> Vec<(usize, usize)> {
-        let mut out = Vec::new();
-        let mut fed = 0;
-        while let Some(start) = next_non_ascii(page, fed) {
-            let end = stretch_end(page, start);
-            let from = start.saturating_sub(CONTEXT).max(fed);
-            fed = (end + CONTEXT).min(page.len());
-            out.push((from, fed));
-        }
-        out
-    }
-
     #[test]
     fn stretches_are_fed_with_their_context_and_near_ones_together() {
         let mut page = vec![b'a'; 1000];
@@ -113,10 +111,11 @@ mod tests {
         page[150] = 0xFC; // 48 ASCII bytes after the first stretch: the same window
         page[600] = 0xF6;
         page[990] = 0xE4; // its context runs off the page's end
-        assert_eq!(windows(&page), [(68, 183), (568, 633), (958, 1000)]);
+        let all = |page: &[u8]| windows(page).collect::<Vec<_>>();
+        assert_eq!(all(&page), [(68, 183), (568, 633), (958, 1000)]);
         page[5] = 0xDF; // context before the page's start
-        assert_eq!(windows(&page)[..2], [(0, 38), (68, 183)]);
-        assert!(windows(b"plain ASCII").is_empty());
+        assert_eq!(all(&page)[..2], [(0, 38), (68, 183)]);
+        assert!(all(b"plain ASCII").is_empty());
     }
 
     #[test]
