@@ -23,7 +23,7 @@
 //!    than UTF-8 (the user's fallback, e.g. `--encoding cp1251`).
 //! 6. **Detector**: `chardetng`, UTF-8 not allowed (it was not valid), fed the page's
 //!    non-ASCII stretches with the bytes around them, which give it the whole page's
-//!    guess at a fraction of the cost ([`super::detector`]).
+//!    guess at a fraction of the cost (`decode/detector.rs`).
 //! 7. **Change the encoding**: when 5 or 6 only guessed, the first `<meta>` declaring an
 //!    encoding that the parser would meet later in the page (past the prescan's 1,024
 //!    bytes; not inside `<script>`, `<style>`, `<title>`, …) wins, as a browser reparses
