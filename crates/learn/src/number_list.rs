@@ -6,8 +6,8 @@
 //! Why: a pipeline's stages are read through `typetag`, which hands every value to its
 //! stage through `erased_serde`, a few dynamic calls per value. The `pith` preset's 100
 //! trees hold about 72,000 numbers: read one by one, they took more than half of the
-//! instructions of starting `pith extract` (27 of 49 million; its 16.4 ms of CPU became
-//! 9.3 with the lists as strings). As strings, each array is one value, and its numbers are parsed
+//! instructions of starting `pith extract` (27 of 49 million; 35 million in all with the
+//! lists as strings). As strings, each array is one value, and its numbers are parsed
 //! by Rust's own number parsers.
 //!
 //! The text of a number is Rust's `Debug` form, the shortest that reads back as the
