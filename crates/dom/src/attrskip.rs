@@ -34,6 +34,10 @@
 //!   the last marker, so that comparison never finds three.
 //!
 //! `tests/omit_parse.rs` checks trees against html5ever's own on generated pages.
+//!
+//! The same scanner and the same choice of kept attributes serve the direct reading of
+//! plain tags ([`crate::direct`], decision 0019), which hands such tags to the tree
+//! builder without the tokenizer; this cut is for the tags it leaves to the tokenizer.
 
 use std::cell::{Cell, RefCell};
 
@@ -113,7 +117,7 @@ fn class(b: u8) -> u8 {
     CLASS[usize::from(b)]
 }
 
-fn is_space(b: u8) -> bool {
+pub(crate) fn is_space(b: u8) -> bool {
     class(b) == SPACE
 }
 
@@ -150,7 +154,7 @@ pub(crate) struct AttributeSpan {
 }
 
 /// Follows the tag scanner's marks into `spans`, one per attribute, in order.
-fn record_span(spans: &mut Vec<AttributeSpan>, mark: Mark) {
+pub(crate) fn record_span(spans: &mut Vec<AttributeSpan>, mark: Mark) {
     match mark {
         Mark::Start(at) => spans.push(AttributeSpan {
             start: at,
@@ -173,7 +177,7 @@ fn record_span(spans: &mut Vec<AttributeSpan>, mark: Mark) {
 
 /// What the tag scanner tells about the attribute it is reading.
 #[derive(Clone, Copy)]
-enum Mark {
+pub(crate) enum Mark {
     /// A new attribute's name begins here.
     Start(usize),
     /// The current attribute's name ends here (it may still get a value).
@@ -187,7 +191,7 @@ enum Mark {
 /// marking each attribute's parts for `mark`. `None` when the `<` does not begin a start
 /// tag (no ASCII letter after it) or the text ends inside the tag (the tokenizer then
 /// drops the tag).
-fn scan_tag(b: &[u8], lt: usize, mut mark: impl FnMut(Mark)) -> Option<StartTag> {
+pub(crate) fn scan_tag(b: &[u8], lt: usize, mut mark: impl FnMut(Mark)) -> Option<StartTag> {
     if !b.get(lt + 1)?.is_ascii_alphabetic() {
         return None;
     }
@@ -443,6 +447,51 @@ impl AttributeCut {
         kept[first] |= matches!(value_start(&b[span.name_end..span.end]), Some(b'#' | b'&'));
     }
 
+    /// Whether the start tag named `name` (as written), about to be read, keeps all its
+    /// attributes: it has none, it is one of the elements that keep theirs, or it or a
+    /// tag before it is one from which everything is kept (which this records).
+    pub(crate) fn keeps_all_of(&self, name: &[u8], tag: StartTag) -> bool {
+        if !self.all_from.is_empty() && self.all_from.contains(name) {
+            self.keeping_all.set(true);
+        }
+        !tag.has_attributes() || self.keeping_all.get() || self.keep_on.contains(name)
+    }
+
+    /// Whether a start tag named `name` that does not keep all its attributes may keep
+    /// some ([`AttributeCut::mark_kept`] says which); without, it keeps none.
+    pub(crate) fn keeps_some_of(&self, name: &[u8]) -> bool {
+        !self.names_on(name).is_empty() || !self.fragments.is_empty()
+    }
+
+    /// The attribute names kept on every element, for a start tag named `name`.
+    fn names_on(&self, name: &[u8]) -> &NameSet {
+        match name.eq_ignore_ascii_case(b"script") {
+            true => &self.script_named,
+            false => &self.named,
+        }
+    }
+
+    /// Marks in `kept`, one flag a span, which of the attributes (`spans`, of the start
+    /// tag named `name` in `b`) stay, for a tag that keeps some but not all of them.
+    pub(crate) fn mark_kept(
+        &self,
+        b: &[u8],
+        name: &[u8],
+        spans: &[AttributeSpan],
+        kept: &mut Vec<bool>,
+    ) {
+        let names = self.names_on(name);
+        kept.clear();
+        kept.extend(
+            spans
+                .iter()
+                .map(|span| Self::keeps_attribute(names, &b[span.start..span.name_end])),
+        );
+        if !self.fragments.is_empty() {
+            self.keep_fragments(b, spans, kept);
+        }
+    }
+
     /// Cuts the attributes of the next start tag in `input`, which the tokenizer is about
     /// to read in the data state ([`next_start_tag`] says which tag that is), but those
     /// it keeps. `in_foreign_content` answers the tokenizer's own question at
@@ -472,19 +521,12 @@ impl AttributeCut {
             return;
         };
         let name = &b[lt + 1..tag.name_end];
-        if !self.all_from.is_empty() && self.all_from.contains(name) {
-            self.keeping_all.set(true);
-        }
-        if !tag.has_attributes() || self.keeping_all.get() || self.keep_on.contains(name) {
+        if self.keeps_all_of(name, tag) {
             input.push_front(front);
             return;
         }
         let part = |from: usize, to: usize| front.subtendril(from as u32, (to - from) as u32);
-        let names = match name.eq_ignore_ascii_case(b"script") {
-            true => &self.script_named,
-            false => &self.named,
-        };
-        if names.is_empty() && self.fragments.is_empty() {
+        if !self.keeps_some_of(name) {
             input.push_front(part(tag.close, b.len()));
             input.push_front(part(0, tag.name_end));
             return;
@@ -493,15 +535,7 @@ impl AttributeCut {
             scan_tag(b, lt, |mark| record_span(&mut spans, mark));
         }
         let mut kept = self.kept.borrow_mut();
-        kept.clear();
-        kept.extend(
-            spans
-                .iter()
-                .map(|span| Self::keeps_attribute(names, &b[span.start..span.name_end])),
-        );
-        if !self.fragments.is_empty() {
-            self.keep_fragments(b, &spans, &mut kept);
-        }
+        self.mark_kept(b, name, &spans, &mut kept);
         if kept.iter().all(|&k| k) {
             input.push_front(front);
             return;

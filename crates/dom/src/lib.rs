@@ -22,6 +22,7 @@ mod attrskip;
 mod bylines;
 pub mod dates;
 pub mod decode;
+mod direct;
 mod events;
 mod guard;
 mod json_ld;

@@ -11,6 +11,7 @@ use html5ever::TokenizerResult;
 
 use crate::attrskip::AttributeCut;
 use crate::decode::{decode, DecodeError, DecodeOptions, Decoded};
+use crate::direct::DirectReader;
 use crate::guard::{Guard, ParseLimits, ParseReport};
 use crate::newlines::normalize_newlines;
 use crate::prescan::limit_attributes;
@@ -115,14 +116,22 @@ pub fn parse_html_omitting(
             .sink
             .adjusted_current_node_present_but_not_in_html_namespace()
     };
-    if let Some(cut) = &cut {
+    let mut direct = DirectReader::default();
+    // Where the tokenizer is in the data state (before it starts, and paused after a
+    // tag): plain text and tags go to the tree builder directly, and the next start tag
+    // that is not plain has its attributes cut before the tokenizer reads it.
+    let mut read_ahead = |cut: &AttributeCut| {
+        direct.read(&input, &tokenizer.sink, cut);
         cut.cut_next(&input, in_foreign_content);
+    };
+    if let Some(cut) = &cut {
+        read_ahead(cut);
     }
     // `Script` and `EncodingIndicator` results only pause the tokenizer (so a script
     // could run, or the caller could re-decode); the text is decoded already, so we
     // resume until the input is consumed. The guard also pauses it after the start tag
     // of an element whose content is dropped, for the content to be cut here, and, when
-    // attributes are cut, after every tag, for the next tag's attributes to be cut.
+    // attributes are cut, after every tag, for the driver to read ahead.
     while !matches!(tokenizer.feed(&input), TokenizerResult::Done) {
         if let Some(skip) = tokenizer.sink.take_raw_text() {
             let text = skip_raw_text(&input, &skip.name, skip.kind);
@@ -135,7 +144,7 @@ pub fn parse_html_omitting(
         }
         if tokenizer.sink.take_tag_end() {
             if let Some(cut) = &cut {
-                cut.cut_next(&input, in_foreign_content);
+                read_ahead(cut);
             }
         }
     }

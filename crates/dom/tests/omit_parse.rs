@@ -2,17 +2,19 @@
 //! out (the text inside the dropped elements, the attributes of the elements not kept),
 //! nothing else. Checked on generated pages made of the constructs that decide where
 //! raw text and tags end (end tags, `<!--` escapes, nested `<script>`, quoted `>`,
-//! `/>`, CR/LF, foreign content, formatting elements, ...), and on every dataset page.
+//! `/>`, CR/LF, foreign content, formatting elements, tags read without the tokenizer,
+//! ...), and on every dataset page. The comparison is `fuzz/src/omit_parse.rs`, shared
+//! with the `omit_parse` fuzz target.
 
-use pith_dom::{
-    parse_html_omitting, parse_html_with, Document, Edge, ElementNamespace, NodeData, Omit,
-    ParseLimits, SHAPES_THE_TREE,
-};
+#[path = "../../../fuzz/src/omit_parse.rs"]
+mod omit_check;
+// How a fuzz corpus is replayed (the `omit_parse` target's seeds, below).
+#[path = "../../../fuzz/src/replay.rs"]
+#[allow(dead_code)]
+mod replay;
+
+use pith_dom::{parse_html_omitting, Omit, ParseLimits};
 use proptest::prelude::*;
-
-const DROPPED: &[&str] = &[
-    "script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes",
-];
 
 const PIECES: &[&str] = &[
     "<script>",
@@ -143,227 +145,28 @@ const PIECES: &[&str] = &[
     "<a href=\"\">",
     "<a href>",
     "<svg><a xlink:href=#s href=t>",
+    // Tags the parse reads without the tokenizer, and the ones it leaves to it.
+    "<DiV CLASS=a class=b Class=c>",
+    "</DIV>",
+    "</div class=x>",
+    "</div >",
+    "</br>",
+    "</p/>",
+    "<dív id=é>",
+    "<p\tclass=c\nid=d>",
+    "<div class=\"a&amp;b\" id=i>",
+    "<div id=&quot;x>",
+    "<div a<b=1 class=c>",
+    "<x-y:z class=c/>",
+    "<Title>",
+    "</TEXTAREA>",
+    "<NoScript>",
+    "<PLAINTEXT>",
+    "</Script>",
 ];
 
-/// Elements the test keeps the attributes of (besides [`SHAPES_THE_TREE`]).
-const KEPT: &[&str] = &["link", "img"];
-
-/// Attributes the test keeps on every element in the parses that keep some by name.
-const NAMED: &[&str] = &["class", "id", "href", "hidden", "lang"];
-
-/// What to leave out of the expected tree: the text of the dropped elements, the
-/// attributes of the elements not kept (but those in [`NAMED`], when `named`).
-#[derive(Clone, Copy)]
-struct Expect {
-    dropped_text: bool,
-    cut_attributes: bool,
-    named: bool,
-    /// `href` is kept as a fragment name (`Omit::attributes_if_fragment`), not by name:
-    /// an `href` whose value does not start with `#` is left out of both trees (the lean
-    /// parse may keep it), one whose value does must be in both.
-    fragments: bool,
-}
-
-/// The name the parses with `fragments` keep for fragments only.
-const FRAGMENT: &str = "href";
-
-/// Whether an attribute (its local name in the tree) is one of [`NAMED`]. In HTML
-/// elements the tree builder keeps a prefix in the local name (`xlink:href`); the parse
-/// keeps such a name for the name after the prefix, as in SVG, where it is taken off.
-fn is_named(local: &str) -> bool {
-    NAMED.iter().any(|n| is_called(local, n))
-}
-
-/// Whether an attribute (its local name in the tree) is called `name`, itself or after a
-/// prefix the parse takes off (see [`is_named`]).
-fn is_called(local: &str, name: &str) -> bool {
-    let after_prefix = ["xlink:", "xml:", "xmlns:"]
-        .iter()
-        .find_map(|p| local.strip_prefix(p));
-    local == name || after_prefix == Some(name)
-}
-
-/// Whether an element is a JSON-LD script, whose text the lean parse keeps.
-fn is_json_ld(e: &pith_dom::Element) -> bool {
-    e.name() == "script"
-        && e.attr("type")
-            .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/ld+json"))
-}
-
-/// The document as a flat list of events, leaving out what `leave_out` says.
-fn events(doc: &Document, leave_out: Expect) -> Vec<String> {
-    let mut out = Vec::new();
-    for edge in doc.traverse(doc.root()) {
-        match edge {
-            Edge::Open(id) => match doc.data(id) {
-                NodeData::Element(e) => {
-                    let name = e.name().to_ascii_lowercase();
-                    // Kept by name as written: `<image>` (an `img` in HTML) with `img`.
-                    let written_as = |n: &str| name == n || (n == "img" && name == "image");
-                    let kept = SHAPES_THE_TREE.iter().chain(KEPT).any(|n| written_as(n));
-                    // A script keeps its `type`: the skip of its content reads it.
-                    let script_type = |k: &str| name == "script" && k == "type";
-                    let is_fragment_name = |k: &str| leave_out.fragments && is_called(k, FRAGMENT);
-                    let attrs: Vec<String> = e
-                        .attrs()
-                        .filter(|(k, v)| {
-                            if is_fragment_name(k) && !kept {
-                                return v.starts_with('#');
-                            }
-                            kept || !leave_out.cut_attributes
-                                || (leave_out.named && is_named(k))
-                                || script_type(k)
-                        })
-                        .map(|(k, v)| format!("{k}={v:?}"))
-                        .collect();
-                    out.push(format!(
-                        "<{} {:?} {}>",
-                        e.name(),
-                        e.namespace(),
-                        attrs.join(" ")
-                    ));
-                }
-                NodeData::Text(t) => {
-                    let in_dropped = doc
-                        .parent(id)
-                        .and_then(|p| doc.element(p))
-                        .is_some_and(|e| {
-                            e.namespace() == ElementNamespace::Html
-                                && DROPPED.contains(&e.name())
-                                && !is_json_ld(e)
-                        });
-                    if !(leave_out.dropped_text && in_dropped) {
-                        out.push(format!("text {:?}", &**t));
-                    }
-                }
-                other => out.push(format!("{other:?}")),
-            },
-            Edge::Close(id) => {
-                if let Some(name) = doc.element_name(id) {
-                    out.push(format!("</{name}>"));
-                }
-            }
-        }
-    }
-    out
-}
-
-/// The five ways to omit: content only, attributes only, both, attributes but those of
-/// some names, and those with `href` kept as a fragment name.
-fn omissions() -> [(Omit, Expect); 5] {
-    let content = || DROPPED.iter().map(|s| s.to_string()).collect();
-    let kept = || Some(KEPT.iter().map(|s| s.to_string()).collect());
-    let expect = |dropped_text, cut_attributes, named| Expect {
-        dropped_text,
-        cut_attributes,
-        named,
-        fragments: false,
-    };
-    [
-        (
-            Omit {
-                content_of: content(),
-                ..Omit::default()
-            },
-            expect(true, false, false),
-        ),
-        (
-            Omit {
-                attributes_except_on: kept(),
-                ..Omit::default()
-            },
-            expect(false, true, false),
-        ),
-        (
-            Omit {
-                content_of: content(),
-                attributes_except_on: kept(),
-                ..Omit::default()
-            },
-            expect(true, true, false),
-        ),
-        (
-            Omit {
-                content_of: content(),
-                attributes_except_on: kept(),
-                attributes_named: NAMED.iter().map(|s| s.to_string()).collect(),
-                ..Omit::default()
-            },
-            expect(true, true, true),
-        ),
-        (
-            Omit {
-                content_of: content(),
-                attributes_except_on: kept(),
-                attributes_named: (NAMED.iter())
-                    .filter(|&&n| n != FRAGMENT)
-                    .map(|s| s.to_string())
-                    .collect(),
-                attributes_if_fragment: vec![FRAGMENT.to_owned()],
-                ..Omit::default()
-            },
-            Expect {
-                fragments: true,
-                ..expect(true, true, true)
-            },
-        ),
-    ]
-}
-
-const NOTHING: Expect = Expect {
-    dropped_text: false,
-    cut_attributes: false,
-    named: false,
-    fragments: false,
-};
-
-/// Whether the omitting parses of `html` give the full parse's tree minus the omissions.
-fn same_trees(html: &str) -> Result<(), String> {
-    let limits = ParseLimits::default();
-    let (full, _) = parse_html_with(html, &limits);
-    for (omit, expect) in omissions() {
-        let (lean, _) = parse_html_omitting(html, &limits, &omit);
-        let lean_leaves_out = Expect {
-            fragments: expect.fragments,
-            ..NOTHING
-        };
-        let (want, got) = (events(&full, expect), events(&lean, lean_leaves_out));
-        if want != got {
-            let at = want.iter().zip(&got).take_while(|(a, b)| a == b).count();
-            let (from, to) = (at.saturating_sub(3), at + 3);
-            return Err(format!(
-                "{omit:?}\nat event {at}\nwant {:?}\ngot  {:?}",
-                &want[from.min(want.len())..to.min(want.len())],
-                &got[from.min(got.len())..to.min(got.len())]
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Whether a page that starts with an `<object>` keeps every attribute after it in the
-/// parse that keeps everything from the first `object` on.
-fn all_kept_after_an_object(html: &str) -> Result<(), String> {
-    let html = format!("<object>{html}");
-    let limits = ParseLimits::default();
-    let (full, _) = parse_html_with(&html, &limits);
-    let omit = Omit {
-        attributes_except_on: Some(Vec::new()),
-        attributes_named: vec!["class".into()],
-        attributes_kept_within: vec!["object".into()],
-        ..Omit::default()
-    };
-    let (lean, _) = parse_html_omitting(&html, &limits, &omit);
-    match events(&full, NOTHING) == events(&lean, NOTHING) {
-        true => Ok(()),
-        false => Err(format!("{omit:?}: attributes cut after the <object>")),
-    }
-}
-
 fn check(html: &str) -> Result<(), TestCaseError> {
-    same_trees(html)
-        .and_then(|()| all_kept_after_an_object(html))
-        .map_err(|e| TestCaseError::fail(format!("page {html:?}: {e}")))
+    omit_check::check(html).map_err(|e| TestCaseError::fail(format!("page {html:?}: {e}")))
 }
 
 proptest! {
@@ -402,8 +205,7 @@ fn hand_picked_pages() {
         "<div class=a data-x=1 id=b>x</div><svg><a xlink:href=u title=t>y</a></svg>",
         "<p class=\"a\"/data-x=1>x<p id=a/data-x=1>y<p data-a= class>z",
     ] {
-        same_trees(html).unwrap_or_else(|e| panic!("page {html:?}: {e}"));
-        all_kept_after_an_object(html).unwrap_or_else(|e| panic!("page {html:?}: {e}"));
+        omit_check::check(html).unwrap_or_else(|e| panic!("page {html:?}: {e}"));
     }
 }
 
@@ -514,11 +316,20 @@ fn every_dataset_page_gives_the_same_tree() {
             let text = pith_dom::decode::decode(&bytes, &Default::default())
                 .unwrap()
                 .text;
-            if let Err(e) = same_trees(&text) {
+            if let Err(e) = omit_check::same_trees(&text) {
                 panic!("{} differs: {}", path.display(), &e[..e.len().min(2000)]);
             }
             pages += 1;
         }
     }
     eprintln!("{pages} pages compared");
+}
+
+/// The `omit_parse` fuzz target's seeds pass its check (without cargo-fuzz or nightly).
+#[test]
+fn the_fuzz_seeds_give_the_same_trees() {
+    replay::replay("omit_parse", |data| {
+        let html = String::from_utf8_lossy(data);
+        omit_check::check(&html).unwrap_or_else(|e| panic!("page {html:?}: {e}"));
+    });
 }

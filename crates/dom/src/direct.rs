@@ -1,0 +1,234 @@
+//! Plain text and tags handed to the tree builder without html5ever's tokenizer.
+//!
+//! Why: html5ever's tokenizer reads a tag's name and every attribute's name one
+//! character at a time, each taken off the input queue and pushed onto a growing
+//! string; on the scrapinghub pages that was about a seventh of the `pith` preset's
+//! instructions and more of `justext`'s. The attribute cut ([`crate::attrskip`]) already
+//! reads every start tag with the WHATWG tag states, at the one place where the tokenizer
+//! is known to be in the data state: right after a tag, where the guard pauses it. There
+//! the driver now reads on by itself while what follows is plain, and hands the guard
+//! the tokens the tokenizer would have made:
+//!
+//! - text up to the next `<` holding no `&` (a character reference), NUL or CR (line
+//!   breaks are normalised before the parse, so CR never comes), as one character token;
+//! - then a start tag (`<` and an ASCII letter) or an end tag (`</` and an ASCII letter)
+//!   that ends before the text does and holds no NUL, as one tag token: its name in
+//!   lower case (ASCII letters only, as the tokenizer lowers them), self-closing when it
+//!   ends in `/>`, a start tag with the attributes the cut keeps, each value as written
+//!   between its quotes (or up to the space or `>` that ends an unquoted one), a later
+//!   attribute of a name already seen dropped (`had_duplicate_attributes`), as the
+//!   tokenizer drops it.
+//!
+//! Everything else stops it, and the tokenizer reads on from there: a character
+//! reference in the text or in a kept value, an end tag with attributes, a comment, a
+//! doctype, a `<` that begins no tag, a tag the text ends inside, and the elements whose
+//! tags take the tokenizer out of the data state (`script`, `style`, `title`,
+//! `textarea`, `xmp`, `iframe`, `noembed`, `noframes`, `noscript`, `plaintext`: the tree
+//! builder answers their start tags with another tokenizer state, which only the
+//! tokenizer can enter, and a `</script>` with a script to run). So the tree builder
+//! gets the same tokens in the same order, and builds the same tree: `tests/omit_parse.rs`
+//! compares trees with html5ever's own on generated pages, and the `parse` fuzz target
+//! does on any input. Text is handed over in one token where the tokenizer may hand it
+//! in several (it stops at line breaks in short runs); the tree builder reads a character
+//! token as the characters it holds, whatever their grouping, as it must for the
+//! tokenizer's own groupings, which depend on the processor's vector instructions.
+
+use html5ever::tendril::StrTendril;
+use html5ever::tokenizer::{BufferQueue, Tag, TagKind, Token, TokenSink, TokenSinkResult};
+use html5ever::{ns, Attribute, LocalName, QualName};
+
+use crate::attrskip::{is_space, record_span, scan_tag, AttributeCut, AttributeSpan};
+use crate::guard::Guard;
+
+/// Tag names (lower case) left to the tokenizer: the tree builder answers their start
+/// tags by switching the tokenizer to another state (raw text, script data, plain
+/// text), or a `</script>` with a script to run.
+const TOKENIZER_TAGS: &[&[u8]] = &[
+    b"script",
+    b"style",
+    b"title",
+    b"textarea",
+    b"xmp",
+    b"iframe",
+    b"noembed",
+    b"noframes",
+    b"noscript",
+    b"plaintext",
+];
+
+/// Scratch space reused from tag to tag.
+#[derive(Default)]
+pub(crate) struct DirectReader {
+    spans: Vec<AttributeSpan>,
+    kept: Vec<bool>,
+}
+
+impl DirectReader {
+    /// Reads plain text and tags from the front of `input` into `sink` (see the
+    /// [module docs](self)) until something is not plain; what is left is for the
+    /// tokenizer, which must be in the data state, paused after a tag (or not started).
+    /// `cut` says which attributes stay.
+    pub(crate) fn read<S: TokenSink>(
+        &mut self,
+        input: &BufferQueue,
+        sink: &Guard<S>,
+        cut: &AttributeCut,
+    ) {
+        let Some(mut rest) = input.pop_front() else {
+            return;
+        };
+        loop {
+            let b = rest.as_bytes();
+            let Some(lt) = memchr::memchr(b'<', b) else {
+                break;
+            };
+            if memchr::memchr3(b'&', 0, b'\r', &b[..lt]).is_some() {
+                break;
+            }
+            let Some((tag, end)) = self.tag_at(&rest, lt, cut) else {
+                break;
+            };
+            if lt > 0 {
+                let text = Token::CharacterTokens(rest.subtendril(0, lt as u32));
+                let result = sink.process_token(text, 0);
+                debug_assert!(matches!(result, TokenSinkResult::Continue));
+            }
+            // The answer is the guard's pause (below).
+            let _ = sink.process_token(Token::TagToken(tag), 0);
+            // The guard pauses the tokenizer after every tag that leaves it in the data
+            // state; with the tags above left to the tokenizer, that is every tag here.
+            let paused = sink.take_tag_end();
+            debug_assert!(paused, "a tag read directly left the data state");
+            rest = rest.subtendril(end as u32, (b.len() - end) as u32);
+            if !paused {
+                break;
+            }
+            if rest.is_empty() {
+                match input.pop_front() {
+                    Some(next) => rest = next,
+                    None => return,
+                }
+            }
+        }
+        input.push_front(rest);
+    }
+
+    /// The tag token whose `<` is at `lt` in `text`, and the end of the tag, when the
+    /// tag is plain (see the [module docs](self)).
+    fn tag_at(&mut self, text: &StrTendril, lt: usize, cut: &AttributeCut) -> Option<(Tag, usize)> {
+        let b = text.as_bytes();
+        let (kind, open) = match *b.get(lt + 1)? {
+            c if c.is_ascii_alphabetic() => (TagKind::StartTag, lt),
+            // The end tag's name is read by the same states, from the `/` on.
+            b'/' => (TagKind::EndTag, lt + 1),
+            _ => return None,
+        };
+        self.spans.clear();
+        let spans = &mut self.spans;
+        let found = scan_tag(b, open, |mark| record_span(spans, mark))?;
+        let self_closing = b[found.close] == b'/';
+        let end = found.close + if self_closing { 2 } else { 1 };
+        if memchr::memchr(0, &b[lt..end]).is_some() {
+            return None;
+        }
+        let name = &b[open + 1..found.name_end];
+        if TOKENIZER_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
+            return None;
+        }
+        let mut attrs = Vec::new();
+        let mut had_duplicate_attributes = false;
+        match kind {
+            TagKind::EndTag if !self.spans.is_empty() => return None,
+            TagKind::EndTag => {}
+            TagKind::StartTag => {
+                let all = cut.keeps_all_of(name, found);
+                if !all && cut.keeps_some_of(name) {
+                    cut.mark_kept(b, name, &self.spans, &mut self.kept);
+                } else {
+                    self.kept.clear();
+                    self.kept.resize(self.spans.len(), all);
+                }
+                for (span, _) in self.spans.iter().zip(&self.kept).filter(|(_, &k)| k) {
+                    let (from, to) = value_of(b, span);
+                    if memchr::memchr(b'&', &b[from..to]).is_some() {
+                        return None;
+                    }
+                    let name = lower_name(&text[span.start..span.name_end]);
+                    if attrs.iter().any(|a: &Attribute| a.name.local == name) {
+                        had_duplicate_attributes = true;
+                        continue;
+                    }
+                    attrs.push(Attribute {
+                        name: QualName::new(None, ns!(), name),
+                        value: text.subtendril(from as u32, (to - from) as u32),
+                    });
+                }
+            }
+        }
+        let tag = Tag {
+            kind,
+            name: lower_name(&text[open + 1..found.name_end]),
+            self_closing,
+            attrs,
+            had_duplicate_attributes,
+        };
+        Some((tag, end))
+    }
+}
+
+/// A tag's or attribute's name as the tokenizer makes it: ASCII letters in lower case.
+fn lower_name(name: &str) -> LocalName {
+    if name.bytes().any(|c| c.is_ascii_uppercase()) {
+        LocalName::from(name.to_ascii_lowercase())
+    } else {
+        LocalName::from(name)
+    }
+}
+
+/// Where an attribute's value is in `b`: between its quotes, or the unquoted run; empty
+/// (at the span's end) for an attribute without one.
+fn value_of(b: &[u8], span: &AttributeSpan) -> (usize, usize) {
+    let skip_spaces = |mut i: usize| {
+        while i < span.end && is_space(b[i]) {
+            i += 1;
+        }
+        i
+    };
+    let i = skip_spaces(span.name_end);
+    if i >= span.end || b[i] != b'=' {
+        return (span.end, span.end);
+    }
+    let i = skip_spaces(i + 1);
+    match b.get(i) {
+        Some(b'"' | b'\'') if i < span.end => (i + 1, span.end - 1),
+        _ => (i, span.end),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn span_of(html: &str) -> AttributeSpan {
+        let mut spans = Vec::new();
+        scan_tag(html.as_bytes(), 0, |m| record_span(&mut spans, m)).unwrap();
+        spans[0]
+    }
+
+    fn value(html: &str) -> &str {
+        let (from, to) = value_of(html.as_bytes(), &span_of(html));
+        &html[from..to]
+    }
+
+    #[test]
+    fn values_are_read_as_the_tokenizer_reads_them() {
+        assert_eq!(value("<p a=\"x y\">"), "x y");
+        assert_eq!(value("<p a='x\"y'>"), "x\"y");
+        assert_eq!(value("<p a=x>"), "x");
+        assert_eq!(value("<p a = x/>"), "x/");
+        assert_eq!(value("<p a>"), "");
+        assert_eq!(value("<p a= >"), "");
+        assert_eq!(value("<p a=\"\">"), "");
+        assert_eq!(value("<p a b=c>"), "");
+    }
+}
