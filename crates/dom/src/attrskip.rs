@@ -644,7 +644,7 @@ fn markup_declaration_end(
 /// The comment states, reduced to where the comment ends (`from` is just after `<!--`):
 /// `<!-->` and `<!--->` end at once, otherwise the first `-->` or `--!>`. A `<!--`
 /// inside the comment only changes its parse errors, never its end.
-fn comment_end(b: &[u8], from: usize) -> Option<usize> {
+pub(crate) fn comment_end(b: &[u8], from: usize) -> Option<usize> {
     #[derive(Clone, Copy)]
     enum C {
         Start,

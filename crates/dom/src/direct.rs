@@ -17,18 +17,22 @@
 //!   ends in `/>`, a start tag with the attributes the cut keeps, each value as written
 //!   between its quotes (or up to the space or `>` that ends an unquoted one), a later
 //!   attribute of a name already seen dropped (`had_duplicate_attributes`), as the
-//!   tokenizer drops it.
+//!   tokenizer drops it;
+//! - or a comment (`<!--` … `-->` or `--!>`) that ends before the text does and holds no
+//!   NUL, as one comment token of all between (`<!-->` and `<!--->` empty).
 //!
 //! Everything else stops it, and the tokenizer reads on from there: a character
-//! reference in the text or in a kept value, an end tag with attributes, a comment, a
-//! doctype, a `<` that begins no tag, a tag the text ends inside, and the elements whose
-//! tags take the tokenizer out of the data state (`script`, `style`, `title`,
+//! reference in the text or in a kept value, an end tag with attributes, a doctype,
+//! CDATA, a `<` that begins no tag, a tag or comment the text ends inside, and the start
+//! tags that take the tokenizer out of the data state (`script`, `style`, `title`,
 //! `textarea`, `xmp`, `iframe`, `noembed`, `noframes`, `noscript`, `plaintext`: the tree
-//! builder answers their start tags with another tokenizer state, which only the
-//! tokenizer can enter, and a `</script>` with a script to run). So the tree builder
-//! gets the same tokens in the same order, and builds the same tree: `tests/omit_parse.rs`
-//! compares trees with html5ever's own on generated pages, and the `parse` fuzz target
-//! does on any input. Text is handed over in one token where the tokenizer may hand it
+//! builder answers them with another tokenizer state, which only the tokenizer can
+//! enter). Their end tags are read here: an end tag never changes the tokenizer's state
+//! (the tree builder answers `</script>` with a script to run, which the guard turns into
+//! its pause, as it does for the tokenizer). So the tree builder gets the same tokens in
+//! the same order, and builds the same tree: `tests/omit_parse.rs` compares trees with
+//! html5ever's own on generated pages, and the `omit_parse` fuzz target does on any
+//! input. Text is handed over in one token where the tokenizer may hand it
 //! in several (it stops at line breaks in short runs); the tree builder reads a character
 //! token as the characters it holds, whatever their grouping, as it must for the
 //! tokenizer's own groupings, which depend on the processor's vector instructions.
@@ -37,12 +41,12 @@ use html5ever::tendril::StrTendril;
 use html5ever::tokenizer::{BufferQueue, Tag, TagKind, Token, TokenSink, TokenSinkResult};
 use html5ever::{ns, Attribute, LocalName, QualName};
 
-use crate::attrskip::{is_space, record_span, scan_tag, AttributeCut, AttributeSpan};
+use crate::attrskip::{comment_end, is_space, record_span, scan_tag, AttributeCut, AttributeSpan};
 use crate::guard::Guard;
 
-/// Tag names (lower case) left to the tokenizer: the tree builder answers their start
-/// tags by switching the tokenizer to another state (raw text, script data, plain
-/// text), or a `</script>` with a script to run.
+/// Names (lower case) of the start tags left to the tokenizer: the tree builder answers
+/// them by switching the tokenizer to another state (raw text, script data, plain text;
+/// `noscript` only with scripting on, but it is left to the tokenizer all the same).
 const TOKENIZER_TAGS: &[&[u8]] = &[
     b"script",
     b"style",
@@ -74,53 +78,73 @@ impl DirectReader {
         sink: &Guard<S>,
         cut: &AttributeCut,
     ) {
-        let Some(mut rest) = input.pop_front() else {
-            return;
-        };
-        loop {
-            let b = rest.as_bytes();
-            let Some(lt) = memchr::memchr(b'<', b) else {
+        while let Some(chunk) = input.pop_front() {
+            let read = self.read_chunk(&chunk, sink, cut);
+            if read < chunk.len() {
+                input.push_front(chunk.subtendril(read as u32, (chunk.len() - read) as u32));
+                return;
+            }
+        }
+    }
+
+    /// Reads plain text and tags from the front of `chunk` into `sink`, and returns how
+    /// far it read (all of it, or up to where the tokenizer must read on).
+    fn read_chunk<S: TokenSink>(
+        &mut self,
+        chunk: &StrTendril,
+        sink: &Guard<S>,
+        cut: &AttributeCut,
+    ) -> usize {
+        let b = chunk.as_bytes();
+        let mut at = 0;
+        while at < b.len() {
+            let Some(lt) = memchr::memchr(b'<', &b[at..]).map(|i| at + i) else {
                 break;
             };
-            if memchr::memchr3(b'&', 0, b'\r', &b[..lt]).is_some() {
+            if memchr::memchr3(b'&', 0, b'\r', &b[at..lt]).is_some() {
                 break;
             }
-            let Some((tag, end)) = self.tag_at(&rest, lt, cut) else {
+            let Some((token, end)) = self.token_at(chunk, lt, cut) else {
                 break;
             };
-            if lt > 0 {
-                let text = Token::CharacterTokens(rest.subtendril(0, lt as u32));
+            if lt > at {
+                let text = Token::CharacterTokens(chunk.subtendril(at as u32, (lt - at) as u32));
                 let result = sink.process_token(text, 0);
                 debug_assert!(matches!(result, TokenSinkResult::Continue));
             }
-            // The answer is the guard's pause (below).
-            let _ = sink.process_token(Token::TagToken(tag), 0);
-            // The guard pauses the tokenizer after every tag that leaves it in the data
-            // state; with the tags above left to the tokenizer, that is every tag here.
-            let paused = sink.take_tag_end();
-            debug_assert!(paused, "a tag read directly left the data state");
-            rest = rest.subtendril(end as u32, (b.len() - end) as u32);
-            if !paused {
-                break;
-            }
-            if rest.is_empty() {
-                match input.pop_front() {
-                    Some(next) => rest = next,
-                    None => return,
+            let is_tag = matches!(token, Token::TagToken(_));
+            let result = sink.process_token(token, 0);
+            at = end;
+            if is_tag {
+                // The guard pauses the tokenizer after every tag that leaves it in the
+                // data state; with the start tags above left to the tokenizer, that is
+                // every tag here (its answer is the pause).
+                let paused = sink.take_tag_end();
+                debug_assert!(paused, "a tag read directly left the data state");
+                if !paused {
+                    break;
                 }
+            } else {
+                debug_assert!(matches!(result, TokenSinkResult::Continue));
             }
         }
-        input.push_front(rest);
+        at
     }
 
-    /// The tag token whose `<` is at `lt` in `text`, and the end of the tag, when the
-    /// tag is plain (see the [module docs](self)).
-    fn tag_at(&mut self, text: &StrTendril, lt: usize, cut: &AttributeCut) -> Option<(Tag, usize)> {
+    /// The token of the tag or comment whose `<` is at `lt` in `text`, and where it
+    /// ends, when it is plain (see the [module docs](self)).
+    fn token_at(
+        &mut self,
+        text: &StrTendril,
+        lt: usize,
+        cut: &AttributeCut,
+    ) -> Option<(Token, usize)> {
         let b = text.as_bytes();
         let (kind, open) = match *b.get(lt + 1)? {
             c if c.is_ascii_alphabetic() => (TagKind::StartTag, lt),
             // The end tag's name is read by the same states, from the `/` on.
             b'/' => (TagKind::EndTag, lt + 1),
+            b'!' if b[lt + 2..].starts_with(b"--") => return comment_at(text, lt + 4),
             _ => return None,
         };
         self.spans.clear();
@@ -132,7 +156,8 @@ impl DirectReader {
             return None;
         }
         let name = &b[open + 1..found.name_end];
-        if TOKENIZER_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
+        if kind == TagKind::StartTag && TOKENIZER_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name))
+        {
             return None;
         }
         let mut attrs = Vec::new();
@@ -172,8 +197,29 @@ impl DirectReader {
             attrs,
             had_duplicate_attributes,
         };
-        Some((tag, end))
+        Some((Token::TagToken(tag), end))
     }
+}
+
+/// The comment token of the comment whose text starts at `from` (just after its
+/// `<!--`), and where the comment ends, when it ends before `text` does and holds no
+/// NUL. Its text is all between `<!--` and the `-->` or `--!>` that ends it (the
+/// comment states append every `-` and `!` they pass over), empty for `<!-->` and
+/// `<!--->`, which end at once.
+fn comment_at(text: &StrTendril, from: usize) -> Option<(Token, usize)> {
+    let b = text.as_bytes();
+    let end = comment_end(b, from)?;
+    if memchr::memchr(0, &b[from..end]).is_some() {
+        return None;
+    }
+    let to = match end - from {
+        // `<!-->`, `<!--->`.
+        0..=2 => from,
+        _ if b[end - 2] == b'!' => end - 4,
+        _ => end - 3,
+    };
+    let comment = text.subtendril(from as u32, (to - from) as u32);
+    Some((Token::CommentToken(comment), end))
 }
 
 /// A tag's or attribute's name as the tokenizer makes it: ASCII letters in lower case.

@@ -417,7 +417,12 @@ impl<S> Guard<S> {
                 true
             }
             TagKind::EndTag => {
-                if let Some(n) = st.swallowed_ends.get_mut(&tag.name) {
+                // (Almost always empty: a lookup only on a page that hit the depth limit.)
+                let swallowed = match st.swallowed_ends.is_empty() {
+                    true => None,
+                    false => st.swallowed_ends.get_mut(&tag.name),
+                };
+                if let Some(n) = swallowed {
                     if *n > 0 {
                         *n -= 1;
                         return false;

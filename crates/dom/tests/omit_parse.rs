@@ -163,6 +163,11 @@ const PIECES: &[&str] = &[
     "<NoScript>",
     "<PLAINTEXT>",
     "</Script>",
+    "<!---->",
+    "<!-- a --!>",
+    "<!--x--!-->",
+    "<!-----",
+    "</STYLE>",
 ];
 
 fn check(html: &str) -> Result<(), TestCaseError> {

@@ -232,8 +232,18 @@ fn lcs_matches(a: &[u32], b: &[u32]) -> Vec<bool> {
 /// [`pith_core::words::word_tokens`]), without allocating.
 ///
 /// Counted as the places where a word character follows a character that is not one
-/// (or starts the text): `learn.trees` counts every block's tokens on every page.
+/// (or starts the text): `learn.trees` counts every block's tokens on every page, so
+/// an ASCII text (most blocks) is read byte by byte, where `\w` is `[0-9A-Za-z_]`.
 pub fn token_count(text: &str) -> usize {
+    if text.is_ascii() {
+        let (mut count, mut in_word) = (0, false);
+        for &b in text.as_bytes() {
+            let word = is_ascii_word_byte(b);
+            count += usize::from(word && !in_word);
+            in_word = word;
+        }
+        return count;
+    }
     let classes = char_classes();
     let (mut count, mut in_word) = (0, false);
     for c in text.chars() {
@@ -242,6 +252,11 @@ pub fn token_count(text: &str) -> usize {
         in_word = word;
     }
     count
+}
+
+/// Whether an ASCII byte is a `\w` character.
+fn is_ascii_word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
 }
 
 /// A block's training weight: its share of the page's tokens plus a small floor, so
@@ -253,6 +268,28 @@ pub fn block_weight(block_tokens: usize, page_tokens: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ascii_word_bytes_are_the_word_characters() {
+        for b in 0..=127u8 {
+            assert_eq!(
+                is_ascii_word_byte(b),
+                char_classes().is_word_char(char::from(b)),
+                "{b}"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        /// The count is the number of `\w+` tokens, ASCII or not.
+        #[test]
+        fn token_count_counts_the_word_tokens(text in "[a-zA-Z0-9_ ,.'é\\-]{0,40}") {
+            proptest::prop_assert_eq!(
+                token_count(&text),
+                pith_core::words::word_tokens(&text).count()
+            );
+        }
+    }
 
     #[test]
     fn majority_of_tokens_decides() {
