@@ -73,8 +73,9 @@ fn events(doc: &Document, leave_out: Expect) -> Vec<String> {
                     // Kept by name as written: `<image>` (an `img` in HTML) with `img`.
                     let written_as = |n: &str| name == n || (n == "img" && name == "image");
                     let kept = SHAPES_THE_TREE.iter().chain(KEPT).any(|n| written_as(n));
-                    // A script keeps its `type`: the skip of its content reads it.
-                    let script_type = |k: &str| name == "script" && k == "type";
+                    // A script keeps its `type`: the skip of its content reads it (and,
+                    // as every kept name, written after a prefix: `xml:type`).
+                    let script_type = |k: &str| name == "script" && is_called(k, "type");
                     let is_fragment_name = |k: &str| leave_out.fragments && is_called(k, FRAGMENT);
                     let attrs: Vec<String> = e
                         .attrs()
