@@ -178,13 +178,13 @@ impl DirectReader {
                     if memchr::memchr(b'&', &b[from..to]).is_some() {
                         return None;
                     }
-                    let name = lower_name(&text[span.start..span.name_end]);
-                    if attrs.iter().any(|a: &Attribute| a.name.local == name) {
+                    let attribute = lower_name(&text[span.start..span.name_end]);
+                    if attrs.iter().any(|a: &Attribute| a.name.local == attribute) {
                         had_duplicate_attributes = true;
                         continue;
                     }
                     attrs.push(Attribute {
-                        name: QualName::new(None, ns!(), name),
+                        name: QualName::new(None, ns!(), attribute),
                         value: text.subtendril(from as u32, (to - from) as u32),
                     });
                 }

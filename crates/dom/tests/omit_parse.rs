@@ -263,8 +263,8 @@ fn named_attributes_stay_and_everything_from_the_first_object_on() {
         attributes_kept_within: vec!["object".into()],
         ..Omit::default()
     };
-    let html = "<div class=a data-x=1 id=b><a href=u title=t>x</a></div>\
-                <svg><a xlink:href=v xlink:title=w>y</a></svg>\
+    let html = "<div class=a data-x=1 id=b><span href=u title=t>x</span></div>\
+                <svg><use xlink:href=v xlink:title=w>y</use></svg>\
                 <OBJECT data=v><param name=p value=w></object><div data-y=2>z</div>";
     let (doc, _) = parse_html_omitting(html, &ParseLimits::default(), &omit);
     let attrs: Vec<String> = doc
@@ -278,9 +278,9 @@ fn named_attributes_stay_and_everything_from_the_first_object_on() {
     let want = [
         "body[]",
         "div[class]",
-        "a[href]",
+        "span[href]",
         "svg[]",
-        "a[href]",
+        "use[href]",
         "object[data]",
         "param[name value]",
         "div[data-y]",
