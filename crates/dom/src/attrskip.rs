@@ -10,7 +10,8 @@
 //! `id`, ...; Readability's stages and the learned features read a dozen): then
 //! `<div class="nav" data-src="…" id=top>` is read as `<div class="nav" id=top>`, and
 //! the attributes it reads only for a leading `#` (`href`, for Readability's hash links)
-//! where their value may start with one: `<a href="/x">` is read as `<a>`. The
+//! where their value may start with one: `<area href="/x">` is read as `<area>` (an
+//! `<a>` keeps every attribute, below). The
 //! kept attributes are written as they were (a run of neighbours with the text between
 //! them), each run after one space, and a space keeps an unquoted value from running
 //! into a self-closing `/>`. The attributes the `pith` preset does not read are more
