@@ -33,7 +33,7 @@
 //!   elements, which the "Noah's Ark" clause compares attribute by attribute — `a`
 //!   too: a new `<a>` removes the `a` after the last marker only when the adoption
 //!   agency leaves it in place, and where it put a copy instead (an `<a>` around eight
-//!   block elements) the list can hold three, found by the `omit_parse` fuzz target.
+//!   block elements) the list can hold three (found by the `extract_bytes` fuzz target).
 //!
 //! `tests/omit_parse.rs` checks trees against html5ever's own on generated pages.
 //!
