@@ -168,6 +168,10 @@ const PIECES: &[&str] = &[
     "<!--x--!-->",
     "<!-----",
     "</STYLE>",
+    // `href` as a fragment name where it is cut (an `a` keeps every attribute).
+    "<area href=#m>",
+    "<area href=x alt=y>",
+    "<span href='#s' HREF=t>",
 ];
 
 fn check(html: &str) -> Result<(), TestCaseError> {
