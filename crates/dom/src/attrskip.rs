@@ -42,6 +42,7 @@
 //! builder without the tokenizer; this cut is for the tags it leaves to the tokenizer.
 
 use std::cell::{Cell, RefCell};
+use std::ops::Range;
 
 use html5ever::tendril::StrTendril;
 use html5ever::tokenizer::BufferQueue;
@@ -120,7 +121,7 @@ fn class(b: u8) -> u8 {
     CLASS[usize::from(b)]
 }
 
-pub(crate) fn is_space(b: u8) -> bool {
+fn is_space(b: u8) -> bool {
     class(b) == SPACE
 }
 
@@ -154,6 +155,29 @@ pub(crate) struct AttributeSpan {
     pub(crate) start: usize,
     pub(crate) name_end: usize,
     pub(crate) end: usize,
+}
+
+impl AttributeSpan {
+    /// Where the attribute's value is in `b`, the text the span was read from: between
+    /// its quotes, or the unquoted run; empty, at the span's end, for an attribute
+    /// without one (or with an empty unquoted value at the tag's end: `a=>`).
+    pub(crate) fn value(&self, b: &[u8]) -> Range<usize> {
+        let skip_spaces = |mut i: usize| {
+            while i < self.end && is_space(b[i]) {
+                i += 1;
+            }
+            i
+        };
+        let i = skip_spaces(self.name_end);
+        if i >= self.end || b[i] != b'=' {
+            return self.end..self.end;
+        }
+        let i = skip_spaces(i + 1);
+        match b.get(i) {
+            Some(b'"' | b'\'') if i < self.end => i + 1..self.end - 1,
+            _ => i..self.end,
+        }
+    }
 }
 
 /// Follows the tag scanner's marks into `spans`, one per attribute, in order.
@@ -447,7 +471,7 @@ impl AttributeCut {
             }
             return;
         }
-        kept[first] |= matches!(value_start(&b[span.name_end..span.end]), Some(b'#' | b'&'));
+        kept[first] |= matches!(b[span.value(b)].first(), Some(b'#' | b'&'));
     }
 
     /// Whether the start tag named `name` (as written), about to be read, keeps all its
@@ -565,21 +589,6 @@ impl AttributeCut {
             }
         }
         input.push_front(part(0, tag.name_end));
-    }
-}
-
-/// The first byte of an attribute's value, given what follows its name up to the end of
-/// its value (spaces, `=`, spaces, then the value, quoted or not): for an empty quoted
-/// value its closing quote; `None` when it has no value.
-fn value_start(after_name: &[u8]) -> Option<u8> {
-    let mut rest = after_name.iter().copied().skip_while(|&c| is_space(c));
-    if rest.next()? != b'=' {
-        return None;
-    }
-    let mut rest = rest.skip_while(|&c| is_space(c));
-    match rest.next()? {
-        b'"' | b'\'' => rest.next(),
-        c => Some(c),
     }
 }
 

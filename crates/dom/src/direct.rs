@@ -39,26 +39,18 @@
 
 use html5ever::tendril::StrTendril;
 use html5ever::tokenizer::{BufferQueue, Tag, TagKind, Token, TokenSink, TokenSinkResult};
-use html5ever::{ns, Attribute, LocalName, QualName};
+use html5ever::{local_name, ns, Attribute, LocalName, QualName};
 
-use crate::attrskip::{comment_end, is_space, record_span, scan_tag, AttributeCut, AttributeSpan};
-use crate::guard::Guard;
+use crate::attrskip::{comment_end, record_span, scan_tag, AttributeCut, AttributeSpan};
+use crate::guard::{raw_kind, Guard};
 
-/// Names (lower case) of the start tags left to the tokenizer: the tree builder answers
-/// them by switching the tokenizer to another state (raw text, script data, plain text;
-/// `noscript` only with scripting on, but it is left to the tokenizer all the same).
-const TOKENIZER_TAGS: &[&[u8]] = &[
-    b"script",
-    b"style",
-    b"title",
-    b"textarea",
-    b"xmp",
-    b"iframe",
-    b"noembed",
-    b"noframes",
-    b"noscript",
-    b"plaintext",
-];
+/// Whether a start tag of this (lower-case) name is left to the tokenizer: the tree
+/// builder may answer it by switching the tokenizer to another state — raw text or
+/// script data (the guard's [`raw_kind`]), plain text, or raw text for `noscript` with
+/// scripting on (it is off, but `noscript` is left to the tokenizer all the same).
+fn switches_the_tokenizer(name: &LocalName) -> bool {
+    raw_kind(name).is_some() || matches!(*name, local_name!("plaintext") | local_name!("noscript"))
+}
 
 /// Scratch space reused from tag to tag.
 #[derive(Default)]
@@ -156,8 +148,8 @@ impl DirectReader {
             return None;
         }
         let name = &b[open + 1..found.name_end];
-        if kind == TagKind::StartTag && TOKENIZER_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name))
-        {
+        let tag_name = lower_name(&text[open + 1..found.name_end]);
+        if kind == TagKind::StartTag && switches_the_tokenizer(&tag_name) {
             return None;
         }
         let mut attrs = Vec::new();
@@ -174,8 +166,8 @@ impl DirectReader {
                     self.kept.resize(self.spans.len(), all);
                 }
                 for (span, _) in self.spans.iter().zip(&self.kept).filter(|(_, &k)| k) {
-                    let (from, to) = value_of(b, span);
-                    if memchr::memchr(b'&', &b[from..to]).is_some() {
+                    let value = span.value(b);
+                    if memchr::memchr(b'&', &b[value.clone()]).is_some() {
                         return None;
                     }
                     let attribute = lower_name(&text[span.start..span.name_end]);
@@ -185,14 +177,14 @@ impl DirectReader {
                     }
                     attrs.push(Attribute {
                         name: QualName::new(None, ns!(), attribute),
-                        value: text.subtendril(from as u32, (to - from) as u32),
+                        value: text.subtendril(value.start as u32, value.len() as u32),
                     });
                 }
             }
         }
         let tag = Tag {
             kind,
-            name: lower_name(&text[open + 1..found.name_end]),
+            name: tag_name,
             self_closing,
             attrs,
             had_duplicate_attributes,
@@ -231,26 +223,6 @@ fn lower_name(name: &str) -> LocalName {
     }
 }
 
-/// Where an attribute's value is in `b`: between its quotes, or the unquoted run; empty
-/// (at the span's end) for an attribute without one.
-fn value_of(b: &[u8], span: &AttributeSpan) -> (usize, usize) {
-    let skip_spaces = |mut i: usize| {
-        while i < span.end && is_space(b[i]) {
-            i += 1;
-        }
-        i
-    };
-    let i = skip_spaces(span.name_end);
-    if i >= span.end || b[i] != b'=' {
-        return (span.end, span.end);
-    }
-    let i = skip_spaces(i + 1);
-    match b.get(i) {
-        Some(b'"' | b'\'') if i < span.end => (i + 1, span.end - 1),
-        _ => (i, span.end),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,8 +234,7 @@ mod tests {
     }
 
     fn value(html: &str) -> &str {
-        let (from, to) = value_of(html.as_bytes(), &span_of(html));
-        &html[from..to]
+        &html[span_of(html).value(html.as_bytes())]
     }
 
     #[test]

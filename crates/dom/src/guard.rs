@@ -36,7 +36,7 @@ use std::collections::HashMap;
 use html5ever::tendril::StrTendril;
 use html5ever::tokenizer::states::RawKind;
 use html5ever::tokenizer::{Tag, TagKind, Token, TokenSink, TokenSinkResult};
-use html5ever::LocalName;
+use html5ever::{local_name, LocalName};
 use serde::{Deserialize, Serialize};
 
 use crate::rawtext::RawTextKind;
@@ -163,11 +163,15 @@ fn never_deepens(name: &str) -> bool {
 
 /// How the tokenizer reads the content of an element, as the tree builder would ask
 /// for it at its start tag; `None` for elements whose content is markup.
-fn raw_kind(name: &str) -> Option<RawKind> {
-    Some(match name {
-        "script" => RawKind::ScriptData,
-        "style" | "xmp" | "iframe" | "noembed" | "noframes" => RawKind::Rawtext,
-        "title" | "textarea" => RawKind::Rcdata,
+pub(crate) fn raw_kind(name: &LocalName) -> Option<RawKind> {
+    Some(match *name {
+        local_name!("script") => RawKind::ScriptData,
+        local_name!("style")
+        | local_name!("xmp")
+        | local_name!("iframe")
+        | local_name!("noembed")
+        | local_name!("noframes") => RawKind::Rawtext,
+        local_name!("title") | local_name!("textarea") => RawKind::Rcdata,
         _ => return None,
     })
 }
@@ -405,7 +409,7 @@ impl<S> Guard<S> {
                     st.open.pop();
                 }
                 if st.open.len() >= self.max_depth {
-                    if raw_kind(name).is_none() {
+                    if raw_kind(&tag.name).is_none() {
                         // (A refused raw-text element's end tag ends its raw text:
                         // `read_refused_raw_text` drops it.)
                         *st.swallowed_ends.entry(tag.name.clone()).or_insert(0) += 1;
@@ -465,7 +469,7 @@ impl<S: TokenSink> TokenSink for Guard<S> {
             Token::TagToken(tag) if tag.kind == TagKind::StartTag => {
                 let name = tag.name.clone();
                 // Structured data the metadata reader reads: its text stays.
-                let json_ld = name == html5ever::local_name!("script")
+                let json_ld = name == local_name!("script")
                     && tag
                         .attrs
                         .iter()
