@@ -7,7 +7,10 @@
 # do not depend on S (no subsampling), only the out-of-fold estimate and the threshold
 # chosen from it do. One deal moves the nested mean token F1 of four folders by about
 # ±0.004 (docs/evaluation.md, "How far the fold deal moves the figures"), as much as
-# most changes tried, so compare bases on the mean over several deals. Runs
+# most changes tried, so compare bases on the mean over several deals. (Each run
+# chooses its threshold over five deals of its own, seeds S to S + 4, as the shipped
+# recipe does, so it fits 25 ensembles; `-- --repeats 1` compares bases five times
+# faster, each seed's threshold chosen on its own deal.) Runs
 # scripts/train-pith.sh's training (scripts/pith-train-options.sh; MORE options are
 # added and replace the file's options of the same name, e.g. `-- --max-depth 6`; --base,
 # default the shipped base, is what `pith train --base` takes, overrides included, e.g.

@@ -14,7 +14,7 @@ use pith::learn::gbdt::GbdtParams;
 use pith::learn::labels::LabelRule;
 use pith::learn::train::{
     oracle, pipeline_file_text, train_observed, DatasetScores, TrainOptions, TrainSet, TrainStep,
-    Weighting, RECIPE_DECODE,
+    Weighting, RECIPE_DECODE, RECIPE_REPEATS,
 };
 use pith::learn::{Decode, Prior};
 
@@ -57,6 +57,13 @@ pub struct TrainArgs {
     /// Cross-validation folds (0: none).
     #[arg(long, default_value_t = 5)]
     pub folds: usize,
+    /// Deals of the pages into folds that the threshold and decoding are chosen on
+    /// (repeated cross-validation: deal R shuffles with seed --seed + R, and the choice
+    /// is the best mean over the deals); the figures printed are the first deal's. Each
+    /// deal costs --folds more fits. Default: 5 with folds (1 with --stack, which
+    /// chooses on one deal), 1 without.
+    #[arg(long, value_name = "N")]
+    pub repeats: Option<usize>,
     /// Boosting rounds. The defaults of this and the options below are the shipped
     /// `pith` preset's (docs/evaluation.md says how each was chosen).
     #[arg(long, default_value_t = GbdtParams::default().rounds)]
@@ -180,12 +187,19 @@ fn check_options(args: &TrainArgs) -> Result<(), UsageError> {
     if args.folds == 1 {
         return refuse("--folds 1 holds no page out: use 0 (no cross-validation) or 2 or more");
     }
+    if args.repeats == Some(0) {
+        return refuse("--repeats must be at least 1 (one deal of the pages into folds)");
+    }
+    if args.stack && args.repeats.is_some_and(|r| r > 1) {
+        return refuse("--repeats and --stack do not go together (stacking chooses on one deal)");
+    }
     let cross_validated = [
         (args.choose_threshold, "--choose-threshold"),
         (args.choose_decode, "--choose-decode"),
         (args.choose_prior.is_some(), "--choose-prior"),
         (args.stack, "--stack"),
         (!args.report_rounds.is_empty(), "--report-rounds"),
+        (args.repeats.is_some_and(|r| r > 1), "--repeats"),
     ];
     if args.folds == 0 && !args.oracle {
         if let Some((_, name)) = cross_validated.iter().find(|(on, _)| *on) {
@@ -293,10 +307,18 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
     if !trained.scores.is_empty() {
         outln!(
             out,
-            "out-of-fold ({} folds, seed {}, margin threshold {}, decode {}, decoding prior weight {}):",
+            "out-of-fold ({} folds, seed {}, margin threshold {}{}, decode {}, decoding prior weight {}):",
             args.folds,
             args.seed,
             trained.threshold,
+            match opts.repeats {
+                1 => String::new(),
+                n => format!(
+                    " chosen over {n} deals (seeds {} to {})",
+                    args.seed,
+                    args.seed.wrapping_add(n as u64 - 1)
+                ),
+            },
             decode_text(&trained.decode),
             trained.prior_weight
         );
@@ -344,7 +366,10 @@ pub fn train_command(args: TrainArgs) -> Result<ExitCode, UsageError> {
         );
     }
     if let Some(file) = &args.report {
-        write_report(file, &fit_report(&trained, &sets, args.seed, args.folds))?;
+        write_report(
+            file,
+            &fit_report(&trained, &sets, args.seed, args.folds, opts.repeats),
+        )?;
         outln!(out, "wrote the report {}", file.display());
     }
     for (k, cut) in &trained.by_rounds {
@@ -372,6 +397,7 @@ fn train_options(args: &TrainArgs) -> TrainOptions {
     TrainOptions {
         folds: args.folds,
         seed: args.seed,
+        repeats: repeats(args),
         gbdt: GbdtParams {
             rounds: args.rounds,
             max_depth: args.max_depth,
@@ -401,6 +427,16 @@ fn train_options(args: &TrainArgs) -> TrainOptions {
         labels: args.labels,
         weights: args.weights,
         balance_datasets: args.balance_datasets,
+    }
+}
+
+/// The deals the threshold is chosen on: `--repeats`, else the shipped recipe's where
+/// something is chosen on several (folds, no stacking), else one.
+fn repeats(args: &TrainArgs) -> usize {
+    match args.repeats {
+        Some(r) => r,
+        None if args.folds >= 2 && !args.stack => RECIPE_REPEATS,
+        None => 1,
     }
 }
 
@@ -617,6 +653,32 @@ mod tests {
         let file = pith_eval::run::load_base(&format!("{root}/{base_line}")).unwrap();
         let preset = pith_eval::run::load_base("pith").unwrap();
         assert_eq!(canonical(file), canonical(preset));
+    }
+
+    /// Five deals choose the threshold unless there is nothing to choose on several
+    /// (no folds) or the choice is stacking's; asked for there, they are refused.
+    #[test]
+    fn the_deals_default_to_the_recipes_where_they_choose() {
+        let deals = |words: &[&str]| {
+            let mut all = vec!["--dataset", "d", "--out", "t.json"];
+            all.extend(words);
+            let args = parse(&all);
+            (check_options(&args).map_err(|e| e.0)).map(|()| train_options(&args).repeats)
+        };
+        assert_eq!(deals(&[]).unwrap(), RECIPE_REPEATS);
+        assert_eq!(deals(&["--repeats", "2"]).unwrap(), 2);
+        assert_eq!(deals(&["--folds", "0"]).unwrap(), 1);
+        assert_eq!(deals(&["--stack"]).unwrap(), 1);
+        let refused = |words: &[&str], why: &str| {
+            let err = deals(words).unwrap_err();
+            assert!(err.contains(why), "{err}");
+        };
+        refused(&["--repeats", "0"], "at least 1");
+        refused(
+            &["--folds", "0", "--repeats", "3"],
+            "--repeats needs out-of-fold",
+        );
+        refused(&["--stack", "--repeats", "3"], "do not go together");
     }
 
     /// With no folds nothing is chosen; asked for, the choice is refused by name.

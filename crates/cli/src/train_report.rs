@@ -12,14 +12,22 @@ use pith::learn::Decode;
 use pith_eval::training::dataset_rows;
 use serde_json::{json, Value};
 
-/// The report of a fit: the fit's size, the chosen cut and decoding, the out-of-fold
-/// table, the nested one (each fold at the other folds' choice), each decoding tried,
-/// and the tables of the fits cut short (`--report-rounds`).
-pub fn fit_report(trained: &Trained, sets: &[TrainSet], seed: u64, folds: usize) -> Value {
+/// The report of a fit: the fit's size, the chosen cut and decoding (and over how many
+/// deals of the pages into folds it was chosen, `--repeats`), the out-of-fold table
+/// (the first deal's), the nested one (each fold at the other folds' choice), each
+/// decoding tried, and the tables of the fits cut short (`--report-rounds`).
+pub fn fit_report(
+    trained: &Trained,
+    sets: &[TrainSet],
+    seed: u64,
+    folds: usize,
+    repeats: usize,
+) -> Value {
     let decode = |d: &Decode| serde_json::to_value(d).unwrap_or(Value::Null);
     json!({
         "seed": seed,
         "folds": folds,
+        "repeats": repeats,
         "rows": trained.rows,
         "features": trained.features,
         "threshold": trained.threshold,

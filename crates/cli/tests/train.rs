@@ -124,6 +124,7 @@ fn train_chooses_a_decoding_and_writes_out_of_fold_extractions() {
     assert!(r["by_decode"].as_array().unwrap().len() > 1);
     assert_eq!(r["by_rounds"][0]["trees"], 5);
     assert_eq!(r["seed"], 1);
+    assert_eq!(r["repeats"], 5);
     assert!(r["features"].as_array().unwrap().len() > 10);
     // The trained file loads.
     let page = ds.path().join("html/p1.html");
@@ -151,7 +152,8 @@ fn train_chooses_a_decoding_and_writes_out_of_fold_extractions() {
 /// With no option but the pages and the output, `pith train` refits the `pith`
 /// preset's trees the way the shipped ones were fitted: the preset as base, its
 /// decoding (expected F1 at scale 0.7), its number of trees (100), the threshold chosen
-/// out of fold (the nested table); the file says what its trees were fitted on.
+/// out of fold over five deals (the nested table); the file says what its trees were
+/// fitted on.
 #[test]
 fn the_bare_command_follows_the_shipped_recipe() {
     let ds = dataset();
@@ -175,6 +177,10 @@ fn the_bare_command_follows_the_shipped_recipe() {
     );
     assert!(stdout.contains("decode expected_f1 scale 0.7"), "{stdout}");
     assert!(
+        stdout.contains("chosen over 5 deals (seeds 1 to 5)"),
+        "{stdout}"
+    );
+    assert!(
         stdout.contains("each fold cut at the threshold and decoding chosen on the other folds"),
         "{stdout}"
     );
@@ -185,7 +191,7 @@ fn the_bare_command_follows_the_shipped_recipe() {
     let description = v["description"].as_str().unwrap();
     assert!(
         description.ends_with(&format!(
-            "labelled by boosted trees; its trees fitted by pith train on {name} (6 pages), seed 1"
+            "labelled by boosted trees; its trees fitted by pith train on {name} (6 pages), seed 1, 5 deals"
         )),
         "{description}"
     );

@@ -8,6 +8,7 @@
 //! in their script.
 
 use crate::languages::{by_code, from_whatlang, script_of, to_whatlang, Language};
+use crate::words::is_spaceless;
 
 /// How sure [`identify`] must be before a `<html lang>` hint no longer matters
 /// (whatlang's own threshold for a "reliable" answer).
@@ -85,7 +86,8 @@ pub fn identify(text: &str, html_lang: Option<&str>) -> Option<Identification> {
     if let Some(english) = plainly_english(text) {
         return Some(english);
     }
-    let info = whatlang::detect(text)?;
+    let spaceless = spaceless_part(text);
+    let info = whatlang::detect(spaceless.as_deref().unwrap_or(text))?;
     let detected = from_whatlang(info.lang());
     let by_text = Identification {
         language: detected,
@@ -110,6 +112,42 @@ pub fn identify(text: &str, html_lang: Option<&str>) -> Option<Identification> {
         Some(_) if info.confidence() < RELIABLE => Some(from_hint),
         Some(_) => Some(by_text),
     }
+}
+
+/// How many letters of other scripts one Han, Hiragana or Katakana character outweighs
+/// in [`spaceless_part`]: a character of these scripts is about a word, a Latin word
+/// several letters.
+const SPACELESS_WEIGHT: usize = 2;
+
+/// The text's Han, Hiragana and Katakana characters and what is not a letter, when it
+/// has letters of other scripts too but these characters (each weighing
+/// [`SPACELESS_WEIGHT`] letters) are as many: Chinese or Japanese with Latin words in
+/// it, which is then identified without them. `None` otherwise (nearly every text: one
+/// byte scan when it has no character from U+3000 on).
+///
+/// Why: whatlang counts Han, Hiragana and Katakana as three scripts and identifies a
+/// text by the script with the most letters, so a Japanese headline with a few product
+/// names (`Kindle for PCをCtrl＋Alt＋Kのショートカットキーで立ち上がらなくする方法`: 19
+/// Latin letters, at most 11 of any one of the three) was taken for a Latin-script
+/// language — Danish, at confidence 1, so no `<html lang="ja">` could correct it, and a
+/// corpus builder's Japanese pages went to the Danish ones.
+fn spaceless_part(text: &str) -> Option<String> {
+    if !text.bytes().any(|b| b >= 0xE3) {
+        return None;
+    }
+    let (mut spaceless, mut other) = (0usize, 0usize);
+    for c in text.chars() {
+        if is_spaceless(c) {
+            spaceless += 1;
+        } else if c.is_alphabetic() {
+            other += 1;
+        }
+    }
+    (spaceless > 0 && other > 0 && SPACELESS_WEIGHT * spaceless >= other).then(|| {
+        text.chars()
+            .filter(|&c| is_spaceless(c) || !c.is_alphabetic())
+            .collect()
+    })
 }
 
 /// The fewest letters a text must have to be identified: about four words. On fewer,
@@ -180,6 +218,24 @@ mod tests {
         }
         assert_eq!(identify("Hallo Welt 2024", Some("de")), None);
         assert!(identify("Guten Morgen, liebe Freunde", None).is_some());
+    }
+
+    #[test]
+    fn chinese_and_japanese_with_latin_words_are_identified_by_their_characters() {
+        let japanese = "Kindle for PCをCtrl＋Alt＋Kのショートカットキーで立ち上がらなくする方法";
+        let id = identify(japanese, None).unwrap();
+        assert_eq!((id.language.code, id.source), ("ja", Source::Text));
+        let japanese = "Rustの非同期プログラミング: async/awaitとtokioを使ったWebサーバーの実装";
+        assert_eq!(identify(japanese, None).unwrap().language.code, "ja");
+        let chinese = "使用Python和Rust进行大规模数据处理的经验总结与性能对比分析";
+        assert_eq!(identify(chinese, None).unwrap().language.code, "zh");
+        // A few such characters in text of another script leave it as it is.
+        let english =
+            "The restaurant Sukiyabashi Jiro (すきやばし次郎) in Tokyo is one of the most \
+                       famous sushi restaurants in the world, and it was the subject of a film.";
+        assert_eq!(identify(english, None).unwrap().language.code, "en");
+        assert_eq!(spaceless_part(english), None);
+        assert_eq!(spaceless_part("東京タワー"), None, "nothing to leave out");
     }
 
     #[test]

@@ -64,6 +64,16 @@ pub struct TrainOptions {
     pub folds: usize,
     /// Seed of the fold assignment.
     pub seed: u64,
+    /// How many deals of the pages into folds the threshold and decoding are chosen
+    /// on (repeated cross-validation): deal `r` shuffles with seed `seed + r`, each
+    /// deal's folds are fitted, and the choice is the best mean token F1 over the
+    /// deals. The scores reported are the first deal's (seed `seed`), so they are those
+    /// of one deal whatever this is. Each deal costs `folds` more fits; more deals make
+    /// the choice depend less on how one deal happened to split the pages
+    /// (docs/evaluation.md, "The threshold over five deals"). The default, as shipped:
+    /// [`RECIPE_REPEATS`]. More than 1 needs `choose_threshold` (so `folds ≥ 2`) and
+    /// not `stack` (which chooses on its second ensemble's margins, of one deal).
+    pub repeats: usize,
     /// The boosting parameters.
     pub gbdt: GbdtParams,
     /// Stacking: a first ensemble's margins, the block's and its neighbours'
@@ -144,15 +154,16 @@ impl std::str::FromStr for Weighting {
 
 /// The options that fitted the shipped `pith` preset (`scripts/pith-train-options.sh`
 /// gives the same, for the five development folders): five folds, [`GbdtParams`]'
-/// defaults, `aligned` labels, the margin threshold chosen out of fold, and each page
-/// decoded by its expected token F1 under probabilities softened by 0.7
-/// ([`RECIPE_DECODE`]). With `folds` below 2 nothing is chosen: the threshold is 0, or
-/// `threshold`.
+/// defaults, `aligned` labels, the margin threshold chosen out of fold over five deals
+/// ([`RECIPE_REPEATS`]), and each page decoded by its expected token F1 under
+/// probabilities softened by 0.7 ([`RECIPE_DECODE`]). With `folds` below 2 nothing is
+/// chosen: the threshold is 0, or `threshold` (and `repeats` must be 1).
 impl Default for TrainOptions {
     fn default() -> Self {
         TrainOptions {
             folds: 5,
             seed: 1,
+            repeats: RECIPE_REPEATS,
             gbdt: GbdtParams::default(),
             stack: false,
             choose_threshold: true,
@@ -168,6 +179,11 @@ impl Default for TrainOptions {
         }
     }
 }
+
+/// The deals of the pages into folds that chose the shipped `pith` preset's threshold,
+/// and [`TrainOptions::default`]'s: five (docs/evaluation.md, "The threshold over five
+/// deals": on one deal the choice between neighbouring thresholds is a coin toss).
+pub const RECIPE_REPEATS: usize = 5;
 
 /// The decoding of the shipped `pith` preset, and of [`TrainOptions::default`]: the
 /// expected-F1 decoding at scale 0.7 (docs/evaluation.md, "Expected-F1 decoding": the
@@ -211,8 +227,9 @@ pub fn trained_datasets(description: &str) -> Option<Vec<&str>> {
 }
 
 /// The trained file's description: the base's, then the datasets and their pages, and
-/// the seed of the folds (which chose the threshold).
-fn trained_description(base: &str, sets: &[TrainSet], seed: u64) -> String {
+/// the seed of the folds (which chose the threshold), with the number of deals when
+/// more than one chose it.
+fn trained_description(base: &str, sets: &[TrainSet], seed: u64, repeats: usize) -> String {
     let on: Vec<String> = sets
         .iter()
         .map(|s| format!("{} ({} pages)", s.name, s.pages.len()))
@@ -221,7 +238,11 @@ fn trained_description(base: &str, sets: &[TrainSet], seed: u64) -> String {
         "" => "boosted trees (learn.trees)",
         own => own,
     };
-    format!("{base}{TRAINED_ON}{}, seed {seed}", on.join(", "))
+    let deals = match repeats {
+        0 | 1 => String::new(),
+        n => format!(", {n} deals"),
+    };
+    format!("{base}{TRAINED_ON}{}, seed {seed}{deals}", on.join(", "))
 }
 
 /// The margin thresholds `choose_threshold` tries.
@@ -834,12 +855,24 @@ pub fn train_observed(
     if opts.stack && opts.prior.is_some() {
         return Err("a prior and stacking do not go together".into());
     }
+    if opts.repeats == 0 {
+        return Err("repeats must be at least 1 (one deal of the pages into folds)".into());
+    }
+    if opts.repeats > 1 && (opts.folds < 2 || !opts.choose_threshold) {
+        return Err(
+            "repeated deals choose the threshold: they need folds (2 or more) and the choice"
+                .into(),
+        );
+    }
+    if opts.repeats > 1 && opts.stack {
+        return Err("repeated deals and stacking do not go together".into());
+    }
     if opts.prior.is_some() && opts.choose_prior.is_some() {
         return Err(
             "boosting from a prior and choosing a decoding prior do not go together".into(),
         );
     }
-    let fold = assign_folds(sets.len(), &pages, opts);
+    let fold = assign_folds(sets.len(), &pages, opts.folds, opts.seed);
     let all: Vec<u32> = (0..rows.len() as u32).collect();
     let mut pipeline = base;
     let (rows, features) = if opts.stack {
@@ -909,10 +942,26 @@ pub fn train_observed(
         let shift = shift.as_deref();
         let margins = oof_margins(&pages, &rows, &features, &fold, opts, &rounds, observe);
         for (k, m) in rounds.iter().zip(&margins).take(rounds.len() - 1) {
-            by_rounds.push((*k, cut_scores(sets, &pages, &rows, m, shift, &fold, opts)));
+            let deals = [m.as_slice()];
+            by_rounds.push((
+                *k,
+                cut_scores(sets, &pages, &rows, &deals, shift, &fold, opts),
+            ));
         }
         let last = margins.last().expect("one margin column per rounds");
-        cut_scores(sets, &pages, &rows, last, shift, &fold, opts)
+        // The other deals' out-of-fold margins of the full ensembles, for the choice.
+        let other_deals: Vec<Vec<f64>> = (1..opts.repeats as u64)
+            .map(|r| {
+                let fold = assign_folds(sets.len(), &pages, opts.folds, opts.seed.wrapping_add(r));
+                let full = [opts.gbdt.rounds];
+                let mut m = oof_margins(&pages, &rows, &features, &fold, opts, &full, observe);
+                m.pop().expect("one margin column")
+            })
+            .collect();
+        let deals: Vec<&[f64]> = std::iter::once(last.as_slice())
+            .chain(other_deals.iter().map(Vec::as_slice))
+            .collect();
+        cut_scores(sets, &pages, &rows, &deals, shift, &fold, opts)
     } else {
         Cut {
             threshold: opts.threshold.unwrap_or(0.0),
@@ -956,7 +1005,7 @@ pub fn train_observed(
     }
     if let Some(obj) = pipeline.as_object_mut() {
         let base = obj.get("description").and_then(Value::as_str).unwrap_or("");
-        let description = trained_description(base, sets, opts.seed);
+        let description = trained_description(base, sets, opts.seed, opts.repeats);
         obj.insert("description".into(), Value::String(description));
     }
     Ok(Trained {
@@ -1085,11 +1134,16 @@ fn decodes_tried(opts: &TrainOptions) -> Vec<(f64, Decode)> {
 /// or, with `choose_threshold`, at the best of [`THRESHOLDS`] (only the fixed one when
 /// given; and, with `choose_decode`, the best decoding) for the mean token F1, and
 /// nested (each fold at the best choice of the other folds).
+///
+/// `deals` holds every row's out-of-fold margin for each deal of the pages into folds
+/// ([`TrainOptions::repeats`]); the first is the one `fold` describes and the one
+/// scored. The choices are made on all of them: the best mean over the deals, and for
+/// the nested scores over the pages outside the fold in every deal.
 fn cut_scores(
     sets: &[TrainSet],
     pages: &[PageRows],
     rows: &Rows,
-    margins: &[f64],
+    deals: &[&[f64]],
     shift: Option<&[f64]>,
     fold: &[usize],
     opts: &TrainOptions,
@@ -1101,7 +1155,8 @@ fn cut_scores(
         None => vec![0.0],
     };
     let decodes = decodes_tried(opts);
-    let grid = PageF1Grid::new(sets, pages, margins, shift, &thresholds, &decodes);
+    let grid = PageF1Grid::new(sets, pages, deals, shift, &thresholds, &decodes);
+    let margins = deals[0];
     let best = grid.best(|_| true);
     let (threshold, (prior_weight, decode)) = (thresholds[best.0], decodes[best.1]);
     let scores = score_sets(
@@ -1170,8 +1225,9 @@ fn cut_scores(
 /// token ids (the same numbers as [`page_token_prf`] of the joined text), so that
 /// choosing among many is cheap.
 struct PageF1Grid {
-    /// `f1[(t · decodes + d) · pages + p]`.
+    /// `f1[((r · thresholds + t) · decodes + d) · pages + p]`, `r` the deal.
     f1: Vec<f64>,
+    n_deals: usize,
     n_thresholds: usize,
     n_decodes: usize,
     /// Each page's dataset.
@@ -1180,33 +1236,38 @@ struct PageF1Grid {
 }
 
 impl PageF1Grid {
+    /// The grid of every deal's margins (`deals`, each a margin per row).
     fn new(
         sets: &[TrainSet],
         pages: &[PageRows],
-        margins: &[f64],
+        deals: &[&[f64]],
         shift: Option<&[f64]>,
         thresholds: &[f64],
         decodes: &[(f64, Decode)],
     ) -> PageF1Grid {
         let n = pages.len();
-        let mut f1 = vec![0.0; thresholds.len() * decodes.len() * n];
+        let per_deal = thresholds.len() * decodes.len() * n;
+        let mut f1 = vec![0.0; deals.len() * per_deal];
         for (p, page) in pages.iter().enumerate() {
             let bags = PageBags::new(&page.texts, &page.gold);
             let range = page.first_row..page.first_row + page.texts.len();
-            for (d, &(weight, decode)) in decodes.iter().enumerate() {
-                let m = shifted(
-                    &margins[range.clone()],
-                    shift.map(|s| &s[range.clone()]),
-                    weight,
-                );
-                for (t, &threshold) in thresholds.iter().enumerate() {
-                    let chosen = page.select(&m, threshold, &decode, |i| bags.sizes[i]);
-                    f1[(t * decodes.len() + d) * n + p] = bags.f1(&chosen);
+            for (r, margins) in deals.iter().enumerate() {
+                for (d, &(weight, decode)) in decodes.iter().enumerate() {
+                    let m = shifted(
+                        &margins[range.clone()],
+                        shift.map(|s| &s[range.clone()]),
+                        weight,
+                    );
+                    for (t, &threshold) in thresholds.iter().enumerate() {
+                        let chosen = page.select(&m, threshold, &decode, |i| bags.sizes[i]);
+                        f1[r * per_deal + (t * decodes.len() + d) * n + p] = bags.f1(&chosen);
+                    }
                 }
             }
         }
         PageF1Grid {
             f1,
+            n_deals: deals.len(),
             n_thresholds: thresholds.len(),
             n_decodes: decodes.len(),
             set_of: pages.iter().map(|p| p.set).collect(),
@@ -1215,12 +1276,15 @@ impl PageF1Grid {
     }
 
     /// The mean token F1 of each dataset over the pages `include` accepts, at
-    /// threshold `t` and decoding `d` (summed in page order, as [`score_sets`] does).
+    /// threshold `t` and decoding `d` (summed in page order, as [`score_sets`] does),
+    /// averaged over the deals (one deal: its means, bit for bit).
     fn dataset_means(&self, t: usize, d: usize, include: impl Fn(usize) -> bool) -> Vec<f64> {
         let n = self.set_of.len();
-        let column = &self.f1[(t * self.n_decodes + d) * n..][..n];
-        (0..self.n_sets)
-            .map(|s| {
+        let per_deal = self.n_thresholds * self.n_decodes * n;
+        let mut means = vec![0.0; self.n_sets];
+        for r in 0..self.n_deals {
+            let column = &self.f1[r * per_deal + (t * self.n_decodes + d) * n..][..n];
+            for (s, mean) in means.iter_mut().enumerate() {
                 let (mut sum, mut count) = (0.0, 0usize);
                 for (p, &v) in column.iter().enumerate() {
                     if self.set_of[p] == s && include(p) {
@@ -1228,9 +1292,15 @@ impl PageF1Grid {
                         count += 1;
                     }
                 }
-                sum / count.max(1) as f64
-            })
-            .collect()
+                *mean += sum / count.max(1) as f64;
+            }
+        }
+        if self.n_deals > 1 {
+            for mean in &mut means {
+                *mean /= self.n_deals as f64;
+            }
+        }
+        means
     }
 
     fn mean(&self, t: usize, d: usize, include: impl Fn(usize) -> bool) -> f64 {
@@ -1374,12 +1444,12 @@ fn predict(
     predicted
 }
 
-/// The fold of every page: each dataset's pages shuffled with the seed, then dealt
-/// round-robin into `opts.folds` folds.
-fn assign_folds(n_sets: usize, pages: &[PageRows], opts: &TrainOptions) -> Vec<usize> {
-    let k = opts.folds.max(1);
+/// The fold of every page: each dataset's pages shuffled with `seed`, then dealt
+/// round-robin into `folds` folds.
+fn assign_folds(n_sets: usize, pages: &[PageRows], folds: usize, seed: u64) -> Vec<usize> {
+    let k = folds.max(1);
     let mut fold = vec![0usize; pages.len()];
-    let mut rng = Rng(opts.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     for s in 0..n_sets {
         let mut ids: Vec<usize> = (0..pages.len()).filter(|&p| pages[p].set == s).collect();
         for i in (1..ids.len()).rev() {

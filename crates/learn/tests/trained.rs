@@ -6,7 +6,8 @@ use pith_core::{Label, Pipeline};
 use pith_learn::gbdt::GbdtParams;
 use pith_learn::labels::LabelRule;
 use pith_learn::train::{
-    oracle, train, untrained_description, TrainOptions, TrainPage, TrainSet, Weighting,
+    oracle, train, trained_datasets, untrained_description, TrainOptions, TrainPage, TrainSet,
+    Weighting, THRESHOLDS,
 };
 use proptest::prelude::*;
 // Link the stage crates the base pipeline names.
@@ -63,6 +64,7 @@ fn options() -> TrainOptions {
     TrainOptions {
         folds: 3,
         seed: 7,
+        repeats: 1,
         choose_threshold: false,
         decode: pith_learn::Decode::Threshold,
         gbdt: GbdtParams {
@@ -197,7 +199,7 @@ fn the_shipped_preset_is_its_base_plus_the_trees() {
         description,
         format!(
             "{}{}scrapinghub (181 pages), cleaneval-dev (57 pages), dragnet-train (966 pages), \
-             l3s-gn1-dev (303 pages), googletrends-dev (80 pages), seed 1",
+             l3s-gn1-dev (303 pages), googletrends-dev (80 pages), seed 1, 5 deals",
             base()["description"].as_str().unwrap(),
             pith_learn::train::TRAINED_ON
         )
@@ -274,6 +276,117 @@ fn fewer_rounds_are_scored_as_the_same_fits_cut_short() {
 /// A fixed threshold is the only one tried: every fold and the written pass are cut
 /// there, with or without the choice of the decoding; a threshold that is not a number
 /// is refused.
+/// With several deals of the pages into folds, the threshold is the one with the best
+/// mean token F1 over the deals (deal `r` dealt with seed `seed + r`), the trees are
+/// the same fit, the figures are the first deal's at that threshold, and the file says
+/// how many deals chose it.
+/// Pages whose golds disagree, so that where to cut matters: set `a`'s keep a comment
+/// thread on every other page, set `b`'s keep the menu on every third.
+fn disagreeing_sets() -> Vec<TrainSet> {
+    let a = (0..10).map(|i| {
+        let mut p = page_with_thread(i);
+        if i % 2 == 1 {
+            p.gold = page(i).gold;
+        }
+        p
+    });
+    let b = (10..19).map(|i| {
+        let mut p = page(i);
+        if i % 3 == 0 {
+            p.gold = format!("{}\n{}", MENU.join("\n"), p.gold);
+        }
+        p
+    });
+    vec![
+        TrainSet {
+            name: "a".into(),
+            pages: a.collect(),
+        },
+        TrainSet {
+            name: "b".into(),
+            pages: b.collect(),
+        },
+    ]
+}
+
+#[test]
+fn repeated_deals_choose_the_threshold_on_their_mean() {
+    let sets = disagreeing_sets;
+    let choosing = TrainOptions {
+        choose_threshold: true,
+        ..options()
+    };
+    let three = TrainOptions {
+        repeats: 3,
+        ..choosing.clone()
+    };
+    let a = train(&sets(), &base(), &three).unwrap();
+    let again = train(&sets(), &base(), &three).unwrap();
+    assert_eq!(a.pipeline, again.pipeline, "deterministic");
+    let description = a.pipeline["description"].as_str().unwrap();
+    assert!(description.ends_with(", seed 7, 3 deals"), "{description}");
+    assert_eq!(trained_datasets(description), Some(vec!["a", "b"]));
+    let one = train(&sets(), &base(), &choosing).unwrap();
+    assert_eq!(
+        trees_pass(&a.pipeline)["trees"],
+        trees_pass(&one.pipeline)["trees"]
+    );
+    // Each deal's dataset means at every threshold, from single-deal fits cut there.
+    let candidates: Vec<f64> = std::iter::once(0.0).chain(THRESHOLDS).collect();
+    let mean_over_deals = |threshold: f64| {
+        let per_deal: Vec<Vec<f64>> = (7..10)
+            .map(|seed| {
+                let at = TrainOptions {
+                    seed,
+                    threshold: Some(threshold),
+                    ..choosing.clone()
+                };
+                let fit = train(&sets(), &base(), &at).unwrap();
+                fit.scores.iter().map(|s| s.token.f1).collect()
+            })
+            .collect();
+        let n_sets = per_deal[0].len();
+        let means: Vec<f64> = (0..n_sets)
+            .map(|s| (0.0 + per_deal[0][s] + per_deal[1][s] + per_deal[2][s]) / 3.0)
+            .collect();
+        means.iter().sum::<f64>() / n_sets as f64
+    };
+    let mut best = (0.0, f64::NEG_INFINITY);
+    for t in candidates {
+        let m = mean_over_deals(t);
+        if m > best.1 {
+            best = (t, m);
+        }
+    }
+    assert_eq!(a.threshold, best.0);
+    // On these pages the first deal alone would have cut elsewhere.
+    assert_ne!(a.threshold, one.threshold);
+    // The figures are the first deal's (seed 7) at the chosen threshold.
+    let first = TrainOptions {
+        threshold: Some(a.threshold),
+        ..choosing.clone()
+    };
+    assert_eq!(a.scores, train(&sets(), &base(), &first).unwrap().scores);
+    // Nothing to choose, no deals to choose on; stacking reads the first deal only.
+    for refused in [
+        TrainOptions {
+            repeats: 0,
+            ..choosing.clone()
+        },
+        TrainOptions {
+            repeats: 2,
+            ..options()
+        },
+        TrainOptions {
+            repeats: 2,
+            stack: true,
+            ..choosing.clone()
+        },
+    ] {
+        assert!(train(&sets(), &base(), &refused).is_err());
+    }
+}
+
 #[test]
 fn a_fixed_threshold_is_the_one_used() {
     for choose_threshold in [false, true] {

@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use pith::learn::gbdt::GbdtParams;
-use pith::learn::train::{pipeline_file_text, train as fit, TrainOptions};
+use pith::learn::train::{pipeline_file_text, train as fit, TrainOptions, RECIPE_REPEATS};
 use pith_eval::dataset::load_gold_dataset;
 use pith_eval::run::parse_pipeline_arg;
 use pith_eval::training::{check_train_sets, dataset_rows, train_set};
@@ -28,7 +28,9 @@ use crate::pipeline::PyPipeline;
 /// (default ``"pith"``: the preset's trees refitted with the recipe that fitted the
 /// shipped ones, on every core). ``folds`` deals each folder's pages into that many
 /// parts, and the trees that score a page never saw it (``0``: no cross-validation);
-/// ``seed`` deals them. The result is a ``dict``: ``"pipeline"``, the trained
+/// ``seed`` deals them. ``repeats`` deals them that many times (seeds ``seed``,
+/// ``seed + 1``, …) and the threshold is the best on their mean, the scores being the
+/// first deal's (default ``None``: 5 with folds, as the recipe, and 1 without). The result is a ``dict``: ``"pipeline"``, the trained
 /// ``Pipeline``; ``"json"``, its file's text (also written to ``out`` when given);
 /// ``"threshold"``, the margin threshold chosen out of fold; ``"scores"``, one ``dict``
 /// per folder of the out-of-fold figures (``dataset``, ``pages``, ``blocks``,
@@ -39,7 +41,7 @@ use crate::pipeline::PyPipeline;
 /// folds than a folder has pages; ``PipelineError`` for a base that cannot be loaded;
 /// ``OSError`` when ``out`` cannot be written.
 #[pyfunction]
-#[pyo3(signature = (datasets, out=None, *, base="pith", seed=1, folds=5))]
+#[pyo3(signature = (datasets, out=None, *, base="pith", seed=1, folds=5, repeats=None))]
 pub fn train<'py>(
     py: Python<'py>,
     datasets: &Bound<'py, PyAny>,
@@ -47,12 +49,24 @@ pub fn train<'py>(
     base: &str,
     seed: u64,
     folds: usize,
+    repeats: Option<usize>,
 ) -> PyResult<Bound<'py, PyDict>> {
     if folds == 1 {
         return Err(PyValueError::new_err(
             "train: folds=1 holds no page out: use 0 (no cross-validation) or 2 or more",
         ));
     }
+    let repeats = match repeats {
+        Some(0) => return Err(PyValueError::new_err("train: repeats must be at least 1")),
+        Some(r) if r > 1 && folds < 2 => {
+            return Err(PyValueError::new_err(
+                "train: repeats choose the threshold out of fold: folds must be 2 or more",
+            ))
+        }
+        Some(r) => r,
+        None if folds >= 2 => RECIPE_REPEATS,
+        None => 1,
+    };
     let datasets = paths_of(datasets)?;
     if datasets.is_empty() {
         return Err(PyValueError::new_err("train: no dataset given"));
@@ -61,6 +75,7 @@ pub fn train<'py>(
     let opts = TrainOptions {
         folds,
         seed,
+        repeats,
         gbdt: GbdtParams {
             seed,
             ..GbdtParams::default()

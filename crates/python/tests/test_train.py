@@ -43,8 +43,9 @@ def test_train_fits_the_preset_on_your_pages_and_returns_its_scores(tmp_path):
     assert out.read_text(encoding="utf-8") == result["json"]
     assert pith.Pipeline.from_file(out).to_json() == result["pipeline"].to_json()
     spec = json.loads(result["json"])
+    # The threshold was chosen over five deals of the pages into folds, as the recipe's.
     assert spec["description"].endswith(
-        "; its trees fitted by pith train on my-gold (6 pages), seed 1"
+        "; its trees fitted by pith train on my-gold (6 pages), seed 1, 5 deals"
     )
     trees = next(p for p in spec["passes"] if p["type"] == "learn.trees")
     assert trees["decode"] == {"type": "expected_f1", "scale": 0.7}
@@ -63,6 +64,11 @@ def test_train_fits_the_preset_on_your_pages_and_returns_its_scores(tmp_path):
     assert pith.train(folder, folds=2)["json"] == result["json"]
 
 
+def test_train_on_one_deal_says_its_seed_alone(tmp_path):
+    result = pith.train([make_dataset(tmp_path)], folds=2, repeats=1)
+    assert json.loads(result["json"])["description"].endswith("(6 pages), seed 1")
+
+
 def test_train_without_folds_has_no_scores(tmp_path):
     result = pith.train([make_dataset(tmp_path)], folds=0)
     assert result["scores"] == [] and result["threshold"] == 0.0
@@ -76,6 +82,10 @@ def test_train_refuses_what_would_mislead(tmp_path):
         pith.train([folder], folds=7)
     with pytest.raises(ValueError, match="folds=1 holds no page out"):
         pith.train([folder], folds=1)
+    with pytest.raises(ValueError, match="repeats must be at least 1"):
+        pith.train([folder], folds=2, repeats=0)
+    with pytest.raises(ValueError, match="folds must be 2 or more"):
+        pith.train([folder], folds=0, repeats=2)
     (tmp_path / "flat").mkdir()
     (tmp_path / "flat" / "a.html").write_text("<p>a</p>")
     with pytest.raises(ValueError, match="has no html/ folder; a dataset holds its pages"):

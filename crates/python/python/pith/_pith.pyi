@@ -210,6 +210,7 @@ def train(
     base: str = "pith",
     seed: int = 1,
     folds: int = 5,
+    repeats: Optional[int] = None,
 ) -> dict[str, Any]:
     """Fits a pipeline's learned classifier on folders of pages with gold texts, as
     ``pith train`` does; returns ``pipeline``, ``json``, ``threshold`` and ``scores``."""
