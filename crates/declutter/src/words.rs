@@ -10,9 +10,9 @@ use pith_dom::Element;
 ///
 /// Why: shake keeps a block whose words outweigh its links and tags. Split at
 /// whitespace, a Chinese or Japanese paragraph is one "word", so every block of such a
-/// page scored below zero and shake kept only what a bless word saved (the same 166
-/// characters of menu on each of the 29 pages of the ClueWeb09 Japanese sample).
-/// Text without these characters is counted as before.
+/// page scored below zero: of scrapinghub's two Japanese articles `declutter` kept 56
+/// and 95 characters (914 and 1,220 since). Text without these characters is counted
+/// as before.
 pub fn count_words(text: &str) -> usize {
     if !text.is_ascii() {
         return pith_core::lang::words::count_words(text);

@@ -128,7 +128,7 @@ const SPACELESS_WEIGHT: usize = 2;
 /// Why: whatlang counts Han, Hiragana and Katakana as three scripts and identifies a
 /// text by the script with the most letters, so a Japanese headline with a few product
 /// names (`Kindle for PCをCtrl＋Alt＋Kのショートカットキーで立ち上がらなくする方法`: 19
-/// Latin letters, at most 11 of any one of the three) was taken for a Latin-script
+/// Latin letters, at most 10 of any one of the three) was taken for a Latin-script
 /// language — Danish, at confidence 1, so no `<html lang="ja">` could correct it, and a
 /// corpus builder's Japanese pages went to the Danish ones.
 fn spaceless_part(text: &str) -> Option<String> {

@@ -293,8 +293,8 @@ pub struct Trained {
     pub pipeline: Value,
     /// The decision threshold on the margin (0 unless chosen out of fold).
     pub threshold: f64,
-    /// Out-of-fold scores per dataset at that threshold (empty without
-    /// cross-validation).
+    /// Out-of-fold scores per dataset at that threshold, of the first deal of the pages
+    /// into folds (empty without cross-validation).
     pub scores: Vec<DatasetScores>,
     /// With `choose_threshold`: the out-of-fold scores when each fold's pages are cut
     /// at the threshold chosen on the other folds' pages only (nested, so no page's
@@ -1062,7 +1062,8 @@ pub struct Cut {
     /// The decoding prior's weight of each fold in `nested_scores`.
     pub fold_prior_weights: Vec<f64>,
     /// With `choose_decode` or `choose_prior`: for each decoding tried, its best threshold and the mean
-    /// token F1 per dataset there (chosen and scored on the same out-of-fold margins).
+    /// token F1 per dataset there (chosen and scored on the same out-of-fold margins;
+    /// with several deals, on all of them, the figures their mean).
     pub by_decode: Vec<DecodeTry>,
 }
 
