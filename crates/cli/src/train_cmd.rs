@@ -13,8 +13,8 @@ use clap::Args;
 use pith::learn::gbdt::GbdtParams;
 use pith::learn::labels::LabelRule;
 use pith::learn::train::{
-    oracle, pipeline_file_text, train_observed, DatasetScores, TrainOptions, TrainSet, TrainStep,
-    Weighting, RECIPE_DECODE, RECIPE_REPEATS,
+    default_repeats, oracle, pipeline_file_text, train_observed, DatasetScores, TrainOptions,
+    TrainSet, TrainStep, Weighting, RECIPE_DECODE,
 };
 use pith::learn::{Decode, Prior};
 
@@ -397,7 +397,7 @@ fn train_options(args: &TrainArgs) -> TrainOptions {
     TrainOptions {
         folds: args.folds,
         seed: args.seed,
-        repeats: repeats(args),
+        repeats: (args.repeats).unwrap_or_else(|| default_repeats(args.folds, args.stack)),
         gbdt: GbdtParams {
             rounds: args.rounds,
             max_depth: args.max_depth,
@@ -427,16 +427,6 @@ fn train_options(args: &TrainArgs) -> TrainOptions {
         labels: args.labels,
         weights: args.weights,
         balance_datasets: args.balance_datasets,
-    }
-}
-
-/// The deals the threshold is chosen on: `--repeats`, else the shipped recipe's where
-/// something is chosen on several (folds, no stacking), else one.
-fn repeats(args: &TrainArgs) -> usize {
-    match args.repeats {
-        Some(r) => r,
-        None if args.folds >= 2 && !args.stack => RECIPE_REPEATS,
-        None => 1,
     }
 }
 
@@ -591,7 +581,7 @@ fn print_scores(out: &mut String, scores: &[DatasetScores], sets: &[TrainSet]) {
 mod tests {
     use super::*;
     use clap::Parser;
-    use pith::learn::train::untrained_description;
+    use pith::learn::train::{untrained_description, RECIPE_REPEATS};
 
     /// `pith train`'s arguments alone, for parsing them in tests.
     #[derive(Parser)]

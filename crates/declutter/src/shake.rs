@@ -1,7 +1,10 @@
 //! `declutter.shake`: the second phase of Beer's declutter, a post-order subtree filter.
 //!
 //! For every node the statistics of its subtree are computed bottom-up: **Words** (words
-//! of text, see [`count_words`]), **LinkWords** (words of
+//! of text, see [`count_words`]: in Chinese and Japanese each Han, Hiragana and Katakana
+//! character is one, since split at whitespace a paragraph of theirs is one "word" and
+//! every block of such a page scored below zero — of scrapinghub's two Japanese
+//! articles `declutter` kept 56 and 95 characters, 914 and 1,220 since), **LinkWords** (words of
 //! text inside an `<a>`), **Tags** (elements, the node itself included). Decisions are
 //! made only at the elements named in `block_tags`, after those of their descendants:
 //!

@@ -185,6 +185,17 @@ impl Default for TrainOptions {
 /// deals": on one deal the choice between neighbouring thresholds is a coin toss).
 pub const RECIPE_REPEATS: usize = 5;
 
+/// The deals to choose on when none are asked for: [`RECIPE_REPEATS`] where the
+/// threshold is chosen on several (`folds ≥ 2`, no stacking), else one. What `pith
+/// train` and Python's `pith.train` use without `--repeats` / `repeats=`.
+pub fn default_repeats(folds: usize, stack: bool) -> usize {
+    if folds >= 2 && !stack {
+        RECIPE_REPEATS
+    } else {
+        1
+    }
+}
+
 /// The decoding of the shipped `pith` preset, and of [`TrainOptions::default`]: the
 /// expected-F1 decoding at scale 0.7 (docs/evaluation.md, "Expected-F1 decoding": the
 /// out-of-fold margins of deep trees are over-sure, and softened they pick each page's
@@ -313,7 +324,8 @@ pub struct Trained {
     /// With `choose_decode` or `choose_prior`: each decoding's best out-of-fold figures.
     pub by_decode: Vec<DecodeTry>,
     /// For each of `report_rounds` below the rounds trained: the out-of-fold scores of
-    /// the ensembles' first that many trees (the same fits, cut short).
+    /// the ensembles' first that many trees (the same fits, cut short), each cut chosen
+    /// on the first deal alone.
     pub by_rounds: Vec<(usize, Cut)>,
     /// The feature columns the trees read.
     pub features: Vec<String>,

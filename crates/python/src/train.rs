@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use pith::learn::gbdt::GbdtParams;
-use pith::learn::train::{pipeline_file_text, train as fit, TrainOptions, RECIPE_REPEATS};
+use pith::learn::train::{default_repeats, pipeline_file_text, train as fit, TrainOptions};
 use pith_eval::dataset::load_gold_dataset;
 use pith_eval::run::parse_pipeline_arg;
 use pith_eval::training::{check_train_sets, dataset_rows, train_set};
@@ -64,8 +64,7 @@ pub fn train<'py>(
             ))
         }
         Some(r) => r,
-        None if folds >= 2 => RECIPE_REPEATS,
-        None => 1,
+        None => default_repeats(folds, false),
     };
     let datasets = paths_of(datasets)?;
     if datasets.is_empty() {
