@@ -132,7 +132,8 @@ pub struct Extracted {
     pub text: String,
     /// Words in `text`, as [`count_words`](pith::core::lang::words::count_words) counts
     /// them: runs of characters between Unicode whitespace, each Han, Hiragana and
-    /// Katakana character a word of its own.
+    /// Katakana character a word of its own, a run of Thai, Lao, Khmer or Burmese its
+    /// dictionary words.
     pub word_count: usize,
     /// The good blocks as Markdown, exactly as `--format markdown` writes them, data
     /// tables as pipe tables (only when asked for: [`RecordOptions::markdown`]).

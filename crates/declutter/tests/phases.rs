@@ -42,6 +42,19 @@ fn shake_deletes_link_lists_and_keeps_text() {
     );
 }
 
+/// Thai is written without spaces between words (a space ends a phrase): counted at
+/// whitespace this paragraph has 3 words against its 5 tags and went; its words are the
+/// dictionary's (10: ตลาด น้ำ · เปิด ใหม่ ริม คลอง · ดึงดูด นัก ท่อง เที่ยว).
+#[test]
+fn shake_counts_thai_words_with_the_dictionary() {
+    let article = "<div><div><p><b>ตลาดน้ำ</b> เปิดใหม่ริมคลอง <i>ดึงดูดนักท่องเที่ยว</i></p></div></div>";
+    let mut doc = parse_html(&format!(
+        "<body>{article}<ul><li><a href='/'>หน้าแรก</a></li><li><a href='/n'>ข่าว</a></li></ul></body>"
+    ));
+    Shake::default().shake(&mut doc);
+    assert_eq!(body_html(&doc), format!("<body>{article}</body>"));
+}
+
 /// A table cell shake deletes is emptied, not taken out, so the cells after it keep
 /// their columns (before, a row's link-only first cell went and its other cells moved
 /// under the wrong headers, in the purified page and in Markdown).

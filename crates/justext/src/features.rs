@@ -7,7 +7,8 @@
 //! Words are Python's `str.split()` words by default, as in jusText. With
 //! `split: "script"` (on `justext.words_count`) and with `stoplist: "auto"` (on
 //! `justext.stopwords_count`), a Han, Hiragana or Katakana character is a word too
-//! ([`pith_lang::words`]): Chinese and Japanese have no spaces between words.
+//! and a token of Thai, Lao, Khmer or Burmese is cut into its dictionary words
+//! ([`pith_lang::words`]): these languages have no spaces between words.
 
 use std::sync::Arc;
 
@@ -131,7 +132,8 @@ pub enum WordSplit {
     #[default]
     Python,
     /// `str.split()`, then every Han, Hiragana and Katakana character is a word of its
-    /// own ([`pith_lang::split_spaceless`]); the same as `python` on other text.
+    /// own and a token of Thai, Lao, Khmer or Burmese is cut into its dictionary words
+    /// ([`pith_lang::split_spaceless`]); the same as `python` on other text.
     Script,
 }
 

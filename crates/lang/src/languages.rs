@@ -12,7 +12,8 @@ pub struct Language {
     /// The built-in stoplist for this language, if there is one (`"English"`).
     pub stoplist: Option<&'static str>,
     /// Whether text in this language is written without spaces between words, so that
-    /// word counts use [`split_spaceless`](crate::split_spaceless).
+    /// word counts use [`split_spaceless`](crate::split_spaceless): Chinese and Japanese
+    /// (a character a word), Thai, Burmese and Khmer (the dictionary's words).
     pub spaceless: bool,
     /// Whether the text identifier can recognise it (the others come only from a
     /// page's `<html lang>`).
@@ -130,7 +131,10 @@ pub static LANGUAGES: &[Language] = &[
     d("ta", "Tamil", "Tamil", Other),
     d("vi", "Vietnamese", "Vietnamese", Latin),
     d("ur", "Urdu", "Urdu", Arabic),
-    d_none("th", "Thai"),
+    Language {
+        spaceless: true,
+        ..d_none("th", "Thai")
+    },
     d("gu", "Gujarati", "Gujarati", Other),
     d("uz", "Uzbek", "Uzbek", Latin),
     d_none("pa", "Punjabi"),
@@ -140,10 +144,16 @@ pub static LANGUAGES: &[Language] = &[
     d("fa", "Persian", "Persian", Arabic),
     d("ml", "Malayalam", "Malayalam", Other),
     d_none("or", "Odia"),
-    d_none("my", "Burmese"),
+    Language {
+        spaceless: true,
+        ..d_none("my", "Burmese")
+    },
     d("ne", "Nepali", "Nepali", Devanagari),
     d_none("si", "Sinhala"),
-    d_none("km", "Khmer"),
+    Language {
+        spaceless: true,
+        ..d_none("km", "Khmer")
+    },
     d("tk", "Turkmen", "Turkmen", Latin),
     d_none("ak", "Akan"),
     d_none("zu", "Zulu"),

@@ -14,7 +14,8 @@
 //!   runs in jusText's language-independent mode;
 //! * [`split_spaceless`] cuts a whitespace-separated token of Chinese or Japanese into
 //!   words the way pith counts them there: every Han, Hiragana or Katakana character is
-//!   one word (see [`words`]).
+//!   one word; a token of Thai, Lao, Khmer or Burmese where the Unicode Consortium's
+//!   dictionaries find its words (see [`words`]).
 //!
 //! ```
 //! let id = pith_lang::identify(
@@ -35,4 +36,4 @@ pub mod words;
 
 pub use identify::{identify, Identification, Source, MIN_LETTERS};
 pub use languages::{by_code, Language, LANGUAGES};
-pub use words::{is_spaceless, split_spaceless};
+pub use words::{is_dictionary_script, is_spaceless, split_spaceless};

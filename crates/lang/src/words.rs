@@ -6,8 +6,23 @@
 //! unit these scripts' own frequency lists are dominated by: the Chinese and Japanese
 //! stoplists hold single characters, see `stoplists/wordfreq/README.md`), CJK
 //! punctuation separates words and is not one, and runs of other characters inside a
-//! token (Latin words, digits) stay one word each. Text without these characters is
-//! split exactly as before. Korean separates words with spaces and is split as usual.
+//! token (Latin words, digits) stay one word each. Korean separates words with spaces
+//! and is split as usual.
+//!
+//! Thai, Lao, Khmer and Burmese are written without spaces between words too (a space
+//! ends a phrase or a sentence), but a character there is a letter, not a word: their
+//! words are found with the Unicode Consortium's dictionaries for these four languages,
+//! through ICU4X's word segmenter (`icu_segmenter`, decision 0010, "Thai, Lao, Khmer and
+//! Burmese"). A token with a letter of these scripts is cut where the segmenter breaks
+//! it, and each segment with a letter or a digit is a word (punctuation is none), Han
+//! and kana characters among them each a word as above.
+//!
+//! Text without any of these characters is split exactly as `str.split()` splits it.
+
+use icu_segmenter::iterators::WordBreakIterator;
+use icu_segmenter::options::WordBreakInvariantOptions;
+use icu_segmenter::scaffold::Utf8;
+use icu_segmenter::WordSegmenter;
 
 /// Whether `c` is written without spaces around it: a Han ideograph (CJK Unified
 /// Ideographs and their extensions, compatibility ideographs), Hiragana or Katakana
@@ -40,41 +55,88 @@ fn is_cjk_separator(c: char) -> bool {
     )
 }
 
+/// Whether `c` is a letter of a script whose words are found with a dictionary: Thai,
+/// Lao, Khmer (with the Khmer symbols) and Myanmar (Burmese, with both extension
+/// blocks), the four the segmenter has dictionaries for.
+pub fn is_dictionary_script(c: char) -> bool {
+    matches!(c,
+        '\u{0e00}'..='\u{0eff}'       // Thai, Lao
+        | '\u{1000}'..='\u{109f}'     // Myanmar
+        | '\u{1780}'..='\u{17ff}'     // Khmer
+        | '\u{19e0}'..='\u{19ff}'     // Khmer symbols
+        | '\u{a9e0}'..='\u{a9ff}'     // Myanmar extended-B
+        | '\u{aa60}'..='\u{aa7f}' // Myanmar extended-A
+    )
+}
+
 /// The words of one whitespace-separated token: the token itself when it holds no
-/// spaceless character (the common case, no work beyond one scan), else each spaceless
-/// character and each run of other non-separator characters.
+/// spaceless character (the common case, no work beyond one scan); else, with a letter
+/// of Thai, Lao, Khmer or Burmese ([`is_dictionary_script`]), the segments with a letter
+/// or a digit between the dictionary segmenter's breaks; else each spaceless character
+/// and each run of other non-separator characters.
 ///
 /// ```
 /// let words: Vec<&str> = pith_lang::split_spaceless("東京タワーは2024年").collect();
 /// assert_eq!(words, ["東", "京", "タ", "ワ", "ー", "は", "2024", "年"]);
 /// let words: Vec<&str> = pith_lang::split_spaceless("hello,").collect();
 /// assert_eq!(words, ["hello,"]);
+/// // Thai: "the floating market opens", four words.
+/// let words: Vec<&str> = pith_lang::split_spaceless("ตลาดน้ำเปิดใหม่").collect();
+/// assert_eq!(words, ["ตลาด", "น้ำ", "เปิด", "ใหม่"]);
 /// ```
+#[inline]
 pub fn split_spaceless(token: &str) -> SpacelessWords<'_> {
-    let plain = !may_hold_spaceless(token)
-        || !token
-            .chars()
-            .any(|c| is_spaceless(c) || is_cjk_separator(c));
-    SpacelessWords { rest: token, plain }
+    if !may_hold_spaceless(token) {
+        return SpacelessWords(Words::Whole(Some(token)));
+    }
+    split_decoded(token)
 }
 
-/// Whether `text` has a character from U+3000 on, where every spaceless character
-/// and CJK separator is: one whose UTF-8 starts with a byte from 0xE3 on. A token of
-/// the alphabets before U+3000 (Latin, Greek, Cyrillic …, typographic quotes and
-/// dashes included) has none, and is passed over without decoding its characters.
+/// [`split_spaceless`] of a token that passed the byte test: which cut its characters
+/// call for.
+fn split_decoded(token: &str) -> SpacelessWords<'_> {
+    let mut characters = false;
+    for c in token.chars() {
+        if is_dictionary_script(c) {
+            return SpacelessWords(Words::Dictionary(Box::new(DictionaryWords {
+                text: token,
+                breaks: WordSegmenter::new_dictionary(WordBreakInvariantOptions::default())
+                    .segment_str(token),
+                last: 0,
+                characters: "",
+            })));
+        }
+        characters |= is_spaceless(c) || is_cjk_separator(c);
+    }
+    SpacelessWords(match characters {
+        true => Words::Characters(token),
+        false => Words::Whole(Some(token)),
+    })
+}
+
+/// Whether `text` has a character in U+0800–U+1FFF or from U+3000 on, where every
+/// spaceless character, CJK separator and letter of a dictionary script is: one whose
+/// UTF-8 starts with 0xE0, 0xE1 or a byte from 0xE3 on. A token of the alphabets before
+/// U+0800 (Latin, Greek, Cyrillic, Hebrew, Arabic …), with typographic quotes and dashes
+/// (U+2000–U+2FFF, lead byte 0xE2), has none, and is passed over without decoding its
+/// characters.
 fn may_hold_spaceless(text: &str) -> bool {
-    text.bytes().any(|b| b >= 0xE3)
+    text.bytes().any(|b| matches!(b, 0xE0 | 0xE1 | 0xE3..))
 }
 
 /// How many words `text` has, as pith counts them in records (`word_count`): its
 /// whitespace-separated tokens (Unicode whitespace), each Han, Hiragana and Katakana
-/// character a word of its own ([`split_spaceless`]). Text without those characters
-/// counts exactly its tokens; a Chinese or Japanese page counts its characters, so a
-/// length filter (`word_count >= 50`) does not drop it for having few spaces.
+/// character a word of its own, and a token of Thai, Lao, Khmer or Burmese as many
+/// words as the dictionary segmenter finds in it ([`split_spaceless`]). Text without
+/// those characters counts exactly its tokens; a Chinese, Japanese or Thai page counts
+/// its words, so a length filter (`word_count >= 50`) does not drop it for having few
+/// spaces.
 ///
 /// ```
 /// assert_eq!(pith_lang::words::count_words("two words"), 2);
 /// assert_eq!(pith_lang::words::count_words("東京タワーは2024年に"), 9);
+/// // Thai: "the floating market opens on Saturday", one space, seven words.
+/// assert_eq!(pith_lang::words::count_words("ตลาดน้ำเปิดใหม่ วันเสาร์นี้"), 7);
 /// ```
 ///
 /// ASCII text (nearly all) is read by a plain byte loop; other text byte by byte too:
@@ -140,42 +202,92 @@ fn ascii_words(bytes: &[u8]) -> usize {
 /// The words of one whitespace-separated token, `ascii` when it is all ASCII (one
 /// word: no character of it is spaceless).
 fn token_words(token: &str, ascii: bool) -> usize {
-    if ascii {
+    if ascii || !may_hold_spaceless(token) {
         1
     } else {
-        split_spaceless(token).count()
+        split_decoded(token).count()
     }
 }
 
 /// The iterator of [`split_spaceless`].
-#[derive(Clone, Debug)]
-pub struct SpacelessWords<'a> {
-    rest: &'a str,
-    plain: bool,
+#[derive(Debug)]
+pub struct SpacelessWords<'a>(Words<'a>);
+
+/// How a token is cut.
+#[derive(Debug)]
+enum Words<'a> {
+    /// The token is one word (taken once read).
+    Whole(Option<&'a str>),
+    /// The rest of a token cut at Han and kana characters ([`next_character_word`]).
+    Characters(&'a str),
+    /// A token of a dictionary script (boxed: the segmenter's iterator is large, and
+    /// every other token would carry its size).
+    Dictionary(Box<DictionaryWords<'a>>),
+}
+
+/// A token cut where the dictionary segmenter breaks it, segments without a letter or a
+/// digit (punctuation) left out. (The segmenter's own word types are not read: it calls
+/// some segments it found with a dictionary not word-like, e.g. a Thai word before a
+/// space or a bracket.)
+#[derive(Debug)]
+struct DictionaryWords<'a> {
+    text: &'a str,
+    breaks: WordBreakIterator<'static, 'a, Utf8>,
+    /// Where the segment being read starts.
+    last: usize,
+    /// The rest of a word-like segment with Han or kana characters in it, being cut as
+    /// [`Words::Characters`] cuts.
+    characters: &'a str,
+}
+
+impl<'a> DictionaryWords<'a> {
+    fn next_word(&mut self) -> Option<&'a str> {
+        loop {
+            if let Some(word) = next_character_word(&mut self.characters) {
+                return Some(word);
+            }
+            let end = self.breaks.next()?;
+            let segment = &self.text[self.last..end];
+            self.last = end;
+            if !segment.chars().any(char::is_alphanumeric) {
+                continue;
+            }
+            if segment.chars().any(is_spaceless) {
+                self.characters = segment;
+                continue;
+            }
+            return Some(segment);
+        }
+    }
 }
 
 impl<'a> Iterator for SpacelessWords<'a> {
     type Item = &'a str;
 
     fn next(&mut self) -> Option<&'a str> {
-        if self.plain {
-            self.plain = false;
-            let all = std::mem::take(&mut self.rest);
-            return (!all.is_empty()).then_some(all);
+        match &mut self.0 {
+            Words::Whole(word) => word.take().filter(|w| !w.is_empty()),
+            Words::Characters(rest) => next_character_word(rest),
+            Words::Dictionary(words) => words.next_word(),
         }
-        let start = self.rest.trim_start_matches(is_cjk_separator);
-        let first = start.chars().next()?;
-        let end = if is_spaceless(first) {
-            first.len_utf8()
-        } else {
-            start
-                .find(|c| is_spaceless(c) || is_cjk_separator(c))
-                .unwrap_or(start.len())
-        };
-        let (word, rest) = start.split_at(end);
-        self.rest = rest;
-        Some(word)
     }
+}
+
+/// The next word of `rest`, cut at Han and kana characters: CJK separators skipped, a
+/// spaceless character alone, or a run of other characters up to the next of either.
+fn next_character_word<'a>(rest: &mut &'a str) -> Option<&'a str> {
+    let start = rest.trim_start_matches(is_cjk_separator);
+    let first = start.chars().next()?;
+    let end = if is_spaceless(first) {
+        first.len_utf8()
+    } else {
+        start
+            .find(|c| is_spaceless(c) || is_cjk_separator(c))
+            .unwrap_or(start.len())
+    };
+    let (word, after) = start.split_at(end);
+    *rest = after;
+    Some(word)
 }
 
 #[cfg(test)]
@@ -198,6 +310,45 @@ mod tests {
     }
 
     #[test]
+    fn thai_lao_khmer_and_burmese_words_come_from_the_dictionaries() {
+        let words = |t| split_spaceless(t).collect::<Vec<_>>();
+        // Thai "Thai language", Lao "hello, Lao language", Khmer "hello, Khmer
+        // language", Burmese "hello" (a word and a polite particle).
+        assert_eq!(words("ภาษาไทย"), ["ภาษา", "ไทย"]);
+        assert_eq!(words("ສະບາຍດີພາສາລາວ"), ["ສະບາຍດີ", "ພາສາ", "ລາວ"]);
+        assert_eq!(words("សួស្តីភាសាខ្មែរ"), ["សួស្តី", "ភាសាខ្មែរ"]);
+        assert_eq!(words("မင်္ဂလာပါ"), ["မင်္ဂလာ", "ပါ"]);
+        // Brackets and other punctuation are no word; digits are one.
+        assert_eq!(words("(ครับ)"), ["ครับ"]);
+        assert_eq!(words("ราคา๑๒๓บาท"), ["ราคา", "๑๒๓", "บาท"]);
+        // Latin words and Han characters in the same token keep their own rules.
+        assert_eq!(words("iPhoneรุ่นใหม่"), ["iPhone", "รุ่น", "ใหม่"]);
+        assert_eq!(words("ไทย東京"), ["ไทย", "東", "京"]);
+        // A space ends a Thai phrase, not a word: the count is the words'.
+        assert_eq!(count_words("ตลาดน้ำเปิดใหม่ วันเสาร์นี้"), 7);
+        assert_eq!("ตลาดน้ำเปิดใหม่ วันเสาร์นี้".split_whitespace().count(), 2);
+    }
+
+    #[test]
+    fn other_scripts_beyond_u0800_split_at_whitespace() {
+        // Devanagari, Georgian, Hangul and Vietnamese letters pass the byte test but
+        // hold no spaceless character: each token is one word.
+        for token in ["हिन्दी", "ქართული", "한국어", "Tiếng"] {
+            assert_eq!(split_spaceless(token).collect::<Vec<_>>(), [token]);
+        }
+    }
+
+    #[test]
+    fn the_byte_test_passes_every_character_that_is_cut() {
+        let mut buffer = [0; 4];
+        for c in (0..=u32::from(char::MAX)).filter_map(char::from_u32) {
+            if is_spaceless(c) || is_cjk_separator(c) || is_dictionary_script(c) {
+                assert!(may_hold_spaceless(c.encode_utf8(&mut buffer)), "{c:?}");
+            }
+        }
+    }
+
+    #[test]
     fn plain_tokens_are_one_word() {
         assert_eq!(split_spaceless("Straße").collect::<Vec<_>>(), ["Straße"]);
         assert_eq!(split_spaceless("").count(), 0);
@@ -207,7 +358,7 @@ mod tests {
         /// The byte reading counts what splitting at `char::is_whitespace` counts.
         #[test]
         fn counts_are_those_of_the_whitespace_split(
-            s in "([ a1\t\n\u{b}\u{c}\r\u{1c}\u{85}\u{a0}\u{1680}\u{2000}\u{200b}\u{2028}\u{202f}\u{205f}\u{3000}é。、「」今日はタワー\u{20000}]|\\PC){0,30}"
+            s in "([ a1\t\n\u{b}\u{c}\r\u{1c}\u{85}\u{a0}\u{1680}\u{2000}\u{200b}\u{2028}\u{202f}\u{205f}\u{3000}é。、「」今日はタワーภาษาไทย๑ສະບາຍខ្មែរမြန်\u{20000}]|\\PC){0,30}"
         ) {
             let plain: usize = s
                 .split_whitespace()
@@ -217,7 +368,9 @@ mod tests {
         }
 
         #[test]
-        fn words_are_non_empty_slices_in_order(s in "[a-zé1。、「」今日はタワー\u{20000}]{0,20}") {
+        fn words_are_non_empty_slices_in_order(
+            s in "[a-zé1()。、「」今日はタワーภาษาไทย๑\u{e48}ສະບາຍខ្មែរမြန်\u{20000}]{0,20}"
+        ) {
             let mut rest = s.as_str();
             for w in split_spaceless(&s) {
                 proptest::prop_assert!(!w.is_empty());
@@ -226,6 +379,22 @@ mod tests {
                 let spaceless = w.chars().filter(|&c| is_spaceless(c)).count();
                 proptest::prop_assert!(spaceless == 0 || w.chars().count() == 1);
             }
+        }
+
+        /// Cutting a token loses no letter or digit: only punctuation falls between words
+        /// (and the CJK separators, among which are the Hangzhou numerals).
+        #[test]
+        fn no_letter_is_lost(
+            s in "([a-zé1()。、「」今日はタワーภาษาไทย๑\u{e48}ສະບາຍខ្មែរမြန်\u{20000}]|\\PC){0,20}"
+        ) {
+            let token: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+            let letters = |t: &str| {
+                t.chars()
+                    .filter(|&c| c.is_alphanumeric() && !is_cjk_separator(c))
+                    .count()
+            };
+            let kept: usize = split_spaceless(&token).map(letters).sum();
+            proptest::prop_assert_eq!(kept, letters(&token));
         }
     }
 }

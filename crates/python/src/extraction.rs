@@ -765,7 +765,8 @@ impl PyExtraction {
             }
         }
         let text = self.text();
-        // As records count them (each Han, Hiragana and Katakana character a word).
+        // As records count them (each Han, Hiragana and Katakana character a word, Thai
+        // and its neighbours' dictionary words).
         d.set_item("word_count", pith::core::lang::words::count_words(&text))?;
         d.set_item("text", text)?;
         if markdown {

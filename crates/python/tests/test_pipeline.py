@@ -205,6 +205,18 @@ def test_stoplist_auto_counts_words_per_character_as_the_command_line_sets_it():
     assert "split" not in features["justext.words_count"]
 
 
+def test_thai_words_are_counted_with_the_dictionary():
+    # Thai has no spaces between words: 3 whitespace runs, 10 words. declutter's shake
+    # weighs them against the paragraph's 5 tags, and keeps it.
+    article = (
+        "<div><div><p><b>ตลาดน้ำ</b> เปิดใหม่ริมคลอง <i>ดึงดูดนักท่องเที่ยว</i></p></div></div>"
+    )
+    page = f"<html><body>{article}<ul><li><a href='/'>หน้าแรก</a></li></ul></body></html>"
+    record = pith.Pipeline.preset("declutter").extract(page).to_dict()
+    assert record["text"] == "ตลาดน้ำ เปิดใหม่ริมคลอง ดึงดูดนักท่องเที่ยว"
+    assert record["word_count"] == 10
+
+
 def test_errors_are_exceptions_with_the_rust_message():
     with pytest.raises(pith.PipelineError, match="unknown preset"):
         pith.Pipeline.preset("nope")
