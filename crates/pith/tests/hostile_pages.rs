@@ -172,3 +172,29 @@ fn many_paragraphs_deep_in_the_tree_keep_their_text_and_the_note_says_paths_were
         assert!(note.is_some(), "{preset}: {:?}", ex.diagnostics.notes);
     }
 }
+
+/// A long run of Thai without a space (and one of combining marks alone): the word
+/// segmenter reads it in windows, so its time stays linear (`pith_lang::words`; 4 MB
+/// once took 20 s), and the run is counted as words, not as one.
+#[test]
+fn a_long_run_of_thai_without_a_space_is_counted_in_words() {
+    let words = "ตลาดน้ำเปิดใหม่ริมคลอง"; // 6 words
+    let run = words.repeat(2_000);
+    let marks = "\u{e31}\u{e48}".repeat(20_000);
+    let html = page(&format!("<p>{run}</p><p>{marks}</p><p>{PARAGRAPH}</p>"));
+    for preset in ["declutter", "pith"] {
+        let ex = pith::preset(preset)
+            .unwrap()
+            .run_bytes(html.as_bytes())
+            .unwrap();
+        let good = ex.good_text("\n");
+        assert!(good.contains(&run), "{preset}");
+        assert!(good.contains("lazy dog"), "{preset}");
+        let thai = good.lines().find(|l| l.starts_with(words)).unwrap();
+        assert_eq!(
+            pith::core::lang::words::count_words(thai),
+            12_000,
+            "{preset}"
+        );
+    }
+}
