@@ -8,7 +8,7 @@
 //! in their script.
 
 use crate::languages::{by_code, from_whatlang, script_of, to_whatlang, Language};
-use crate::words::is_spaceless;
+use crate::words::{is_spaceless, may_hold_spaceless};
 
 /// How sure [`identify`] must be before a `<html lang>` hint no longer matters
 /// (whatlang's own threshold for a "reliable" answer).
@@ -123,7 +123,7 @@ const SPACELESS_WEIGHT: usize = 2;
 /// has letters of other scripts too but these characters (each weighing
 /// [`SPACELESS_WEIGHT`] letters) are as many: Chinese or Japanese with Latin words in
 /// it, which is then identified without them. `None` otherwise (nearly every text: one
-/// byte scan when it has no character from U+3000 on).
+/// byte scan, the word splitter's, when it has no character the splitter would cut).
 ///
 /// Why: whatlang counts Han, Hiragana and Katakana as three scripts and identifies a
 /// text by the script with the most letters, so a Japanese headline with a few product
@@ -132,7 +132,7 @@ const SPACELESS_WEIGHT: usize = 2;
 /// language — Danish, at confidence 1, so no `<html lang="ja">` could correct it, and a
 /// corpus builder's Japanese pages went to the Danish ones.
 fn spaceless_part(text: &str) -> Option<String> {
-    if !text.bytes().any(|b| b >= 0xE3) {
+    if !may_hold_spaceless(text) {
         return None;
     }
     let (mut spaceless, mut other) = (0usize, 0usize);

@@ -114,7 +114,7 @@ fn split_decoded(token: &str) -> SpacelessWords<'_> {
 /// U+0800 (Latin, Greek, Cyrillic, Hebrew, Arabic …), with typographic quotes and dashes
 /// (U+2000–U+2FFF, lead byte 0xE2), has none, and is passed over without decoding its
 /// characters.
-fn may_hold_spaceless(text: &str) -> bool {
+pub(crate) fn may_hold_spaceless(text: &str) -> bool {
     text.bytes().any(|b| matches!(b, 0xE0 | 0xE1 | 0xE3..))
 }
 

@@ -30,7 +30,8 @@ use crate::pipeline::PyPipeline;
 /// parts, and the trees that score a page never saw it (``0``: no cross-validation);
 /// ``seed`` deals them. ``repeats`` deals them that many times (seeds ``seed``,
 /// ``seed + 1``, …) and the threshold is the best on their mean, the scores being the
-/// first deal's (default ``None``: 5 with folds, as the recipe, and 1 without). The result is a ``dict``: ``"pipeline"``, the trained
+/// first deal's (default ``None``: 5 with folds, as the recipe, and 1 without). The
+/// result is a ``dict``: ``"pipeline"``, the trained
 /// ``Pipeline``; ``"json"``, its file's text (also written to ``out`` when given);
 /// ``"threshold"``, the margin threshold chosen out of fold; ``"scores"``, one ``dict``
 /// per folder of the out-of-fold figures (``dataset``, ``pages``, ``blocks``,
