@@ -15,8 +15,8 @@ pub struct Language {
     /// word counts use [`split_spaceless`](crate::split_spaceless): Chinese and Japanese
     /// (a character a word), Thai, Burmese and Khmer (the dictionary's words).
     pub spaceless: bool,
-    /// Whether the text identifier can recognise it (the others come only from a
-    /// page's `<html lang>`).
+    /// Whether the text can name it (whatlang, or for Lao its script); the others come
+    /// only from a page's `<html lang>`.
     pub(crate) detectable: bool,
     /// Its script, in the text identifier's terms, for checking a `<html lang>` hint
     /// against the text.
@@ -33,6 +33,10 @@ pub(crate) enum Script {
     Devanagari,
     Bengali,
     Cjk,
+    /// Lao, which whatlang does not know: no whatlang script maps to it, so a
+    /// `lang="lo"` hint is never taken over a text [`identify`](crate::identify) did
+    /// not find to be Lao.
+    Lao,
     Other,
 }
 
@@ -77,8 +81,9 @@ const fn hint(
 
 use Script::*;
 
-/// Every language pith reports: the 70 that [`whatlang`] recognises (first), then
-/// languages with a jusText stoplist that only a page's `<html lang>` can name.
+/// Every language pith reports: the 70 that [`whatlang`] recognises (first), Lao (which
+/// its script alone names), then languages with a jusText stoplist that only a page's
+/// `<html lang>` can name.
 pub static LANGUAGES: &[Language] = &[
     d("en", "English", "English", Latin),
     d("eo", "Esperanto", "Esperanto", Latin),
@@ -165,6 +170,12 @@ pub static LANGUAGES: &[Language] = &[
     d("tl", "Tagalog", "Tagalog", Latin),
     d("hy", "Armenian", "Armenian", Other),
     d("cy", "Welsh", "Welsh", Latin),
+    // Languages whatlang does not know that the text's script names
+    // (`identify::by_script`).
+    Language {
+        spaceless: true,
+        ..lang("lo", "Lao", None, Lao, true)
+    },
     // Languages with a jusText stoplist that whatlang does not recognise.
     hint("an", "Aragonese", "Aragonese", Latin),
     hint("sq", "Albanian", "Albanian", Latin),

@@ -186,6 +186,34 @@ fn a_language_without_a_stoplist_runs_language_independent() {
 }
 
 #[test]
+fn lao_is_identified_by_its_script_and_runs_language_independent() {
+    // Lao: whatlang does not know it, its script names it; no stoplist exists. The page
+    // says it is English (a template's `lang`), and has an English button.
+    let paragraph = "ລະດູໃບໄມ້ປົ່ງນີ້ ຊາວບ້ານໃນບ້ານນ້ອຍຂອງພວກເຮົາ ໄດ້ຕັດສິນໃຈສ້ອມແປງຂົວເກົ່າທີ່ຂ້າມແມ່ນ້ຳນຳກັນ \
+                     ທຸກໆຕອນແລງຫຼັງເລີກວຽກ ພວກເຂົາມາເຕົ້າໂຮມກັນຢູ່ແຄມແມ່ນ້ຳ ເອົາແຜ່ນໄມ້ ແລະ ເຄື່ອງມືມານຳ \
+                     ແລະ ຜັດປ່ຽນກັນແຕ່ງອາຫານແລງໃຫ້ທຸກຄົນທີ່ມາຊ່ວຍ ເມື່ອວຽກແລ້ວ ເດັກນ້ອຍແມ່ນກຸ່ມທຳອິດທີ່ຍ່າງຂ້າມຂົວໃໝ່";
+    let html = page("en", &["ໜ້າຫຼັກ", "ຂ່າວ", "ກິລາ", "Share"], paragraph, "©");
+    let ex = auto().run_bytes(html.as_bytes()).unwrap();
+    let id = ex.language.unwrap();
+    assert_eq!((id.language.code, id.language.name), ("lo", "Lao"));
+    assert!(id.language.spaceless && id.language.stoplist.is_none());
+    let good: Vec<&str> = ex.good_blocks().map(|b| b.text.as_str()).collect();
+    let expected = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(good, [expected.as_str()]);
+    assert!(
+        ex.warnings[0].contains("no stoplist for Lao (lo)"),
+        "{:?}",
+        ex.warnings
+    );
+    // The `pith` preset names it too (its features read the language).
+    let ex = pith::preset("pith")
+        .unwrap()
+        .run_bytes(html.as_bytes())
+        .unwrap();
+    assert_eq!(ex.language.unwrap().language.code, "lo");
+}
+
+#[test]
 fn the_justext_preset_output_is_unchanged_by_identification() {
     // Identification only adds facts: the English stop-word counts stay jusText's.
     let html = page(
