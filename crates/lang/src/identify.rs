@@ -5,7 +5,8 @@
 //! alone is not conclusive (whatlang's confidence below its reliability threshold)
 //! and the hinted language is written in the script of the text, and for languages
 //! the identifier does not know (Aragonese, Basque, Galician, ...) when the text is
-//! in their script.
+//! in their script. Lao, which the identifier does not know either, is named by its
+//! script.
 
 use crate::languages::{by_code, from_whatlang, script_of, to_whatlang, Language};
 use crate::words::{is_spaceless, may_hold_spaceless};
@@ -370,5 +371,36 @@ mod tests {
         assert_eq!(identify(thai, None).unwrap().language.code, "th");
         // A `lang="lo"` hint does not make a Thai text Lao.
         assert_eq!(identify(thai, Some("lo")).unwrap().language.code, "th");
+    }
+
+    proptest::proptest! {
+        /// Whatever the mix of Lao, Thai and English words, the text is Lao exactly
+        /// when most of its letters are Lao.
+        #[test]
+        fn lao_exactly_when_most_letters_are_lao(
+            words in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "ປະເທດ", "ນະຄອນຫຼວງ", "ແມ່ນ້ຳຂອງ", "ແລະ",
+                    "ตลาดน้ำ", "นักท่องเที่ยว",
+                    "river", "the", "download", "Vientiane",
+                ]),
+                4..40,
+            )
+        ) {
+            let text = words.join(" ");
+            let letters = |lao: bool| {
+                text.chars()
+                    .filter(|c| c.is_alphabetic())
+                    .filter(|c| ('\u{0e80}'..='\u{0eff}').contains(c) == lao)
+                    .count()
+            };
+            let (lao, other) = (letters(true), letters(false));
+            let named = identify(&text, None).map(|id| id.language.code);
+            if lao + other >= MIN_LETTERS {
+                proptest::prop_assert_eq!(named == Some("lo"), lao > other, "{}", text);
+            } else {
+                proptest::prop_assert!(named.is_none());
+            }
+        }
     }
 }
