@@ -217,6 +217,21 @@ def test_thai_words_are_counted_with_the_dictionary():
     assert record["word_count"] == 10
 
 
+def test_a_lao_page_is_named_by_its_script():
+    # whatlang does not know Lao; pith names it from its letters, a template's
+    # lang="en" notwithstanding, and says that no Lao stoplist exists.
+    paragraph = (
+        "ສາທາລະນະລັດ ປະຊາທິປະໄຕ ປະຊາຊົນລາວ ເປັນປະເທດທີ່ບໍ່ມີທາງອອກສູ່ທະເລ "
+        "ຕັ້ງຢູ່ໃນພາກພື້ນອາຊີຕາເວັນອອກສ່ຽງໃຕ້. ນະຄອນຫຼວງວຽງຈັນ ແມ່ນນະຄອນຫຼວງ "
+        "ແລະ ເມືອງໃຫຍ່ທີ່ສຸດຂອງປະເທດ."
+    )
+    page = f"<html lang='en'><body><article><p>{paragraph}</p></article></body></html>"
+    ex = pith.extract(page)
+    assert ex.language == "lo" and ex.language_confidence == 1.0
+    assert ex.text == paragraph
+    assert ex.warnings == ["no stoplist for Lao (lo): language-independent mode"]
+
+
 def test_errors_are_exceptions_with_the_rust_message():
     with pytest.raises(pith.PipelineError, match="unknown preset"):
         pith.Pipeline.preset("nope")
