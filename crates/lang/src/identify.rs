@@ -170,7 +170,7 @@ fn by_script(text: &str) -> Option<Identification> {
     }
     let (mut lao, mut other) = (0usize, 0usize);
     for c in text.chars().filter(|c| c.is_alphabetic()) {
-        if ('\u{0e80}'..='\u{0eff}').contains(&c) {
+        if is_lao(c) {
             lao += 1;
         } else {
             other += 1;
@@ -181,6 +181,11 @@ fn by_script(text: &str) -> Option<Identification> {
         confidence: lao as f64 / (lao + other) as f64,
         source: Source::Text,
     })
+}
+
+/// Whether `c` is in the Lao block (U+0E80–U+0EFF).
+fn is_lao(c: char) -> bool {
+    ('\u{0e80}'..='\u{0eff}').contains(&c)
 }
 
 /// The fewest letters a text must have to be identified: about four words. On fewer,
@@ -391,7 +396,7 @@ mod tests {
             let letters = |lao: bool| {
                 text.chars()
                     .filter(|c| c.is_alphabetic())
-                    .filter(|c| ('\u{0e80}'..='\u{0eff}').contains(c) == lao)
+                    .filter(|&c| is_lao(c) == lao)
                     .count()
             };
             let (lao, other) = (letters(true), letters(false));
