@@ -5,10 +5,12 @@
 //! alone is not conclusive (whatlang's confidence below its reliability threshold)
 //! and the hinted language is written in the script of the text, and for languages
 //! the identifier does not know (Aragonese, Basque, Galician, ...) when the text is
-//! in their script. Lao, which the identifier does not know either, is named by its
-//! script.
+//! in their script. Languages whose script the identifier does not know (Lao,
+//! Tibetan, Dhivehi's Thaana, ...) are named by their script.
 
-use crate::languages::{by_code, from_whatlang, script_of, to_whatlang, Language};
+use std::ops::RangeInclusive;
+
+use crate::languages::{by_code, from_whatlang, script_of, to_whatlang, Language, Script};
 use crate::words::{is_spaceless, may_hold_spaceless};
 
 /// How sure [`identify`] must be before a `<html lang>` hint no longer matters
@@ -87,8 +89,8 @@ pub fn identify(text: &str, html_lang: Option<&str>) -> Option<Identification> {
     if let Some(english) = plainly_english(text) {
         return Some(english);
     }
-    if let Some(lao) = by_script(text) {
-        return Some(lao);
+    if let Some(named) = by_script(text, hint) {
+        return Some(named);
     }
     let spaceless = spaceless_part(text);
     let info = whatlang::detect(spaceless.as_deref().unwrap_or(text))?;
@@ -154,38 +156,85 @@ fn spaceless_part(text: &str) -> Option<String> {
     })
 }
 
-/// Lao, when most of the text's letters are Lao letters (U+0E80–U+0EFF), at a
-/// confidence of their share of the letters; `None` otherwise (one byte scan when the
-/// text has no Lao character).
+/// The scripts whatlang does not know that name a language, with their Unicode blocks
+/// and that language's code in [`LANGUAGES`](crate::LANGUAGES).
 ///
-/// Why: whatlang does not know the Lao script. On a Lao page it named no language (so
-/// a corpus builder's Lao pages had none), and on a Lao page with a few English words
-/// it named the language of those words. The Lao script writes Lao and little else, so
-/// the script names the language as surely as a trigram profile would.
-fn by_script(text: &str) -> Option<Identification> {
-    // U+0E80–U+0EFF is 0xE0 0xBA 0x80 – 0xE0 0xBB 0xBF in UTF-8.
-    let bytes = text.as_bytes();
-    if !memchr::memchr_iter(0xE0, bytes).any(|i| matches!(bytes.get(i + 1), Some(0xBA | 0xBB))) {
-        return None;
-    }
-    let (mut lao, mut other) = (0usize, 0usize);
-    for c in text.chars().filter(|c| c.is_alphabetic()) {
-        if is_lao(c) {
-            lao += 1;
-        } else {
-            other += 1;
-        }
-    }
-    (lao > other).then(|| Identification {
-        language: by_code("lo").expect("Lao is in the table"),
-        confidence: lao as f64 / (lao + other) as f64,
-        source: Source::Text,
-    })
+/// Why: whatlang reads only the scripts it knows. On a page in one of these it names
+/// no language (a corpus builder's Lao or Tibetan pages had none), or the language of
+/// the few English words on it (at confidence 1, which no `<html lang>` can correct),
+/// or, for Thaana, Arabic: it counts Thaana letters as Arabic ones, so a Dhivehi page
+/// was Arabic and got the Arabic stoplist. Each of these scripts writes one language
+/// and next to nothing else, so the script names it as surely as a trigram profile
+/// would; Tibetan writes Dzongkha too, which a `lang="dz"` hint names. Left out:
+/// scripts that write several languages alike (Canadian syllabics: Inuktitut and Cree;
+/// Tifinagh: the Berber languages; Syriac).
+const SCRIPTS_THAT_NAME: &[(Script, &[RangeInclusive<char>], &str)] = &[
+    (Script::Thaana, &['\u{0780}'..='\u{07bf}'], "dv"),
+    (Script::Nko, &['\u{07c0}'..='\u{07ff}'], "nqo"),
+    (Script::Lao, &['\u{0e80}'..='\u{0eff}'], "lo"),
+    (Script::Tibetan, &['\u{0f00}'..='\u{0fff}'], "bo"),
+    (
+        Script::Cherokee,
+        &['\u{13a0}'..='\u{13ff}', '\u{ab70}'..='\u{abbf}'],
+        "chr",
+    ),
+    (
+        Script::Mongolian,
+        &['\u{1800}'..='\u{18af}', '\u{11660}'..='\u{1167f}'],
+        "mn",
+    ),
+    (Script::OlChiki, &['\u{1c50}'..='\u{1c7f}'], "sat"),
+    (Script::Adlam, &['\u{1e900}'..='\u{1e95f}'], "ff"),
+];
+
+/// The entry of [`SCRIPTS_THAT_NAME`] whose blocks hold `c`, if any.
+fn naming_script(c: char) -> Option<usize> {
+    SCRIPTS_THAT_NAME
+        .iter()
+        .position(|(_, blocks, _)| blocks.iter().any(|block| block.contains(&c)))
 }
 
-/// Whether `c` is in the Lao block (U+0E80–U+0EFF).
-fn is_lao(c: char) -> bool {
-    ('\u{0e80}'..='\u{0eff}').contains(&c)
+/// The language a script of [`SCRIPTS_THAT_NAME`] names, when most of the text's
+/// letters are in that script, at a confidence of their share of the letters; the
+/// hinted language instead when it is written in the same script (`lang="dz"` over
+/// Tibetan). `None` otherwise (two byte scans when the text has no character of these
+/// scripts, nor of the other scripts whose UTF-8 starts with the same bytes).
+fn by_script(text: &str, hint: Option<&'static Language>) -> Option<Identification> {
+    // Every character of these blocks starts with one of these bytes in UTF-8: 0xDE
+    // and 0xDF (Thaana, N'Ko), 0xE0 (Lao, Tibetan), 0xE1 (Cherokee, Mongolian, Ol
+    // Chiki), 0xEA (Cherokee's small letters), 0xF0 (Mongolian's supplement, Adlam).
+    let bytes = text.as_bytes();
+    if memchr::memchr3(0xDE, 0xDF, 0xE0, bytes).is_none()
+        && memchr::memchr3(0xE1, 0xEA, 0xF0, bytes).is_none()
+    {
+        return None;
+    }
+    let mut counts = [0usize; SCRIPTS_THAT_NAME.len()];
+    let mut letters = 0usize;
+    for c in text.chars().filter(|c| c.is_alphabetic()) {
+        letters += 1;
+        if let Some(i) = naming_script(c) {
+            counts[i] += 1;
+        }
+    }
+    let (most, &count) = counts.iter().enumerate().max_by_key(|&(_, n)| n)?;
+    if 2 * count <= letters {
+        return None;
+    }
+    let (script, _, code) = &SCRIPTS_THAT_NAME[most];
+    let confidence = count as f64 / letters as f64;
+    let (language, source) = match hint {
+        Some(hint) if hint.script == *script && hint.code != *code => (hint, Source::HtmlLang),
+        _ => (
+            by_code(code).expect("every script's language is in the table"),
+            Source::Text,
+        ),
+    };
+    Some(Identification {
+        language,
+        confidence,
+        source,
+    })
 }
 
 /// The fewest letters a text must have to be identified: about four words. On fewer,
@@ -378,33 +427,132 @@ mod tests {
         assert_eq!(identify(thai, Some("lo")).unwrap().language.code, "th");
     }
 
+    /// Dhivehi in Thaana: "The Maldives is an island nation in the Indian Ocean. Its
+    /// capital is Malé."
+    const DHIVEHI: &str = "ދިވެހިރާއްޖެއަކީ އިންޑިޔާ ކަނޑުގައި ހުންނަ ޖަޒީރާ ދައުލަތެކެވެ. \
+                           ރާއްޖޭގެ ވެރިރަށަކީ މާލެ އެވެ.";
+
+    /// Tibetan: "The Tibetan language is the language of the Tibetan people."
+    const TIBETAN: &str = "བོད་ཀྱི་སྐད་ཡིག་ནི་བོད་མི་རྣམས་ཀྱི་སྐད་ཡིག་ཡིན། \
+                           བོད་ཀྱི་སྐད་ཡིག་ནི་བོད་མི་རྣམས་ཀྱི་སྐད་ཡིག་ཡིན།";
+
+    /// A phrase in each of the other scripts that name a language, with the code.
+    const OTHERS: [(&str, &str); 5] = [
+        ("ߒߞߏ ߞߊ߲ ߞߊ߬ߙߊ߲ ߠߊ߫ ߒߞߏ ߛߓߍߛߎ߲ ߞߊ߲߬ ߘߐ߫", "nqo"),
+        ("ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ ᏣᎳᎩ ᎠᏂᏴᏫᏯ ᎦᏬᏂᎯᏍᏗ", "chr"),
+        ("ᠮᠣᠩᠭᠣᠯ ᠬᠡᠯᠡ ᠪᠣᠯ ᠮᠣᠩᠭᠣᠯ ᠦᠨᠳᠦᠰᠦᠲᠡᠨ ᠦ ᠬᠡᠯᠡ", "mn"),
+        ("ᱥᱟᱱᱛᱟᱲᱤ ᱯᱟᱹᱨᱥᱤ ᱚᱞ ᱪᱤᱠᱤ ᱦᱚᱨᱚᱯ ᱛᱮ ᱚᱞᱚᱜ ᱠᱟᱱᱟ", "sat"),
+        ("𞤆𞤵𞤤𞤢𞤪 𞤀𞤣𞤤𞤢𞤥 𞤆𞤵𞤤𞤢𞤪 𞤀𞤣𞤤𞤢𞤥 𞤆𞤵𞤤𞤢𞤪", "ff"),
+    ];
+
+    #[test]
+    fn dhivehi_is_not_arabic() {
+        // whatlang counts Thaana letters as Arabic ones: the Arabic stoplist would
+        // have been chosen for a Dhivehi page.
+        assert_eq!(
+            whatlang::detect(DHIVEHI).map(|info| info.lang()),
+            Some(whatlang::Lang::Ara)
+        );
+        let id = identify(DHIVEHI, Some("ar")).unwrap();
+        assert_eq!((id.language.code, id.language.name), ("dv", "Dhivehi"));
+        assert_eq!((id.source, id.confidence), (Source::Text, 1.0));
+        assert!(id.language.stoplist.is_none());
+        // A `lang="dv"` hint does not make an Arabic text Dhivehi.
+        let arabic =
+            "اللغة العربية هي أكثر اللغات السامية تحدثًا، وإحدى أكثر اللغات انتشارًا في العالم";
+        assert_eq!(identify(arabic, Some("dv")).unwrap().language.code, "ar");
+    }
+
+    #[test]
+    fn tibetan_and_dzongkha_by_the_hint() {
+        // whatlang names no language in Tibetan, English with a few English words.
+        assert!(whatlang::detect(TIBETAN).is_none());
+        let id = identify(TIBETAN, None).unwrap();
+        assert_eq!((id.language.code, id.source), ("bo", Source::Text));
+        assert_eq!(identify(TIBETAN, Some("bo")).unwrap().source, Source::Text);
+        let mixed = format!("{TIBETAN} Download the PDF version here");
+        assert_eq!(
+            whatlang::detect(&mixed).map(|info| info.lang()),
+            Some(whatlang::Lang::Eng)
+        );
+        assert_eq!(identify(&mixed, Some("en")).unwrap().language.code, "bo");
+        // Dzongkha is written in the same script: the page's `lang` tells them apart.
+        let id = identify(TIBETAN, Some("dz")).unwrap();
+        assert_eq!(
+            (id.language.name, id.source),
+            ("Dzongkha", Source::HtmlLang)
+        );
+        assert_eq!(id.confidence, 1.0);
+        // But `lang="dz"` over a text in another script is not taken.
+        assert_eq!(identify(DHIVEHI, Some("dz")).unwrap().language.code, "dv");
+    }
+
+    #[test]
+    fn the_other_scripts_name_their_languages() {
+        for (text, code) in OTHERS {
+            let id = identify(text, None).unwrap();
+            assert_eq!(
+                (id.language.code, id.source),
+                (code, Source::Text),
+                "{text}"
+            );
+            let mixed = format!("{text} Share");
+            assert_eq!(identify(&mixed, Some("en")).unwrap().language.code, code);
+        }
+    }
+
+    #[test]
+    fn mongolian_and_fula_hints_in_their_usual_scripts() {
+        // Mongolian is mostly written in Cyrillic, which whatlang reads as another
+        // language: a `lang="mn"` names it. Fula likewise in Latin.
+        let mongolian = "Монгол хэл нь Монгол улсын албан ёсны хэл бөгөөд дэлхийд таван сая \
+                         орчим хүн ярьдаг.";
+        let id = identify(mongolian, Some("mn")).unwrap();
+        assert_eq!(
+            (id.language.name, id.source),
+            ("Mongolian", Source::HtmlLang)
+        );
+        assert_ne!(identify(mongolian, None).unwrap().language.code, "mn");
+        let fula = "Pulaar ko ɗemngal ngal Fulɓe ngal haalata e leydeele keewɗe Afrik hirnaange";
+        let id = identify(fula, Some("ff")).unwrap();
+        assert_eq!((id.language.name, id.source), ("Fula", Source::HtmlLang));
+    }
+
     proptest::proptest! {
-        /// Whatever the mix of Lao, Thai and English words, the text is Lao exactly
-        /// when most of its letters are Lao.
+        /// Whatever the mix of words in the scripts that name a language, Thai and
+        /// English, the text is named by one of these scripts exactly when most of
+        /// its letters are in it, and then by that script.
         #[test]
-        fn lao_exactly_when_most_letters_are_lao(
+        fn named_by_a_script_exactly_when_most_letters_are_in_it(
             words in proptest::collection::vec(
                 proptest::sample::select(vec![
                     "ປະເທດ", "ນະຄອນຫຼວງ", "ແມ່ນ້ຳຂອງ", "ແລະ",
-                    "ตลาดน้ำ", "นักท่องเที่ยว",
+                    "བོད་ཀྱི་སྐད་ཡིག", "ཡིན།", "ދިވެހިރާއްޖެ", "މާލެ", "ߒߞߏ", "ᏣᎳᎩ",
+                    "ᠮᠣᠩᠭᠣᠯ", "ᱥᱟᱱᱛᱟᱲᱤ", "𞤆𞤵𞤤𞤢𞤪",
+                    "ตลาดน้ำ", "นักท่องเที่ยว", "مرحبا",
                     "river", "the", "download", "Vientiane",
                 ]),
                 4..40,
             )
         ) {
             let text = words.join(" ");
-            let letters = |lao: bool| {
-                text.chars()
-                    .filter(|c| c.is_alphabetic())
-                    .filter(|&c| is_lao(c) == lao)
-                    .count()
-            };
-            let (lao, other) = (letters(true), letters(false));
+            let mut counts = [0usize; SCRIPTS_THAT_NAME.len()];
+            let mut letters = 0;
+            for c in text.chars().filter(|c| c.is_alphabetic()) {
+                letters += 1;
+                if let Some(i) = naming_script(c) {
+                    counts[i] += 1;
+                }
+            }
             let named = identify(&text, None).map(|id| id.language.code);
-            if lao + other >= MIN_LETTERS {
-                proptest::prop_assert_eq!(named == Some("lo"), lao > other, "{}", text);
-            } else {
+            let majority = counts.iter().position(|&n| 2 * n > letters);
+            if letters < MIN_LETTERS {
                 proptest::prop_assert!(named.is_none());
+            } else if let Some(i) = majority {
+                proptest::prop_assert_eq!(named, Some(SCRIPTS_THAT_NAME[i].2), "{}", text);
+            } else {
+                let by_script = SCRIPTS_THAT_NAME.iter().map(|(_, _, code)| Some(*code));
+                proptest::prop_assert!(!by_script.into_iter().any(|code| code == named), "{}", text);
             }
         }
     }

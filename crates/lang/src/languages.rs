@@ -15,8 +15,9 @@ pub struct Language {
     /// word counts use [`split_spaceless`](crate::split_spaceless): Chinese and Japanese
     /// (a character a word), Thai, Burmese and Khmer (the dictionary's words).
     pub spaceless: bool,
-    /// Whether the text can name it (whatlang, or for Lao its script); the others come
-    /// only from a page's `<html lang>`.
+    /// Whether the text can name it (whatlang, or a script whatlang does not know that
+    /// names it: Lao, Tibetan, Thaana, ...); the others come only from a page's
+    /// `<html lang>`.
     pub(crate) detectable: bool,
     /// Its script, in the text identifier's terms, for checking a `<html lang>` hint
     /// against the text.
@@ -33,10 +34,28 @@ pub(crate) enum Script {
     Devanagari,
     Bengali,
     Cjk,
-    /// Lao, which whatlang does not know: no whatlang script maps to it, so a
-    /// `lang="lo"` hint is never taken over a text [`identify`](crate::identify) did
-    /// not find to be Lao.
+    /// The scripts whatlang does not know that name a language (`identify`'s
+    /// `SCRIPTS_THAT_NAME`): no whatlang script maps to them, so a `lang="lo"` or
+    /// `lang="dv"` hint is never taken over a text [`identify`](crate::identify) did
+    /// not find to be in that script. Tibetan writes Tibetan and Dzongkha, so a
+    /// `lang="dz"` hint is taken over a Tibetan text.
     Lao,
+    /// See [`Script::Lao`].
+    Tibetan,
+    /// See [`Script::Lao`].
+    Thaana,
+    /// See [`Script::Lao`].
+    Nko,
+    /// See [`Script::Lao`].
+    Cherokee,
+    /// See [`Script::Lao`].
+    OlChiki,
+    /// See [`Script::Lao`] (no language of the table has it as its hint script:
+    /// Mongolian's is Cyrillic, in which it is mostly written).
+    Mongolian,
+    /// See [`Script::Lao`] (no language of the table has it as its hint script: Fula's
+    /// is Latin, in which it is mostly written).
+    Adlam,
     Other,
 }
 
@@ -81,9 +100,9 @@ const fn hint(
 
 use Script::*;
 
-/// Every language pith reports: the 70 that [`whatlang`] recognises (first), Lao (which
-/// its script alone names), then languages with a jusText stoplist that only a page's
-/// `<html lang>` can name.
+/// Every language pith reports: the 70 that [`whatlang`] recognises (first), those that a
+/// script whatlang does not know names (Lao, Tibetan, Dhivehi, ...), then languages that
+/// only a page's `<html lang>` can name (most with a jusText stoplist).
 pub static LANGUAGES: &[Language] = &[
     d("en", "English", "English", Latin),
     d("eo", "Esperanto", "Esperanto", Latin),
@@ -171,11 +190,23 @@ pub static LANGUAGES: &[Language] = &[
     d("hy", "Armenian", "Armenian", Other),
     d("cy", "Welsh", "Welsh", Latin),
     // Languages whatlang does not know that the text's script names
-    // (`identify::by_script`).
+    // (`identify::SCRIPTS_THAT_NAME`). Their hint scripts: a `lang="mn"` is taken over
+    // Cyrillic text (Mongolian is mostly written in it), `lang="ff"` over Latin.
     Language {
         spaceless: true,
         ..lang("lo", "Lao", None, Lao, true)
     },
+    // Tibetan separates syllables with the tsheg (་), not words with spaces, and the
+    // word segmenter has no Tibetan dictionary: its word counts are whitespace counts.
+    lang("bo", "Tibetan", None, Tibetan, true),
+    lang("dv", "Dhivehi", None, Thaana, true),
+    lang("nqo", "N'Ko", None, Nko, true),
+    lang("chr", "Cherokee", None, Cherokee, true),
+    lang("sat", "Santali", None, OlChiki, true),
+    lang("mn", "Mongolian", None, Cyrillic, true),
+    lang("ff", "Fula", None, Latin, true),
+    // Dzongkha is written in the Tibetan script: only a page's `<html lang>` names it.
+    lang("dz", "Dzongkha", None, Tibetan, false),
     // Languages with a jusText stoplist that whatlang does not recognise.
     hint("an", "Aragonese", "Aragonese", Latin),
     hint("sq", "Albanian", "Albanian", Latin),

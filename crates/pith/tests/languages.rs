@@ -232,3 +232,33 @@ fn the_justext_preset_output_is_unchanged_by_identification() {
     assert!(ex.warnings.is_empty());
     assert_eq!(ex.good_blocks().count(), 1);
 }
+
+#[test]
+fn a_dhivehi_page_is_not_given_the_arabic_stoplist() {
+    // whatlang counts Thaana letters as Arabic ones, so a Dhivehi page was Arabic and
+    // its paragraph was judged by the Arabic stoplist (no Arabic stop words in it: cut).
+    // Its script names it; no Dhivehi stoplist exists, so the mode is language-independent.
+    let paragraph = "ދިވެހިރާއްޖެއަކީ އިންޑިޔާ ކަނޑުގައި ހުންނަ ޖަޒީރާ ދައުލަތެކެވެ. ރާއްޖޭގެ ވެރިރަށަކީ މާލެ އެވެ. \
+                     ރާއްޖޭގައި ހާހަކަށްވުރެ ގިނަ ރަށްތައް ހުރެއެވެ. ދިވެހި ބަހަކީ ރާއްޖޭގެ ރަސްމީ ބަހެވެ. \
+                     ދިވެހިން ލިޔަނީ ތާނަ އަކުރުންނެވެ. ފަތުރުވެރިކަމާއި މަސްވެރިކަމަކީ ރާއްޖޭގެ އިޤްތިޞާދުގެ މައިގަނޑު ދާއިރާތަކެވެ.";
+    let html = page("ar", &["ފުރަތަމަ", "ޚަބަރު", "ކުޅިވަރު", "Share"], paragraph, "©");
+    let ex = auto().run_bytes(html.as_bytes()).unwrap();
+    let id = ex.language.unwrap();
+    assert_eq!((id.language.code, id.language.name), ("dv", "Dhivehi"));
+    assert!(id.language.stoplist.is_none());
+    let good: Vec<&str> = ex.good_blocks().map(|b| b.text.as_str()).collect();
+    assert_eq!(good, [paragraph]);
+    assert!(
+        ex.warnings[0].contains("no stoplist for Dhivehi (dv)"),
+        "{:?}",
+        ex.warnings
+    );
+    // With the Arabic stoplist (what `auto` chose before), the paragraph is lost.
+    let mut arabic = pith::preset_value("justext").unwrap();
+    assert_eq!(pith::set_param(&mut arabic, "stoplist", "Arabic".into()), 1);
+    let ex = Pipeline::from_value(arabic)
+        .unwrap()
+        .run_bytes(html.as_bytes())
+        .unwrap();
+    assert_eq!(ex.good_blocks().count(), 0);
+}

@@ -232,6 +232,15 @@ def test_a_lao_page_is_named_by_its_script():
     assert ex.warnings == ["no stoplist for Lao (lo): language-independent mode"]
 
 
+def test_tibetan_is_named_by_its_script_and_dzongkha_by_the_page():
+    # whatlang does not know the Tibetan script, which writes Tibetan and Dzongkha:
+    # the script names Tibetan, a page's lang="dz" Dzongkha.
+    paragraph = "བོད་ཀྱི་སྐད་ཡིག་ནི་བོད་མི་རྣམས་ཀྱི་སྐད་ཡིག་ཡིན། " * 3
+    for lang, code in [("en", "bo"), ("dz", "dz")]:
+        page = f"<html lang='{lang}'><body><p>{paragraph}</p></body></html>"
+        assert pith.extract(page).language == code
+
+
 def test_errors_are_exceptions_with_the_rust_message():
     with pytest.raises(pith.PipelineError, match="unknown preset"):
         pith.Pipeline.preset("nope")
