@@ -333,6 +333,98 @@ mod tests {
         assert_eq!(id.source, Source::Text);
     }
 
+    /// Sentences in languages whatlang does not know, with their code and what
+    /// whatlang takes each for: a neighbour in the same script.
+    const NEIGHBOURS: [(&str, &str, whatlang::Lang); 6] = [
+        (
+            "ps",
+            "پښتو د افغانستان او پاکستان یوه مهمه ژبه ده چې په میلیونونو خلک پرې خبرې کوي",
+            whatlang::Lang::Pes,
+        ),
+        (
+            "as",
+            "অসমীয়া ভাষা অসমৰ চৰকাৰী ভাষা আৰু ইয়াত লাখ লাখ মানুহে এই ভাষাত কথা কয়",
+            whatlang::Lang::Ben,
+        ),
+        (
+            "ti",
+            "ትግርኛ ቋንቋ ኣብ ኤርትራን ኢትዮጵያን ብሚልዮናት ዝዝረብ ቋንቋ እዩ",
+            whatlang::Lang::Amh,
+        ),
+        (
+            "tg",
+            "Забони тоҷикӣ забони давлатии Ҷумҳурии Тоҷикистон мебошад ва миллионҳо одамон бо он \
+             гап мезананд",
+            whatlang::Lang::Ukr,
+        ),
+        (
+            "so",
+            "Af Soomaaliga waa luqadda rasmiga ah ee Soomaaliya waxaana ku hadla malaayiin qof",
+            whatlang::Lang::Tgl,
+        ),
+        (
+            "ug",
+            "ئۇيغۇر تىلى ئۇيغۇرلارنىڭ ئانا تىلى بولۇپ نەچچە مىليون كىشى سۆزلەيدۇ",
+            whatlang::Lang::Pes,
+        ),
+    ];
+
+    #[test]
+    fn the_page_names_a_language_whatlang_takes_for_a_neighbour() {
+        for (code, text, neighbour) in NEIGHBOURS {
+            let whatlang = whatlang::detect(text).unwrap().lang();
+            assert_eq!(whatlang, neighbour, "{code}");
+            // Without the page's word, whatlang's neighbour; with it, the language.
+            let alone = identify(text, None).unwrap();
+            assert_eq!(alone.language.code, from_whatlang(neighbour).code);
+            let id = identify(text, Some(code)).unwrap();
+            assert_eq!((id.language.code, id.source), (code, Source::HtmlLang));
+        }
+    }
+
+    #[test]
+    fn a_hint_is_taken_only_over_text_in_its_script() {
+        // One text per script class, short or mixed enough that whatlang is not sure of
+        // some of them (where a hint may decide), with the class it is in.
+        let samples = [
+            ("שלום לכולם, מה שלומכם היום בבוקר", Script::Hebrew),
+            ("ეს არის ქართული ენის მოკლე წინადადება", Script::Georgian),
+            (
+                "Η ελληνική γλώσσα είναι μία από τις αρχαιότερες",
+                Script::Greek,
+            ),
+            (
+                "안녕하세요 오늘 날씨가 정말 좋네요 친구들과 함께 공원에 갑니다",
+                Script::Hangul,
+            ),
+            ("ትግርኛ ቋንቋ ኣብ ኤርትራን ኢትዮጵያን ዝዝረብ ቋንቋ", Script::Ethiopic),
+            ("Забони тоҷикӣ забони давлатии", Script::Cyrillic),
+            (
+                "پښتو د افغانستان او پاکستان یوه مهمه ژبه ده",
+                Script::Arabic,
+            ),
+            ("Af Soomaaliga waa luqadda rasmiga ah", Script::Latin),
+            (
+                "नेपाल भाषा नेवार जातिको मातृभाषा हो र काठमाडौं उपत्यकामा बोलिन्छ",
+                Script::Devanagari,
+            ),
+            ("ภาษาไทยเป็นภาษาราชการของประเทศไทย", Script::Thai),
+            ("བོད་ཀྱི་སྐད་ཡིག་ནི་བོད་མི་རྣམས་ཀྱི་སྐད་ཡིག་ཡིན།", Script::Tibetan),
+            ("ދިވެހިރާއްޖެއަކީ އިންޑިޔާ ކަނޑުގައި ހުންނަ", Script::Thaana),
+        ];
+        let mut unsure = 0;
+        for (text, script) in samples {
+            unsure += usize::from(identify(text, None).unwrap().confidence < RELIABLE);
+            for hint in crate::LANGUAGES {
+                let id = identify(text, Some(hint.code)).unwrap();
+                if id.source == Source::HtmlLang {
+                    assert_eq!(hint.script, script, "{} over {text}", hint.code);
+                }
+            }
+        }
+        assert!(unsure >= 3, "the hint path is exercised: {unsure}");
+    }
+
     #[test]
     fn a_reliable_text_beats_a_wrong_hint() {
         let text = "The quick brown fox jumps over the lazy dog, and this sentence is long \

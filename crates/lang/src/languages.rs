@@ -33,7 +33,25 @@ pub(crate) enum Script {
     Arabic,
     Devanagari,
     Bengali,
+    /// Han, Hiragana and Katakana: whatlang's three scripts of Chinese and Japanese.
     Cjk,
+    Armenian,
+    Ethiopic,
+    Georgian,
+    Greek,
+    Gujarati,
+    Gurmukhi,
+    Hangul,
+    Hebrew,
+    Kannada,
+    Khmer,
+    Malayalam,
+    Myanmar,
+    Oriya,
+    Sinhala,
+    Tamil,
+    Telugu,
+    Thai,
     /// The scripts whatlang does not know that name a language (`identify`'s
     /// `SCRIPTS_THAT_NAME`): no whatlang script maps to them, so a `lang="lo"` or
     /// `lang="dv"` hint is never taken over a text [`identify`](crate::identify) did
@@ -56,7 +74,6 @@ pub(crate) enum Script {
     /// See [`Script::Lao`] (no language of the table has it as its hint script: Fula's
     /// is Latin, in which it is mostly written).
     Adlam,
-    Other,
 }
 
 const fn lang(
@@ -85,8 +102,8 @@ const fn d(
     lang(code, name, Some(stoplist), script, true)
 }
 
-const fn d_none(code: &'static str, name: &'static str) -> Language {
-    lang(code, name, None, Script::Other, true)
+const fn d_none(code: &'static str, name: &'static str, script: Script) -> Language {
+    lang(code, name, None, script, true)
 }
 
 const fn hint(
@@ -96,6 +113,10 @@ const fn hint(
     script: Script,
 ) -> Language {
     lang(code, name, Some(stoplist), script, false)
+}
+
+const fn hint_none(code: &'static str, name: &'static str, script: Script) -> Language {
+    lang(code, name, None, script, false)
 }
 
 use Script::*;
@@ -118,19 +139,19 @@ pub static LANGUAGES: &[Language] = &[
     d("fr", "French", "French", Latin),
     d("de", "German", "German", Latin),
     d("uk", "Ukrainian", "Ukrainian", Cyrillic),
-    d("ka", "Georgian", "Georgian", Other),
+    d("ka", "Georgian", "Georgian", Georgian),
     d("ar", "Arabic", "Arabic", Arabic),
     d("hi", "Hindi", "Hindi", Devanagari),
     Language {
         spaceless: true,
         ..d("ja", "Japanese", "Japanese", Cjk)
     },
-    d("he", "Hebrew", "Hebrew", Other),
-    d_none("yi", "Yiddish"),
+    d("he", "Hebrew", "Hebrew", Hebrew),
+    d_none("yi", "Yiddish", Hebrew),
     d("pl", "Polish", "Polish", Latin),
-    d_none("am", "Amharic"),
+    d_none("am", "Amharic", Ethiopic),
     d("jv", "Javanese", "Javanese", Latin),
-    d("ko", "Korean", "Korean", Other),
+    d("ko", "Korean", "Korean", Hangul),
     d("nb", "Norwegian Bokmål", "Norwegian_Bokmal", Latin),
     d("da", "Danish", "Danish", Latin),
     d("sv", "Swedish", "Swedish", Latin),
@@ -139,11 +160,11 @@ pub static LANGUAGES: &[Language] = &[
     d("nl", "Dutch", "Dutch", Latin),
     d("hu", "Hungarian", "Hungarian", Latin),
     d("cs", "Czech", "Czech", Latin),
-    d("el", "Greek", "Greek", Other),
+    d("el", "Greek", "Greek", Greek),
     d("bg", "Bulgarian", "Bulgarian", Cyrillic),
     d("be", "Belarusian", "Belarusian", Cyrillic),
     d("mr", "Marathi", "Marathi", Devanagari),
-    d("kn", "Kannada", "Kannada", Other),
+    d("kn", "Kannada", "Kannada", Kannada),
     d("ro", "Romanian", "Romanian", Latin),
     d("sl", "Slovenian", "Slovenian", Latin),
     d("hr", "Croatian", "Croatian", Latin),
@@ -152,42 +173,42 @@ pub static LANGUAGES: &[Language] = &[
     d("lt", "Lithuanian", "Lithuanian", Latin),
     d("lv", "Latvian", "Latvian", Latin),
     d("et", "Estonian", "Estonian", Latin),
-    d("ta", "Tamil", "Tamil", Other),
+    d("ta", "Tamil", "Tamil", Tamil),
     d("vi", "Vietnamese", "Vietnamese", Latin),
     d("ur", "Urdu", "Urdu", Arabic),
     Language {
         spaceless: true,
-        ..d_none("th", "Thai")
+        ..d_none("th", "Thai", Thai)
     },
-    d("gu", "Gujarati", "Gujarati", Other),
+    d("gu", "Gujarati", "Gujarati", Gujarati),
     d("uz", "Uzbek", "Uzbek", Latin),
-    d_none("pa", "Punjabi"),
+    d_none("pa", "Punjabi", Gurmukhi),
     d("az", "Azerbaijani", "Azerbaijani", Latin),
     d("id", "Indonesian", "Indonesian", Latin),
-    d("te", "Telugu", "Telugu", Other),
+    d("te", "Telugu", "Telugu", Telugu),
     d("fa", "Persian", "Persian", Arabic),
-    d("ml", "Malayalam", "Malayalam", Other),
-    d_none("or", "Odia"),
+    d("ml", "Malayalam", "Malayalam", Malayalam),
+    d_none("or", "Odia", Oriya),
     Language {
         spaceless: true,
-        ..d_none("my", "Burmese")
+        ..d_none("my", "Burmese", Myanmar)
     },
     d("ne", "Nepali", "Nepali", Devanagari),
-    d_none("si", "Sinhala"),
+    d_none("si", "Sinhala", Sinhala),
     Language {
         spaceless: true,
-        ..d_none("km", "Khmer")
+        ..d_none("km", "Khmer", Khmer)
     },
     d("tk", "Turkmen", "Turkmen", Latin),
-    d_none("ak", "Akan"),
-    d_none("zu", "Zulu"),
-    d_none("sn", "Shona"),
+    d_none("ak", "Akan", Latin),
+    d_none("zu", "Zulu", Latin),
+    d_none("sn", "Shona", Latin),
     d("af", "Afrikaans", "Afrikaans", Latin),
     d("la", "Latin", "Latin", Latin),
     d("sk", "Slovak", "Slovak", Latin),
     d("ca", "Catalan", "Catalan", Latin),
     d("tl", "Tagalog", "Tagalog", Latin),
-    d("hy", "Armenian", "Armenian", Other),
+    d("hy", "Armenian", "Armenian", Armenian),
     d("cy", "Welsh", "Welsh", Latin),
     // Languages whatlang does not know that the text's script names
     // (`identify::SCRIPTS_THAT_NAME`). Their hint scripts: a `lang="mn"` is taken over
@@ -247,6 +268,41 @@ pub static LANGUAGES: &[Language] = &[
     hint("fy", "West Frisian", "West_Frisian", Latin),
     hint("yo", "Yoruba", "Yoruba", Latin),
     hint("fil", "Filipino", "Tagalog", Latin),
+    hint("pnb", "Western Punjabi", "Western_Panjabi", Arabic),
+    hint("new", "Newar", "Newar", Devanagari),
+    hint(
+        "bpy",
+        "Bishnupriya Manipuri",
+        "Bishnupriya_Manipuri",
+        Bengali,
+    ),
+    hint("sgs", "Samogitian", "Samogitian", Latin),
+    // Languages without a jusText stoplist that whatlang does not recognise and takes
+    // for a neighbour in the same script (Pashto and Uyghur for Persian, Assamese for
+    // Bengali, Tigrinya for Amharic, Tajik for Ukrainian or Russian, Somali for
+    // Tagalog): a page's `<html lang>` names them, in their usual script.
+    hint_none("ps", "Pashto", Arabic),
+    hint_none("ckb", "Central Kurdish", Arabic),
+    hint_none("ug", "Uyghur", Arabic),
+    hint_none("sd", "Sindhi", Arabic),
+    hint_none("as", "Assamese", Bengali),
+    hint_none("sa", "Sanskrit", Devanagari),
+    hint_none("ti", "Tigrinya", Ethiopic),
+    hint_none("tg", "Tajik", Cyrillic),
+    hint_none("tt", "Tatar", Cyrillic),
+    hint_none("ba", "Bashkir", Cyrillic),
+    hint_none("so", "Somali", Latin),
+    hint_none("ha", "Hausa", Latin),
+    hint_none("mg", "Malagasy", Latin),
+    hint_none("mi", "Māori", Latin),
+    hint_none("rw", "Kinyarwanda", Latin),
+    hint_none("xh", "Xhosa", Latin),
+    hint_none("om", "Oromo", Latin),
+    hint_none("st", "Southern Sotho", Latin),
+    hint_none("ny", "Chichewa", Latin),
+    hint_none("gd", "Scottish Gaelic", Latin),
+    hint_none("fo", "Faroese", Latin),
+    hint_none("co", "Corsican", Latin),
 ];
 
 /// The language with this code (`"de"`), or the primary subtag of a language tag
@@ -366,7 +422,23 @@ pub(crate) fn script_of(script: whatlang::Script) -> Script {
         W::Devanagari => Devanagari,
         W::Bengali => Bengali,
         W::Mandarin | W::Hiragana | W::Katakana => Cjk,
-        _ => Other,
+        W::Armenian => Armenian,
+        W::Ethiopic => Ethiopic,
+        W::Georgian => Georgian,
+        W::Greek => Greek,
+        W::Gujarati => Gujarati,
+        W::Gurmukhi => Gurmukhi,
+        W::Hangul => Hangul,
+        W::Hebrew => Hebrew,
+        W::Kannada => Kannada,
+        W::Khmer => Khmer,
+        W::Malayalam => Malayalam,
+        W::Myanmar => Myanmar,
+        W::Oriya => Oriya,
+        W::Sinhala => Sinhala,
+        W::Tamil => Tamil,
+        W::Telugu => Telugu,
+        W::Thai => Thai,
     }
 }
 
