@@ -64,6 +64,12 @@ pub struct ExtractArgs {
     /// Print the names of the built-in stoplists and exit.
     #[arg(long)]
     pub list_stoplists: bool,
+    /// Print the languages pith reports and exit, one a line, tab-separated: code,
+    /// English name, stoplist (`-`: none, so `-s auto` is language-independent there),
+    /// and what names it: `text` (the identifier), `script` (its script alone) or
+    /// `html-lang` (only a page's <html lang>, over text in its script).
+    #[arg(long)]
+    pub list_languages: bool,
     /// Worker threads (default: every core).
     #[arg(short = 'j', long = "jobs")]
     pub jobs: Option<usize>,
@@ -234,6 +240,18 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
         let mut out = out.lock();
         for name in pith::stoplists::names() {
             let _ = writeln!(out, "{name}");
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.list_languages {
+        let mut languages: Vec<_> = pith::core::lang::LANGUAGES.iter().collect();
+        languages.sort_by_key(|l| l.code);
+        let out = io::stdout();
+        let mut out = out.lock();
+        for l in languages {
+            let stoplist = l.stoplist.unwrap_or("-");
+            let named_by = l.named_by().label();
+            let _ = writeln!(out, "{}\t{}\t{stoplist}\t{named_by}", l.code, l.name);
         }
         return Ok(ExitCode::SUCCESS);
     }

@@ -369,6 +369,47 @@ fn list_stoplists_prints_100_sorted_names() {
 }
 
 #[test]
+fn list_languages_prints_each_language_with_its_stoplist_and_what_names_it() {
+    let o = pith(&["extract", "--list-languages"], None);
+    assert!(o.status.success());
+    let stoplists = stdout(&pith(&["extract", "--list-stoplists"], None));
+    let stoplists: Vec<&str> = stoplists.lines().collect();
+    let lines: Vec<Vec<String>> = stdout(&o)
+        .lines()
+        .map(|l| l.split('\t').map(str::to_owned).collect())
+        .collect();
+    assert!(lines.len() > 140, "{}", lines.len());
+    let codes: Vec<&str> = lines.iter().map(|l| l[0].as_str()).collect();
+    let mut sorted = codes.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(codes, sorted, "sorted by code, each once");
+    for line in &lines {
+        assert_eq!(line.len(), 4, "{line:?}");
+        let stoplist = line[2].as_str();
+        assert!(
+            stoplist == "-"
+                || ["Chinese", "Japanese"].contains(&stoplist)
+                || stoplists.contains(&stoplist),
+            "{line:?}"
+        );
+        assert!(
+            ["text", "script", "html-lang"].contains(&line[3].as_str()),
+            "{line:?}"
+        );
+    }
+    for expected in [
+        "en\tEnglish\tEnglish\ttext",
+        "dv\tDhivehi\t-\tscript",
+        "eu\tBasque\tBasque\thtml-lang",
+        "ps\tPashto\t-\thtml-lang",
+        "th\tThai\t-\ttext",
+    ] {
+        assert!(stdout(&o).lines().any(|l| l == expected), "{expected}");
+    }
+}
+
+#[test]
 fn plain_files_are_read_whole_unless_max_bytes_is_given() {
     let dir = tempfile::tempdir().unwrap();
     // 17 MiB, over the 16 MiB default that applies to records inside WARC/JSONL inputs.

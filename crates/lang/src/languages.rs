@@ -24,6 +24,49 @@ pub struct Language {
     pub(crate) script: Script,
 }
 
+/// What can name a language (`pith extract --list-languages` shows it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NamedBy {
+    /// Its text: whatlang's profiles (and a page's `<html lang>` when they are unsure).
+    Text,
+    /// Its script alone, which whatlang does not know (Lao, Tibetan, Dhivehi, ...).
+    Script,
+    /// Only a page's `<html lang>`, over text in the language's script.
+    HtmlLang,
+}
+
+impl NamedBy {
+    /// A stable name: `"text"`, `"script"` or `"html-lang"`.
+    pub fn label(self) -> &'static str {
+        match self {
+            NamedBy::Text => "text",
+            NamedBy::Script => "script",
+            NamedBy::HtmlLang => "html-lang",
+        }
+    }
+}
+
+impl Language {
+    /// What can name this language.
+    ///
+    /// ```
+    /// use pith_lang::{by_code, NamedBy};
+    ///
+    /// assert_eq!(by_code("de").unwrap().named_by(), NamedBy::Text);
+    /// assert_eq!(by_code("dv").unwrap().named_by(), NamedBy::Script);
+    /// assert_eq!(by_code("eu").unwrap().named_by(), NamedBy::HtmlLang);
+    /// ```
+    pub fn named_by(&self) -> NamedBy {
+        if !self.detectable {
+            NamedBy::HtmlLang
+        } else if to_whatlang(self).is_some() {
+            NamedBy::Text
+        } else {
+            NamedBy::Script
+        }
+    }
+}
+
 /// The scripts a hint is checked against (a hint is taken only when the page's text is
 /// in the hinted language's script).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
