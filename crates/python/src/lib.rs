@@ -49,6 +49,7 @@ fn _pith(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(corpus::read_warc, m)?)?;
     m.add_function(wrap_pyfunction!(corpus::extract_warc, m)?)?;
     m.add_function(wrap_pyfunction!(pipeline::presets, m)?)?;
+    m.add_function(wrap_pyfunction!(pipeline::languages, m)?)?;
     m.add_function(wrap_pyfunction!(train::train, m)?)?;
     m.add_function(wrap_pyfunction!(dropin::stoplist_names, m)?)?;
     m.add_function(wrap_pyfunction!(dropin::stoplist_words, m)?)?;

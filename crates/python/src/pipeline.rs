@@ -401,6 +401,25 @@ pub fn default_workers() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// The languages pith reports (an extraction's `language`), by code: (code, English
+/// name, built-in stoplist or `None` — language-independent under `stoplist="auto"` —,
+/// what names it: `"text"`, `"script"` or `"html-lang"`), as `pith extract
+/// --list-languages` prints them.
+#[pyfunction]
+pub fn languages() -> Vec<(
+    &'static str,
+    &'static str,
+    Option<&'static str>,
+    &'static str,
+)> {
+    let mut languages: Vec<_> = pith::core::lang::LANGUAGES
+        .iter()
+        .map(|l| (l.code, l.name, l.stoplist, l.named_by().label()))
+        .collect();
+    languages.sort_unstable_by_key(|l| l.0);
+    languages
+}
+
 /// The names of the built-in pipelines, with one line each on what they are for.
 #[pyfunction]
 pub fn presets() -> Vec<(&'static str, &'static str)> {

@@ -241,6 +241,21 @@ def test_tibetan_is_named_by_its_script_and_dzongkha_by_the_page():
         assert pith.extract(page).language == code
 
 
+def test_languages_lists_what_pith_reports_with_stoplists():
+    languages = pith.languages()
+    codes = [code for code, _, _, _ in languages]
+    assert codes == sorted(set(codes))
+    assert ("en", "English", "English", "text") in languages
+    assert ("dv", "Dhivehi", None, "script") in languages
+    assert ("ps", "Pashto", None, "html-lang") in languages
+    # Every stoplist named is one the jusText drop-in has (or a wordfreq list).
+    names = set(pith.justext.get_stoplists()) | {"Chinese", "Japanese"}
+    assert all(stoplist in names for _, _, stoplist, _ in languages if stoplist)
+    # The language of an extraction is one of them.
+    page = "<html><body><p>" + "བོད་ཀྱི་སྐད་ཡིག་ནི་བོད་མི་རྣམས་ཀྱི་སྐད་ཡིག་ཡིན། " * 3 + "</p></body></html>"
+    assert pith.extract(page).language in codes
+
+
 def test_errors_are_exceptions_with_the_rust_message():
     with pytest.raises(pith.PipelineError, match="unknown preset"):
         pith.Pipeline.preset("nope")

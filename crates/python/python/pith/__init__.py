@@ -26,6 +26,10 @@ GIL while it works. Four ways in, and a fifth to fit your own:
   own pages with gold texts (``html/<id>.html``, ``gold/<id>.txt``), as ``pith train``
   does, and returns the trained ``Pipeline`` with its out-of-fold scores.
 
+``presets()`` lists the built-in pipelines; ``languages()`` the languages an
+extraction's ``.language`` can be, with their stoplists and what names each (as ``pith
+extract --list-languages``).
+
 Errors are exceptions carrying pith's message: ``PipelineError`` (a pipeline or a
 parameter), ``ExtractError`` (a page), both ``PithError``; ``OSError`` for pipeline files. ``read_warc`` and ``extract_warc``
 do not raise for a WARC file they cannot read: it is a record with an ``error`` (and
@@ -54,6 +58,7 @@ from ._pith import (
     Pipeline,
     __version__,
     extract_warc,
+    languages,
     presets,
     read_warc,
     train,
@@ -69,6 +74,7 @@ __all__ = [
     "PithError",
     "Pipeline",
     "presets",
+    "languages",
     "read_warc",
     "extract_warc",
     "train",

@@ -25,6 +25,10 @@ class JustextInvalidOptions(JustextError):
 def presets() -> list[Tuple[str, str]]:
     """The built-in pipelines: (name, one line on what it is for)."""
 
+def languages() -> list[Tuple[str, str, Optional[str], str]]:
+    """The languages pith reports, by code: (code, English name, stoplist or None,
+    what names it: "text", "script" or "html-lang")."""
+
 class Block:
     """One block (jusText's paragraph) with its labels and features."""
 
