@@ -244,11 +244,9 @@ pub fn extract(args: ExtractArgs) -> Result<ExitCode, UsageError> {
         return Ok(ExitCode::SUCCESS);
     }
     if args.list_languages {
-        let mut languages: Vec<_> = pith::core::lang::LANGUAGES.iter().collect();
-        languages.sort_by_key(|l| l.code);
         let out = io::stdout();
         let mut out = out.lock();
-        for l in languages {
+        for l in pith::core::lang::languages_by_code() {
             let stoplist = l.stoplist.unwrap_or("-");
             let named_by = l.named_by().label();
             let _ = writeln!(out, "{}\t{}\t{stoplist}\t{named_by}", l.code, l.name);

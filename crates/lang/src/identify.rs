@@ -89,33 +89,39 @@ pub fn identify(text: &str, html_lang: Option<&str>) -> Option<Identification> {
     if let Some(english) = plainly_english(text) {
         return Some(english);
     }
-    if let Some(named) = by_script(text, hint) {
-        return Some(named);
-    }
-    let spaceless = spaceless_part(text);
-    let info = whatlang::detect(spaceless.as_deref().unwrap_or(text))?;
-    let detected = from_whatlang(info.lang());
+    let (detected, script, confidence) = match by_script(text) {
+        Some(named) => named,
+        None => {
+            let spaceless = spaceless_part(text);
+            let info = whatlang::detect(spaceless.as_deref().unwrap_or(text))?;
+            (
+                from_whatlang(info.lang()),
+                script_of(info.script()),
+                info.confidence(),
+            )
+        }
+    };
     let by_text = Identification {
         language: detected,
-        confidence: info.confidence(),
+        confidence,
         source: Source::Text,
     };
     let Some(hint) = hint else {
         return Some(by_text);
     };
-    if hint.code == detected.code || script_of(info.script()) != hint.script {
+    if hint.code == detected.code || script != hint.script {
         return Some(by_text);
     }
     let from_hint = Identification {
         language: hint,
-        confidence: info.confidence(),
+        confidence,
         source: Source::HtmlLang,
     };
     match to_whatlang(hint) {
         // The identifier cannot name this language; the text is in its script.
         None => Some(from_hint),
         // It can, but was not sure of its own answer.
-        Some(_) if info.confidence() < RELIABLE => Some(from_hint),
+        Some(_) if confidence < RELIABLE => Some(from_hint),
         Some(_) => Some(by_text),
     }
 }
@@ -194,12 +200,12 @@ fn naming_script(c: char) -> Option<usize> {
         .position(|(_, blocks, _)| blocks.iter().any(|block| block.contains(&c)))
 }
 
-/// The language a script of [`SCRIPTS_THAT_NAME`] names, when most of the text's
-/// letters are in that script, at a confidence of their share of the letters; the
-/// hinted language instead when it is written in the same script (`lang="dz"` over
-/// Tibetan). `None` otherwise (two byte scans when the text has no character of these
+/// The language a script of [`SCRIPTS_THAT_NAME`] names, with that script and a
+/// confidence of its share of the letters, when most of the text's letters are in it
+/// (a hint is then weighed as for whatlang's answers: `lang="dz"` over Tibetan names
+/// Dzongkha). `None` otherwise (two byte scans when the text has no character of these
 /// scripts, nor of the other scripts whose UTF-8 starts with the same bytes).
-fn by_script(text: &str, hint: Option<&'static Language>) -> Option<Identification> {
+fn by_script(text: &str) -> Option<(&'static Language, Script, f64)> {
     // Every character of these blocks starts with one of these bytes in UTF-8: 0xDE
     // and 0xDF (Thaana, N'Ko), 0xE0 (Lao, Tibetan), 0xE1 (Cherokee, Mongolian, Ol
     // Chiki), 0xEA (Cherokee's small letters), 0xF0 (Mongolian's supplement, Adlam).
@@ -221,20 +227,9 @@ fn by_script(text: &str, hint: Option<&'static Language>) -> Option<Identificati
     if 2 * count <= letters {
         return None;
     }
-    let (script, _, code) = &SCRIPTS_THAT_NAME[most];
-    let confidence = count as f64 / letters as f64;
-    let (language, source) = match hint {
-        Some(hint) if hint.script == *script && hint.code != *code => (hint, Source::HtmlLang),
-        _ => (
-            by_code(code).expect("every script's language is in the table"),
-            Source::Text,
-        ),
-    };
-    Some(Identification {
-        language,
-        confidence,
-        source,
-    })
+    let (script, _, code) = SCRIPTS_THAT_NAME[most];
+    let language = by_code(code).expect("every script's language is in the table");
+    Some((language, script, count as f64 / letters as f64))
 }
 
 /// The fewest letters a text must have to be identified: about four words. On fewer,

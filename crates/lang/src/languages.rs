@@ -348,6 +348,14 @@ pub static LANGUAGES: &[Language] = &[
     hint_none("co", "Corsican", Latin),
 ];
 
+/// [`LANGUAGES`] in the order of their codes, as `pith extract --list-languages` and
+/// Python's `pith.languages()` list them.
+pub fn languages_by_code() -> Vec<&'static Language> {
+    let mut languages: Vec<_> = LANGUAGES.iter().collect();
+    languages.sort_unstable_by_key(|l| l.code);
+    languages
+}
+
 /// The language with this code (`"de"`), or the primary subtag of a language tag
 /// (`"de-AT"`, `"pt_BR"`), in any case.
 ///

@@ -35,5 +35,5 @@ mod languages;
 pub mod words;
 
 pub use identify::{identify, Identification, Source, MIN_LETTERS};
-pub use languages::{by_code, Language, NamedBy, LANGUAGES};
+pub use languages::{by_code, languages_by_code, Language, NamedBy, LANGUAGES};
 pub use words::{is_dictionary_script, is_spaceless, split_spaceless};

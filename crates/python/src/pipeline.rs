@@ -412,12 +412,10 @@ pub fn languages() -> Vec<(
     Option<&'static str>,
     &'static str,
 )> {
-    let mut languages: Vec<_> = pith::core::lang::LANGUAGES
-        .iter()
+    pith::core::lang::languages_by_code()
+        .into_iter()
         .map(|l| (l.code, l.name, l.stoplist, l.named_by().label()))
-        .collect();
-    languages.sort_unstable_by_key(|l| l.0);
-    languages
+        .collect()
 }
 
 /// The names of the built-in pipelines, with one line each on what they are for.
