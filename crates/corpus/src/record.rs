@@ -133,7 +133,7 @@ pub struct Extracted {
     /// Words in `text`, as [`count_words`](pith::core::lang::words::count_words) counts
     /// them: runs of characters between Unicode whitespace, each Han, Hiragana and
     /// Katakana character a word of its own, a run of Thai, Lao, Khmer or Burmese its
-    /// dictionary words.
+    /// dictionary words, a run of Tibetan its syllables.
     pub word_count: usize,
     /// The good blocks as Markdown, exactly as `--format markdown` writes them, data
     /// tables as pipe tables (only when asked for: [`RecordOptions::markdown`]).

@@ -6,7 +6,7 @@
 //! every block of such a page scored below zero — of scrapinghub's two Japanese
 //! articles `declutter` kept 56 and 95 characters, 914 and 1,220 since; in Thai, Lao,
 //! Khmer and Burmese, where a space ends a phrase, the words the Unicode Consortium's
-//! dictionaries find), **LinkWords** (words of
+//! dictionaries find; in Tibetan its syllables), **LinkWords** (words of
 //! text inside an `<a>`), **Tags** (elements, the node itself included). Decisions are
 //! made only at the elements named in `block_tags`, after those of their descendants:
 //!

@@ -5,9 +5,9 @@ use pith_dom::Element;
 
 /// Number of words in `text`, as pith counts them everywhere (the records'
 /// `word_count`): runs of non-whitespace characters, except that each Han, Hiragana
-/// and Katakana character is a word and CJK punctuation none, and a run of Thai, Lao,
-/// Khmer or Burmese counts its dictionary words (see [`crate::shake`] for why shake
-/// needs that).
+/// and Katakana character is a word and CJK punctuation none, a run of Thai, Lao,
+/// Khmer or Burmese counts its dictionary words and a run of Tibetan its syllables (see
+/// [`crate::shake`] for why shake needs that).
 pub use pith_core::lang::words::count_words;
 
 /// Words looked for in `class` and `id` values, case-insensitively: a value matches

@@ -7,8 +7,9 @@
 //! Words are Python's `str.split()` words by default, as in jusText. With
 //! `split: "script"` (on `justext.words_count`) and with `stoplist: "auto"` (on
 //! `justext.stopwords_count`), a Han, Hiragana or Katakana character is a word too
-//! and a token of Thai, Lao, Khmer or Burmese is cut into its dictionary words
-//! ([`pith_lang::words`]): these languages have no spaces between words.
+//! and a token of Thai, Lao, Khmer or Burmese is cut into its dictionary words, one of
+//! Tibetan into its syllables ([`pith_lang::words`]): these languages have no spaces
+//! between words.
 
 use std::sync::Arc;
 
@@ -132,8 +133,9 @@ pub enum WordSplit {
     #[default]
     Python,
     /// `str.split()`, then every Han, Hiragana and Katakana character is a word of its
-    /// own and a token of Thai, Lao, Khmer or Burmese is cut into its dictionary words
-    /// ([`pith_lang::split_spaceless`]); the same as `python` on other text.
+    /// own, a token of Thai, Lao, Khmer or Burmese is cut into its dictionary words and
+    /// one of Tibetan into its syllables ([`pith_lang::split_spaceless`]); the same as
+    /// `python` on other text.
     Script,
 }
 

@@ -13,7 +13,8 @@ pub struct Language {
     pub stoplist: Option<&'static str>,
     /// Whether text in this language is written without spaces between words, so that
     /// word counts use [`split_spaceless`](crate::split_spaceless): Chinese and Japanese
-    /// (a character a word), Thai, Burmese and Khmer (the dictionary's words).
+    /// (a character a word), Thai, Lao, Burmese and Khmer (the dictionary's words),
+    /// Tibetan and Dzongkha (a syllable a word).
     pub spaceless: bool,
     /// Whether the text can name it (whatlang, or a script whatlang does not know that
     /// names it: Lao, Tibetan, Thaana, ...); the others come only from a page's
@@ -261,8 +262,11 @@ pub static LANGUAGES: &[Language] = &[
         ..lang("lo", "Lao", None, Lao, true)
     },
     // Tibetan separates syllables with the tsheg (་), not words with spaces, and the
-    // word segmenter has no Tibetan dictionary: its word counts are whitespace counts.
-    lang("bo", "Tibetan", None, Tibetan, true),
+    // word segmenter has no Tibetan dictionary: its words are counted by syllable.
+    Language {
+        spaceless: true,
+        ..lang("bo", "Tibetan", None, Tibetan, true)
+    },
     lang("dv", "Dhivehi", None, Thaana, true),
     lang("nqo", "N'Ko", None, Nko, true),
     lang("chr", "Cherokee", None, Cherokee, true),
@@ -270,7 +274,10 @@ pub static LANGUAGES: &[Language] = &[
     lang("mn", "Mongolian", None, Cyrillic, true),
     lang("ff", "Fula", None, Latin, true),
     // Dzongkha is written in the Tibetan script: only a page's `<html lang>` names it.
-    lang("dz", "Dzongkha", None, Tibetan, false),
+    Language {
+        spaceless: true,
+        ..lang("dz", "Dzongkha", None, Tibetan, false)
+    },
     // Languages with a jusText stoplist that whatlang does not recognise.
     hint("an", "Aragonese", "Aragonese", Latin),
     hint("sq", "Albanian", "Albanian", Latin),

@@ -15,7 +15,7 @@
 //! * [`split_spaceless`] cuts a whitespace-separated token of Chinese or Japanese into
 //!   words the way pith counts them there: every Han, Hiragana or Katakana character is
 //!   one word; a token of Thai, Lao, Khmer or Burmese where the Unicode Consortium's
-//!   dictionaries find its words (see [`words`]).
+//!   dictionaries find its words; a token of Tibetan at each syllable (see [`words`]).
 //!
 //! ```
 //! let id = pith_lang::identify(
@@ -36,4 +36,4 @@ pub mod words;
 
 pub use identify::{identify, Identification, Source, MIN_LETTERS};
 pub use languages::{by_code, languages_by_code, Language, NamedBy, LANGUAGES};
-pub use words::{is_dictionary_script, is_spaceless, split_spaceless};
+pub use words::{is_dictionary_script, is_spaceless, is_syllabic, split_spaceless};

@@ -17,6 +17,14 @@
 //! it, and each segment with a letter or a digit is a word (punctuation is none), Han
 //! and kana characters among them each a word as above.
 //!
+//! Tibetan (and Dzongkha, in the same script) has no spaces between words either, and
+//! no dictionary in the segmenter: there the syllable is the word counted. A tsheg
+//! (`་`) ends each syllable, and a shad (`།`) a phrase; a token with a Tibetan
+//! character ([`is_syllabic`]) is cut at these marks, so a clause of twelve
+//! syllables counts twelve, not one. Tibetan words are one to three syllables: the
+//! count runs above the words', as a character count does in Chinese, but on the scale
+//! of the text, as a length filter needs.
+//!
 //! A token without any of these characters is one word, as before.
 
 use icu_segmenter::iterators::WordBreakIterator;
@@ -70,11 +78,38 @@ pub fn is_dictionary_script(c: char) -> bool {
     )
 }
 
+/// Whether `c` is in the Tibetan block (U+0F00–U+0FFF): a token holding one is cut
+/// into syllables ([`split_spaceless`]).
+pub fn is_syllabic(c: char) -> bool {
+    matches!(c, '\u{0f00}'..='\u{0fff}')
+}
+
+/// Whether `c` ends a Tibetan syllable or phrase: the head marks, the tsheg (U+0F0B)
+/// and its non-breaking form, the shads and the other marks of U+0F01–U+0F14, the
+/// brackets U+0F3A–U+0F3D, the paluta U+0F85 and the later marks U+0FD0–U+0FD4 and
+/// U+0FD9–U+0FDA. Letters, vowel signs, subjoined letters and digits are not.
+fn is_syllable_separator(c: char) -> bool {
+    matches!(c,
+        '\u{0f01}'..='\u{0f14}'
+        | '\u{0f3a}'..='\u{0f3d}'
+        | '\u{0f85}'
+        | '\u{0fd0}'..='\u{0fd4}'
+        | '\u{0fd9}'..='\u{0fda}'
+    )
+}
+
+/// Whether `c` separates the words of a Tibetan token: a Tibetan mark
+/// ([`is_syllable_separator`]) or CJK punctuation.
+fn separates_syllables(c: char) -> bool {
+    is_syllable_separator(c) || is_cjk_separator(c)
+}
+
 /// The words of one whitespace-separated token: the token itself when it holds no
 /// spaceless character (the common case, no work beyond one scan); else, with a letter
 /// of Thai, Lao, Khmer or Burmese ([`is_dictionary_script`]), the segments with a letter
-/// or a digit between the dictionary segmenter's breaks; else each spaceless character
-/// and each run of other non-separator characters.
+/// or a digit between the dictionary segmenter's breaks; else, with a Tibetan character
+/// ([`is_syllabic`]), its syllables, the runs between the tsheg and the other Tibetan
+/// marks; else each spaceless character and each run of other non-separator characters.
 ///
 /// ```
 /// let words: Vec<&str> = pith_lang::split_spaceless("東京タワーは2024年").collect();
@@ -84,6 +119,9 @@ pub fn is_dictionary_script(c: char) -> bool {
 /// // Thai: "the floating market opens", four words.
 /// let words: Vec<&str> = pith_lang::split_spaceless("ตลาดน้ำเปิดใหม่").collect();
 /// assert_eq!(words, ["ตลาด", "น้ำ", "เปิด", "ใหม่"]);
+/// // Tibetan: "the Tibetan language", four syllables.
+/// let words: Vec<&str> = pith_lang::split_spaceless("བོད་ཀྱི་སྐད་ཡིག།").collect();
+/// assert_eq!(words, ["བོད", "ཀྱི", "སྐད", "ཡིག"]);
 /// ```
 #[inline]
 pub fn split_spaceless(token: &str) -> SpacelessWords<'_> {
@@ -96,16 +134,18 @@ pub fn split_spaceless(token: &str) -> SpacelessWords<'_> {
 /// [`split_spaceless`] of a token that passed the byte test: which cut its characters
 /// call for.
 fn split_decoded(token: &str) -> SpacelessWords<'_> {
-    let mut characters = false;
+    let (mut characters, mut syllables) = (false, false);
     for c in token.chars() {
         if is_dictionary_script(c) {
             return SpacelessWords(Words::Dictionary(Box::new(DictionaryWords::new(token))));
         }
         characters |= is_spaceless(c) || is_cjk_separator(c);
+        syllables |= is_syllabic(c);
     }
-    SpacelessWords(match characters {
-        true => Words::Characters(token),
-        false => Words::Whole(Some(token)),
+    SpacelessWords(match (syllables, characters) {
+        (true, _) => Words::Syllables(token),
+        (false, true) => Words::Characters(token),
+        (false, false) => Words::Whole(Some(token)),
     })
 }
 
@@ -122,16 +162,18 @@ pub(crate) fn may_hold_spaceless(text: &str) -> bool {
 /// How many words `text` has, as pith counts them in records (`word_count`): its
 /// whitespace-separated tokens (Unicode whitespace), each Han, Hiragana and Katakana
 /// character a word of its own, and a token of Thai, Lao, Khmer or Burmese as many
-/// words as the dictionary segmenter finds in it ([`split_spaceless`]). Text without
-/// those characters counts exactly its tokens; a Chinese, Japanese or Thai page counts
-/// its words, so a length filter (`word_count >= 50`) does not drop it for having few
-/// spaces.
+/// words as the dictionary segmenter finds in it, a token of Tibetan as many as its
+/// syllables ([`split_spaceless`]). Text without those characters counts exactly its
+/// tokens; a Chinese, Japanese, Thai or Tibetan page counts its words (or syllables),
+/// so a length filter (`word_count >= 50`) does not drop it for having few spaces.
 ///
 /// ```
 /// assert_eq!(pith_lang::words::count_words("two words"), 2);
 /// assert_eq!(pith_lang::words::count_words("東京タワーは2024年に"), 9);
 /// // Thai: "the floating market opens on Saturday", one space, seven words.
 /// assert_eq!(pith_lang::words::count_words("ตลาดน้ำเปิดใหม่ วันเสาร์นี้"), 7);
+/// // Tibetan: a clause of eight syllables and no space.
+/// assert_eq!(pith_lang::words::count_words("བོད་ཀྱི་སྐད་ཡིག་ནི་བོད་མི་རྣམས།"), 8);
 /// ```
 ///
 /// ASCII text (nearly all) is read by a plain byte loop; other text byte by byte too:
@@ -215,6 +257,8 @@ enum Words<'a> {
     Whole(Option<&'a str>),
     /// The rest of a token cut at Han and kana characters ([`next_character_word`]).
     Characters(&'a str),
+    /// The rest of a Tibetan token, cut at the tsheg and the other Tibetan marks too.
+    Syllables(&'a str),
     /// A token of a dictionary script (boxed: the segmenter's iterator is large, and
     /// every other token would carry its size).
     Dictionary(Box<DictionaryWords<'a>>),
@@ -264,7 +308,7 @@ impl<'a> DictionaryWords<'a> {
 
     fn next_word(&mut self) -> Option<&'a str> {
         loop {
-            if let Some(word) = next_character_word(&mut self.characters) {
+            if let Some(word) = next_character_word(&mut self.characters, is_cjk_separator) {
                 return Some(word);
             }
             let end = match self.breaks.next() {
@@ -334,22 +378,27 @@ impl<'a> Iterator for SpacelessWords<'a> {
     fn next(&mut self) -> Option<&'a str> {
         match &mut self.0 {
             Words::Whole(word) => word.take().filter(|w| !w.is_empty()),
-            Words::Characters(rest) => next_character_word(rest),
+            Words::Characters(rest) => next_character_word(rest, is_cjk_separator),
+            Words::Syllables(rest) => next_character_word(rest, separates_syllables),
             Words::Dictionary(words) => words.next_word(),
         }
     }
 }
 
-/// The next word of `rest`, cut at Han and kana characters: CJK separators skipped, a
-/// spaceless character alone, or a run of other characters up to the next of either.
-fn next_character_word<'a>(rest: &mut &'a str) -> Option<&'a str> {
-    let start = rest.trim_start_matches(is_cjk_separator);
+/// The next word of `rest`, cut at Han and kana characters: separators (`separates`:
+/// CJK punctuation, and for a Tibetan token its marks) skipped, a spaceless character
+/// alone, or a run of other characters up to the next of either.
+fn next_character_word<'a>(
+    rest: &mut &'a str,
+    separates: impl Fn(char) -> bool + Copy,
+) -> Option<&'a str> {
+    let start = rest.trim_start_matches(separates);
     let first = start.chars().next()?;
     let end = if is_spaceless(first) {
         first.len_utf8()
     } else {
         start
-            .find(|c| is_spaceless(c) || is_cjk_separator(c))
+            .find(|c| is_spaceless(c) || separates(c))
             .unwrap_or(start.len())
     };
     let (word, after) = start.split_at(end);
@@ -397,6 +446,40 @@ mod tests {
     }
 
     #[test]
+    fn tibetan_words_are_its_syllables() {
+        let words = |t| split_spaceless(t).collect::<Vec<_>>();
+        // "The Tibetan language is the language of the Tibetan people." A tsheg ends
+        // each syllable, the shad the sentence; vowel signs and subjoined letters stay
+        // in their syllable.
+        assert_eq!(
+            words("བོད་ཀྱི་སྐད་ཡིག་ནི་བོད་མི་རྣམས་ཀྱི་སྐད་ཡིག་ཡིན།"),
+            [
+                "བོད",
+                "ཀྱི",
+                "སྐད",
+                "ཡིག",
+                "ནི",
+                "བོད",
+                "མི",
+                "རྣམས",
+                "ཀྱི",
+                "སྐད",
+                "ཡིག",
+                "ཡིན"
+            ]
+        );
+        // The head mark (U+0F04, U+0F05), the non-breaking tsheg, double shads and
+        // brackets are no word; Tibetan digits are one; Han characters and Latin runs
+        // in the token keep their own rules.
+        assert_eq!(words("༄༅།།བཀྲ་ཤིས༌བདེ་ལེགས།།"), ["བཀྲ", "ཤིས", "བདེ", "ལེགས"]);
+        assert_eq!(words("༺ལོ་༢༠༢༤༻"), ["ལོ", "༢༠༢༤"]);
+        assert_eq!(words("བོད་東京PDF།"), ["བོད", "東", "京", "PDF"]);
+        // A space ends a phrase: the count is the syllables'.
+        assert_eq!(count_words("བཀྲ་ཤིས་བདེ་ལེགས། ཁྱེད་རང་སྐུ་གཟུགས་བདེ་པོ་ཡིན་པས།"), 12);
+        assert_eq!(split_spaceless("།").count(), 0);
+    }
+
+    #[test]
     fn a_long_run_is_read_in_windows_with_the_same_words() {
         let letters = |t: &str| t.chars().filter(|c| c.is_alphanumeric()).count();
         // Thai words, 66 bytes; 1,000 times is 33 windows, none cutting a word.
@@ -439,7 +522,8 @@ mod tests {
     fn the_byte_test_passes_every_character_that_is_cut() {
         let mut buffer = [0; 4];
         for c in (0..=u32::from(char::MAX)).filter_map(char::from_u32) {
-            if is_spaceless(c) || is_cjk_separator(c) || is_dictionary_script(c) {
+            let cut = is_spaceless(c) || is_cjk_separator(c) || is_dictionary_script(c);
+            if cut || is_syllabic(c) {
                 assert!(may_hold_spaceless(c.encode_utf8(&mut buffer)), "{c:?}");
             }
         }
@@ -455,7 +539,7 @@ mod tests {
         /// The byte reading counts what splitting at `char::is_whitespace` counts.
         #[test]
         fn counts_are_those_of_the_whitespace_split(
-            s in "([ a1\t\n\u{b}\u{c}\r\u{1c}\u{85}\u{a0}\u{1680}\u{2000}\u{200b}\u{2028}\u{202f}\u{205f}\u{3000}é。、「」今日はタワーภาษาไทย๑ສະບາຍខ្មែរမြန်\u{20000}]|\\PC){0,30}"
+            s in "([ a1\t\n\u{b}\u{c}\r\u{1c}\u{85}\u{a0}\u{1680}\u{2000}\u{200b}\u{2028}\u{202f}\u{205f}\u{3000}é。、「」今日はタワーภาษาไทย๑ສະບາຍខ្មែរမြန်\u{20000}བོད་ཀྱི།༢]|\\PC){0,30}"
         ) {
             let plain: usize = s
                 .split_whitespace()
@@ -466,7 +550,7 @@ mod tests {
 
         #[test]
         fn words_are_non_empty_slices_in_order(
-            s in "[a-zé1()。、「」今日はタワーภาษาไทย๑\u{e48}ສະບາຍខ្មែរမြန်\u{20000}]{0,20}"
+            s in "[a-zé1()。、「」今日はタワーภาษาไทย๑\u{e48}ສະບາຍខ្មែរမြန်\u{20000}བོད་ཀྱི།༢༄༺]{0,20}"
         ) {
             let mut rest = s.as_str();
             for w in split_spaceless(&s) {
@@ -482,7 +566,7 @@ mod tests {
         /// (and the CJK separators, among which are the Hangzhou numerals).
         #[test]
         fn no_letter_is_lost(
-            s in "([a-zé1()。、「」今日はタワーภาษาไทย๑\u{e48}ສະບາຍខ្មែរမြန်\u{20000}]|\\PC){0,20}"
+            s in "([a-zé1()。、「」今日はタワーภาษาไทย๑\u{e48}ສະບາຍខ្មែរမြန်\u{20000}བོད་ཀྱི།༢༄༺]|\\PC){0,20}"
         ) {
             let token: String = s.chars().filter(|c| !c.is_whitespace()).collect();
             let letters = |t: &str| {

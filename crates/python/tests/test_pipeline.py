@@ -2,6 +2,7 @@
 
 import json
 import pickle
+import re
 import subprocess
 import threading
 import warnings
@@ -205,16 +206,30 @@ def test_stoplist_auto_counts_words_per_character_as_the_command_line_sets_it():
     assert "split" not in features["justext.words_count"]
 
 
-def test_thai_words_are_counted_with_the_dictionary():
-    # Thai has no spaces between words: 3 whitespace runs, 10 words. declutter's shake
-    # weighs them against the paragraph's 5 tags, and keeps it.
-    article = (
-        "<div><div><p><b>ตลาดน้ำ</b> เปิดใหม่ริมคลอง <i>ดึงดูดนักท่องเที่ยว</i></p></div></div>"
-    )
-    page = f"<html><body>{article}<ul><li><a href='/'>หน้าแรก</a></li></ul></body></html>"
+@pytest.mark.parametrize(
+    "article, link, words",
+    [
+        # Thai has no spaces between words: 3 whitespace runs, 10 dictionary words.
+        (
+            "<div><div><p><b>ตลาดน้ำ</b> เปิดใหม่ริมคลอง <i>ดึงดูดนักท่องเที่ยว</i></p></div></div>",
+            "หน้าแรก",
+            10,
+        ),
+        # Nor has Tibetan, and no dictionary: a tsheg ends each syllable. 3 whitespace
+        # runs, 12 syllables.
+        (
+            "<div><div><p><b>བོད་ཀྱི་སྐད་ཡིག</b> ནི་བོད་མི་རྣམས་ཀྱི་ <i>སྐད་ཡིག་ཡིན།</i></p></div></div>",
+            "དཔེ་ཚོགས",
+            12,
+        ),
+    ],
+)
+def test_words_of_scripts_without_spaces_are_counted(article, link, words):
+    # declutter's shake weighs the words against the paragraph's 5 tags, and keeps it.
+    page = f"<html><body>{article}<ul><li><a href='/'>{link}</a></li></ul></body></html>"
     record = pith.Pipeline.preset("declutter").extract(page).to_dict()
-    assert record["text"] == "ตลาดน้ำ เปิดใหม่ริมคลอง ดึงดูดนักท่องเที่ยว"
-    assert record["word_count"] == 10
+    assert record["text"] == re.sub("<[^>]+>", "", article)
+    assert record["word_count"] == words
 
 
 def test_a_lao_page_is_named_by_its_script():
