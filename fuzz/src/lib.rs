@@ -178,7 +178,8 @@ fn read_text(md: &str) -> String {
 /// Markdown's backslash escapes undone as CommonMark reads them: `\\` before ASCII
 /// punctuation is dropped, but not inside a code span or fence (a backtick run up to the
 /// next run of the same length: on the same line for a code span, as pith writes them),
-/// whose text is as written.
+/// whose text is as written (less the space CommonMark strips from each end of a span
+/// padded with one).
 fn unescape_markdown(md: &str) -> String {
     let mut out = String::with_capacity(md.len());
     let mut rest = md;
@@ -211,7 +212,18 @@ fn unescape_markdown(md: &str) -> String {
                 &after[..line_end]
             };
             if let Some(end) = closing_run(within, run) {
-                out.push_str(&after[..end]);
+                let content = &after[..end];
+                // In a span (not a fence), CommonMark strips one space from each end of
+                // content that begins and ends with one and is not all spaces: pith
+                // pads a span whose code begins or ends with a backtick (`` `a` ``).
+                let padded = content.len() >= 2
+                    && content.starts_with(' ')
+                    && content.ends_with(' ')
+                    && content.bytes().any(|b| b != b' ');
+                match padded && !(run >= 3 && opens_line) {
+                    true => out.push_str(&content[1..content.len() - 1]),
+                    false => out.push_str(content),
+                }
                 rest = &after[end + run..];
             } else {
                 out.push_str(&rest[..run]);
@@ -756,5 +768,10 @@ mod unescape_tests {
         // An unclosed run is text, and a code span closes on its own line.
         assert_eq!(unescape_markdown("` \\_a\n`b"), "` _a\n`b");
         assert_eq!(unescape_markdown("```\n\\_x\n```\n\\_"), "\n\\_x\n\n_");
+        // A span padded with a space at each end (its code begins or ends with a
+        // backtick) loses one at each end; spaces alone, or at one end, stay.
+        assert_eq!(unescape_markdown("jp`` f(x)` ``,"), "jpf(x)`,");
+        assert_eq!(unescape_markdown("a`  b  `c"), "a b c");
+        assert_eq!(unescape_markdown("a`   `b ` c`"), "a   b  c");
     }
 }
