@@ -90,7 +90,17 @@ pub fn identify(text: &str, html_lang: Option<&str>) -> Option<Identification> {
         return Some(english);
     }
     let (detected, script, confidence) = match by_script(text) {
-        Some(named) => named,
+        Some((Some(language), script, share)) => (language, script, share),
+        // A script of several languages: only the page's `lang` can name one.
+        Some((None, script, share)) => {
+            return hint
+                .filter(|hint| hint.script == script)
+                .map(|language| Identification {
+                    language,
+                    confidence: share,
+                    source: Source::HtmlLang,
+                });
+        }
         None => {
             let spaceless = spaceless_part(text);
             let info = whatlang::detect(spaceless.as_deref().unwrap_or(text))?;
@@ -162,64 +172,109 @@ fn spaceless_part(text: &str) -> Option<String> {
     })
 }
 
-/// The scripts whatlang does not know that name a language, with their Unicode blocks
-/// and that language's code in [`LANGUAGES`](crate::LANGUAGES).
+/// A script whatlang does not know (an entry of [`UNKNOWN_SCRIPTS`]).
+struct UnknownScript {
+    /// The script, as the hint check knows it.
+    script: Script,
+    /// Its Unicode blocks.
+    blocks: &'static [RangeInclusive<char>],
+    /// The code of the language it writes; `None` for a script of several languages.
+    language: Option<&'static str>,
+}
+
+/// An [`UnknownScript`] (the table's entries written as calls).
+const fn unknown(
+    script: Script,
+    blocks: &'static [RangeInclusive<char>],
+    language: Option<&'static str>,
+) -> UnknownScript {
+    UnknownScript {
+        script,
+        blocks,
+        language,
+    }
+}
+
+/// The scripts whatlang does not know, with their Unicode blocks and the code in
+/// [`LANGUAGES`](crate::LANGUAGES) of the language each writes, or `None` for a script
+/// that writes several languages alike.
 ///
 /// Why: whatlang reads only the scripts it knows. On a page in one of these it names
 /// no language (a corpus builder's Lao or Tibetan pages had none), or the language of
 /// the few English words on it (at confidence 1, which no `<html lang>` can correct),
 /// or, for Thaana, Arabic: it counts Thaana letters as Arabic ones, so a Dhivehi page
-/// was Arabic and got the Arabic stoplist. Each of these scripts writes one language
+/// was Arabic and got the Arabic stoplist. Each script with a code writes one language
 /// and next to nothing else, so the script names it as surely as a trigram profile
-/// would; Tibetan writes Dzongkha too, which a `lang="dz"` hint names. Left out:
-/// scripts that write several languages alike (Canadian syllabics: Inuktitut and Cree;
-/// Tifinagh: the Berber languages; Syriac).
-const SCRIPTS_THAT_NAME: &[(Script, &[RangeInclusive<char>], &str)] = &[
-    (Script::Thaana, &['\u{0780}'..='\u{07bf}'], "dv"),
-    (Script::Nko, &['\u{07c0}'..='\u{07ff}'], "nqo"),
-    (Script::Lao, &['\u{0e80}'..='\u{0eff}'], "lo"),
-    (Script::Tibetan, &['\u{0f00}'..='\u{0fff}'], "bo"),
-    (
+/// would; Tibetan writes Dzongkha too, which a `lang="dz"` hint names. The scripts
+/// without one write several languages alike (Canadian syllabics: Inuktitut, Cree,
+/// Ojibwe; Tifinagh: the Amazigh languages; Syriac: Classical Syriac and the Neo-Aramaic
+/// languages): only a page's `<html lang>` of one of their languages names one, and
+/// without it the text has no language — not the English of its menu.
+const UNKNOWN_SCRIPTS: &[UnknownScript] = &[
+    unknown(Script::Thaana, &['\u{0780}'..='\u{07bf}'], Some("dv")),
+    unknown(Script::Nko, &['\u{07c0}'..='\u{07ff}'], Some("nqo")),
+    unknown(Script::Lao, &['\u{0e80}'..='\u{0eff}'], Some("lo")),
+    unknown(Script::Tibetan, &['\u{0f00}'..='\u{0fff}'], Some("bo")),
+    unknown(
         Script::Cherokee,
         &['\u{13a0}'..='\u{13ff}', '\u{ab70}'..='\u{abbf}'],
-        "chr",
+        Some("chr"),
     ),
-    (
+    unknown(
         Script::Mongolian,
         &['\u{1800}'..='\u{18af}', '\u{11660}'..='\u{1167f}'],
-        "mn",
+        Some("mn"),
     ),
-    (Script::OlChiki, &['\u{1c50}'..='\u{1c7f}'], "sat"),
-    (Script::Adlam, &['\u{1e900}'..='\u{1e95f}'], "ff"),
+    unknown(Script::OlChiki, &['\u{1c50}'..='\u{1c7f}'], Some("sat")),
+    unknown(Script::Adlam, &['\u{1e900}'..='\u{1e95f}'], Some("ff")),
+    unknown(
+        Script::CanadianSyllabics,
+        &[
+            '\u{1400}'..='\u{167f}',
+            '\u{18b0}'..='\u{18ff}',
+            '\u{11ab0}'..='\u{11abf}',
+        ],
+        None,
+    ),
+    unknown(Script::Tifinagh, &['\u{2d30}'..='\u{2d7f}'], None),
+    unknown(
+        Script::Syriac,
+        &['\u{0700}'..='\u{074f}', '\u{0860}'..='\u{086f}'],
+        None,
+    ),
 ];
 
-/// The entry of [`SCRIPTS_THAT_NAME`] whose blocks hold `c`, if any.
-fn naming_script(c: char) -> Option<usize> {
-    SCRIPTS_THAT_NAME
+/// The entry of [`UNKNOWN_SCRIPTS`] whose blocks hold `c`, if any.
+fn unknown_script(c: char) -> Option<usize> {
+    UNKNOWN_SCRIPTS
         .iter()
-        .position(|(_, blocks, _)| blocks.iter().any(|block| block.contains(&c)))
+        .position(|entry| entry.blocks.iter().any(|block| block.contains(&c)))
 }
 
-/// The language a script of [`SCRIPTS_THAT_NAME`] names, with that script and a
-/// confidence of its share of the letters, when most of the text's letters are in it
-/// (a hint is then weighed as for whatlang's answers: `lang="dz"` over Tibetan names
-/// Dzongkha). `None` otherwise (two byte scans when the text has no character of these
-/// scripts, nor of the other scripts whose UTF-8 starts with the same bytes).
-fn by_script(text: &str) -> Option<(&'static Language, Script, f64)> {
-    // Every character of these blocks starts with one of these bytes in UTF-8: 0xDE
-    // and 0xDF (Thaana, N'Ko), 0xE0 (Lao, Tibetan), 0xE1 (Cherokee, Mongolian, Ol
-    // Chiki), 0xEA (Cherokee's small letters), 0xF0 (Mongolian's supplement, Adlam).
+/// The script of [`UNKNOWN_SCRIPTS`] most of the text's letters are in, with the
+/// language it names (`None` for a script of several languages) and a confidence of
+/// its share of the letters (a hint is then weighed as for whatlang's answers:
+/// `lang="dz"` over Tibetan names Dzongkha). `None` when no such script holds most
+/// letters (three byte scans when the text has no character of these scripts, nor of
+/// the other scripts whose UTF-8 starts with the same bytes).
+fn by_script(text: &str) -> Option<(Option<&'static Language>, Script, f64)> {
+    // Every character of these blocks starts with one of these bytes in UTF-8: 0xDC
+    // and 0xDD (Syriac), 0xDE and 0xDF (Thaana, N'Ko), 0xE0 (Syriac's supplement, Lao,
+    // Tibetan), 0xE1 (Canadian syllabics, Cherokee, Mongolian, Ol Chiki), 0xE2
+    // (Tifinagh, among the typographic quotes and dashes), 0xEA (Cherokee's small
+    // letters), 0xF0 (the supplements, Adlam).
     let bytes = text.as_bytes();
     if memchr::memchr3(0xDE, 0xDF, 0xE0, bytes).is_none()
         && memchr::memchr3(0xE1, 0xEA, 0xF0, bytes).is_none()
+        && memchr::memchr3(0xDC, 0xDD, 0xE2, bytes).is_none()
     {
         return None;
     }
-    let mut counts = [0usize; SCRIPTS_THAT_NAME.len()];
+    let mut counts = [0usize; UNKNOWN_SCRIPTS.len()];
     let mut letters = 0usize;
     for c in text.chars().filter(|c| c.is_alphabetic()) {
         letters += 1;
-        if let Some(i) = naming_script(c) {
+        if let Some(i) = unknown_script(c) {
             counts[i] += 1;
         }
     }
@@ -227,9 +282,10 @@ fn by_script(text: &str) -> Option<(&'static Language, Script, f64)> {
     if 2 * count <= letters {
         return None;
     }
-    let (script, _, code) = SCRIPTS_THAT_NAME[most];
-    let language = by_code(code).expect("every script's language is in the table");
-    Some((language, script, count as f64 / letters as f64))
+    let entry = &UNKNOWN_SCRIPTS[most];
+    let language = (entry.language)
+        .map(|code| by_code(code).expect("every script's language is in the table"));
+    Some((language, entry.script, count as f64 / letters as f64))
 }
 
 /// The fewest letters a text must have to be identified: about four words. On fewer,
@@ -589,6 +645,61 @@ mod tests {
     }
 
     #[test]
+    fn every_letter_of_the_unknown_scripts_passes_the_byte_scan() {
+        for entry in UNKNOWN_SCRIPTS {
+            for c in entry.blocks.iter().flat_map(|block| block.clone()) {
+                if c.is_alphabetic() {
+                    let found = by_script(&c.to_string().repeat(3)).map(|(_, s, _)| s);
+                    assert_eq!(found, Some(entry.script), "{c:?}");
+                }
+            }
+        }
+    }
+
+    /// Inuktitut in Canadian syllabics, Standard Moroccan Tamazight in Tifinagh, Syriac.
+    const SEVERAL: [(&str, &str, &str); 3] = [
+        (
+            "ᐃᓄᒃᑎᑐᑦ ᐃᓄᐃᑦ ᐅᖃᐅᓯᖓᑦ ᓄᓇᕗᒻᒥ ᐊᒻᒪ ᓄᓇᕕᒻᒥ ᑲᓇᑕᒥ ᐅᖃᐅᓯᐅᔪᖅ",
+            "iu",
+            "cr",
+        ),
+        ("ⵜⴰⵎⴰⵣⵉⵖⵜ ⵜⴰⵏⴰⵡⴰⵢⵜ ⵜⴰⵏⴰⵎⵓⵙⵜ ⵜⴰⵎⵙⵍⴰⵢⵜ ⵏ ⵍⵎⵖⵔⵉⴱ", "zgh", "shi"),
+        (
+            "ܠܫܢܐ ܣܘܪܝܝܐ ܗܘ ܠܫܢܐ ܥܬܝܩܐ ܕܐܬܐܡܪ ܒܡܕܢܚܐ ܡܢ ܥܕܢܐ ܥܬܝܩܬܐ",
+            "syr",
+            "aii",
+        ),
+    ];
+
+    #[test]
+    fn scripts_of_several_languages_are_named_by_the_page_alone() {
+        for (text, code, other) in SEVERAL {
+            // whatlang names no language here, and English for the text with an
+            // English menu's words, at confidence 1.
+            assert!(whatlang::detect(text).is_none(), "{code}");
+            let mixed = format!("{text} Download the PDF version here");
+            let whatlang = whatlang::detect(&mixed).unwrap();
+            assert_eq!(whatlang.lang(), whatlang::Lang::Eng, "{code}");
+            // pith names the page's language if it is one of the script's, else none.
+            for hint in [None, Some("en"), Some("ar")] {
+                assert_eq!(identify(&mixed, hint), None, "{code} {hint:?}");
+            }
+            for code in [code, other] {
+                let id = identify(&mixed, Some(code)).unwrap();
+                assert_eq!((id.language.code, id.source), (code, Source::HtmlLang));
+                assert!(id.confidence > 0.5 && id.confidence < 1.0);
+                assert_eq!(id.language.named_by(), crate::NamedBy::HtmlLang);
+            }
+            // Where the English words are most of the letters, the text is English.
+            let english = format!(
+                "{text} {}",
+                "Download the PDF version of this page here. ".repeat(3)
+            );
+            assert_eq!(identify(&english, None).unwrap().language.code, "en");
+        }
+    }
+
+    #[test]
     fn mongolian_and_fula_hints_in_their_usual_scripts() {
         // Mongolian is mostly written in Cyrillic, which whatlang reads as another
         // language: a `lang="mn"` names it. Fula likewise in Latin.
@@ -606,16 +717,17 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// Whatever the mix of words in the scripts that name a language, Thai and
+        /// Whatever the mix of words in the scripts whatlang does not know, Thai and
         /// English, the text is named by one of these scripts exactly when most of
-        /// its letters are in it, and then by that script.
+        /// its letters are in it, and then by that script: its language, or none for
+        /// a script of several languages.
         #[test]
         fn named_by_a_script_exactly_when_most_letters_are_in_it(
             words in proptest::collection::vec(
                 proptest::sample::select(vec![
                     "ປະເທດ", "ນະຄອນຫຼວງ", "ແມ່ນ້ຳຂອງ", "ແລະ",
                     "བོད་ཀྱི་སྐད་ཡིག", "ཡིན།", "ދިވެހިރާއްޖެ", "މާލެ", "ߒߞߏ", "ᏣᎳᎩ",
-                    "ᠮᠣᠩᠭᠣᠯ", "ᱥᱟᱱᱛᱟᱲᱤ", "𞤆𞤵𞤤𞤢𞤪",
+                    "ᠮᠣᠩᠭᠣᠯ", "ᱥᱟᱱᱛᱟᱲᱤ", "𞤆𞤵𞤤𞤢𞤪", "ᐃᓄᒃᑎᑐᑦ", "ⵜⴰⵎⴰⵣⵉⵖⵜ", "ܠܫܢܐ",
                     "ตลาดน้ำ", "นักท่องเที่ยว", "مرحبا",
                     "river", "the", "download", "Vientiane",
                 ]),
@@ -623,11 +735,11 @@ mod tests {
             )
         ) {
             let text = words.join(" ");
-            let mut counts = [0usize; SCRIPTS_THAT_NAME.len()];
+            let mut counts = [0usize; UNKNOWN_SCRIPTS.len()];
             let mut letters = 0;
             for c in text.chars().filter(|c| c.is_alphabetic()) {
                 letters += 1;
-                if let Some(i) = naming_script(c) {
+                if let Some(i) = unknown_script(c) {
                     counts[i] += 1;
                 }
             }
@@ -636,10 +748,10 @@ mod tests {
             if letters < MIN_LETTERS {
                 proptest::prop_assert!(named.is_none());
             } else if let Some(i) = majority {
-                proptest::prop_assert_eq!(named, Some(SCRIPTS_THAT_NAME[i].2), "{}", text);
+                proptest::prop_assert_eq!(named, UNKNOWN_SCRIPTS[i].language, "{}", text);
             } else {
-                let by_script = SCRIPTS_THAT_NAME.iter().map(|(_, _, code)| Some(*code));
-                proptest::prop_assert!(!by_script.into_iter().any(|code| code == named), "{}", text);
+                let by_script = UNKNOWN_SCRIPTS.iter().filter_map(|entry| entry.language);
+                proptest::prop_assert!(!by_script.into_iter().any(|code| Some(code) == named), "{}", text);
             }
         }
     }

@@ -96,11 +96,10 @@ pub(crate) enum Script {
     Tamil,
     Telugu,
     Thai,
-    /// The scripts whatlang does not know that name a language (`identify`'s
-    /// `SCRIPTS_THAT_NAME`): no whatlang script maps to them, so a `lang="lo"` or
-    /// `lang="dv"` hint is never taken over a text [`identify`](crate::identify) did
-    /// not find to be in that script. Tibetan writes Tibetan and Dzongkha, so a
-    /// `lang="dz"` hint is taken over a Tibetan text.
+    /// The scripts whatlang does not know (`identify`'s `UNKNOWN_SCRIPTS`): no whatlang
+    /// script maps to them, so a `lang="lo"` or `lang="dv"` hint is never taken over a
+    /// text [`identify`](crate::identify) did not find to be in that script. Tibetan
+    /// writes Tibetan and Dzongkha, so a `lang="dz"` hint is taken over a Tibetan text.
     Lao,
     /// See [`Script::Lao`].
     Tibetan,
@@ -118,6 +117,13 @@ pub(crate) enum Script {
     /// See [`Script::Lao`] (no language of the table has it as its hint script: Fula's
     /// is Latin, in which it is mostly written).
     Adlam,
+    /// See [`Script::Lao`]: Inuktitut, Cree and Ojibwe, which only a page's `lang` names.
+    CanadianSyllabics,
+    /// See [`Script::Lao`]: the Amazigh languages, which only a page's `lang` names.
+    Tifinagh,
+    /// See [`Script::Lao`]: Syriac and Assyrian Neo-Aramaic, which only a page's `lang`
+    /// names.
+    Syriac,
 }
 
 const fn lang(
@@ -255,7 +261,7 @@ pub static LANGUAGES: &[Language] = &[
     d("hy", "Armenian", "Armenian", Armenian),
     d("cy", "Welsh", "Welsh", Latin),
     // Languages whatlang does not know that the text's script names
-    // (`identify::SCRIPTS_THAT_NAME`). Their hint scripts: a `lang="mn"` is taken over
+    // (`identify::UNKNOWN_SCRIPTS`). Their hint scripts: a `lang="mn"` is taken over
     // Cyrillic text (Mongolian is mostly written in it), `lang="ff"` over Latin.
     Language {
         spaceless: true,
@@ -273,6 +279,16 @@ pub static LANGUAGES: &[Language] = &[
     lang("sat", "Santali", None, OlChiki, true),
     lang("mn", "Mongolian", None, Cyrillic, true),
     lang("ff", "Fula", None, Latin, true),
+    // Scripts that write several languages alike: only a page's `<html lang>` names one
+    // of them, over text in the script (without it, such a text has no language).
+    hint_none("iu", "Inuktitut", CanadianSyllabics),
+    hint_none("cr", "Cree", CanadianSyllabics),
+    hint_none("oj", "Ojibwe", CanadianSyllabics),
+    hint_none("zgh", "Standard Moroccan Tamazight", Tifinagh),
+    hint_none("tzm", "Central Atlas Tamazight", Tifinagh),
+    hint_none("shi", "Tachelhit", Tifinagh),
+    hint_none("syr", "Syriac", Syriac),
+    hint_none("aii", "Assyrian Neo-Aramaic", Syriac),
     // Dzongkha is written in the Tibetan script: only a page's `<html lang>` names it.
     Language {
         spaceless: true,

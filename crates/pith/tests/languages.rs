@@ -214,6 +214,28 @@ fn lao_is_identified_by_its_script_and_runs_language_independent() {
 }
 
 #[test]
+fn a_script_of_several_languages_is_named_by_the_page_alone() {
+    // Canadian syllabics write Inuktitut, Cree and Ojibwe: the script cannot say which.
+    // whatlang does not know it, and named the page's English menu words' language
+    // (English, whose stoplist then cut the paragraph) or, with `lang="iu"`, Spanish.
+    let paragraph = "ᐅᓪᓗᒥ ᓄᓇᓕᒻᒥ ᐃᓄᓕᒫᑦ ᑲᑎᑦᑐᑦ ᓴᓇᔭᕆᐊᖃᕐᓂᖅ ᑲᓪᓚᕝᕕᒃ ᐃᒻᒪᖄ ᐊᑯᓂ ᐊᓯᔾᔨᖅᑕᐅᓚᐅᖅᓯᒪᙱᑦᑐᖅ. \
+                     ᐃᓅᓯᕐᒥᒃ ᐃᓱᒪᒋᔭᖃᖅᑐᑦ ᐱᕈᖅᓯᐊᓂᒃ ᐊᒻᒪᓗ ᐃᓕᓐᓂᐊᕐᕕᒻᒥᒃ. ᓱᕈᓯᖅ ᐃᓕᓐᓂᐊᖅᑎᑦ ᐃᓚᐅᓂᐊᖅᑐᑦ \
+                     ᐅᖃᐅᓯᖅ ᐃᓄᒃᑎᑐᑦ ᐃᓕᓐᓂᐊᕐᓂᕐᒥᒃ ᐊᒻᒪ ᐃᓄᐃᑦ ᐃᓕᖅᑯᓯᖏᓐᓂᒃ. ᐊᑕᐅᓯᕐᒥᒃ ᐅᑭᐅᒥ ᓄᓇᓕᐅᑉ \
+                     ᑲᑎᒪᔨᖏᑦ ᑲᑎᒪᖃᑦᑕᖅᐳᑦ ᐱᓕᕆᐊᖑᔪᓂᒃ ᐅᖃᐅᓰᕆᓂᐊᕐᓗᑎᒃ ᐊᒻᒪ ᓄᓇᓕᒻᒥᐅᑦ ᐊᐱᖅᑯᑎᖏᓐᓂᒃ ᑐᓵᕐᓗᑎᒃ.";
+    let menu = ["ᐊᒥᐊᖅᑯᓯᒪᔪᑦ", "ᐅᖃᓕᒫᒐᐃᑦ", "Share", "Download the PDF version"];
+    let expected = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+    for (html_lang, named) in [("en", None), ("iu", Some("iu")), ("cr", Some("cr"))] {
+        let html = page(html_lang, &menu, paragraph, "©");
+        let ex = auto().run_bytes(html.as_bytes()).unwrap();
+        let code = ex.language.map(|id| id.language.code);
+        assert_eq!(code, named, "lang={html_lang}");
+        // No English stoplist: language-independent, and the paragraph stays.
+        let good: Vec<&str> = ex.good_blocks().map(|b| b.text.as_str()).collect();
+        assert_eq!(good, [expected.as_str()], "lang={html_lang}");
+    }
+}
+
+#[test]
 fn the_justext_preset_output_is_unchanged_by_identification() {
     // Identification only adds facts: the English stop-word counts stay jusText's.
     let html = page(
