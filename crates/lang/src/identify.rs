@@ -6,7 +6,8 @@
 //! and the hinted language is written in the script of the text, and for languages
 //! the identifier does not know (Aragonese, Basque, Galician, ...) when the text is
 //! in their script. Languages whose script the identifier does not know (Lao,
-//! Tibetan, Dhivehi's Thaana, ...) are named by their script.
+//! Tibetan, Dhivehi's Thaana, ...) are named by their script; the languages of a script
+//! that writes several alike (Canadian syllabics, Tifinagh, Syriac) by the hint alone.
 
 use std::ops::RangeInclusive;
 
@@ -59,7 +60,9 @@ impl Identification {
 
 /// The language of `text`, using `html_lang` (the value of `<html lang>`, if any) as a
 /// hint. `None` when the text has fewer than [`MIN_LETTERS`] letters, too few to tell
-/// (`Hi` would be Zulu), whatever the hint, or when the identifier names no language.
+/// (`Hi` would be Zulu), whatever the hint, when most of its letters are in a script of
+/// several languages (Canadian syllabics, Tifinagh, Syriac) and the hint names none of
+/// them, or when the identifier names no language.
 ///
 /// Callers pass a bounded prefix of a page's text: the cost grows with the length.
 ///
