@@ -12,7 +12,7 @@
 use std::ops::RangeInclusive;
 
 use crate::languages::{by_code, from_whatlang, script_of, to_whatlang, Language, Script};
-use crate::words::{is_spaceless, may_hold_spaceless};
+use crate::words::{is_spaceless, may_hold_spaceless, TIBETAN_BLOCK};
 
 /// How sure [`identify`] must be before a `<html lang>` hint no longer matters
 /// (whatlang's own threshold for a "reliable" answer).
@@ -217,7 +217,7 @@ const UNKNOWN_SCRIPTS: &[UnknownScript] = &[
     unknown(Script::Thaana, &['\u{0780}'..='\u{07bf}'], Some("dv")),
     unknown(Script::Nko, &['\u{07c0}'..='\u{07ff}'], Some("nqo")),
     unknown(Script::Lao, &['\u{0e80}'..='\u{0eff}'], Some("lo")),
-    unknown(Script::Tibetan, &['\u{0f00}'..='\u{0fff}'], Some("bo")),
+    unknown(Script::Tibetan, &[TIBETAN_BLOCK], Some("bo")),
     unknown(
         Script::Cherokee,
         &['\u{13a0}'..='\u{13ff}', '\u{ab70}'..='\u{abbf}'],
@@ -247,8 +247,15 @@ const UNKNOWN_SCRIPTS: &[UnknownScript] = &[
     ),
 ];
 
+/// Where the first block of [`UNKNOWN_SCRIPTS`] starts (Syriac): the letters before
+/// it (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic) are in none.
+const FIRST_UNKNOWN: char = '\u{0700}';
+
 /// The entry of [`UNKNOWN_SCRIPTS`] whose blocks hold `c`, if any.
 fn unknown_script(c: char) -> Option<usize> {
+    if c < FIRST_UNKNOWN {
+        return None;
+    }
     UNKNOWN_SCRIPTS
         .iter()
         .position(|entry| entry.blocks.iter().any(|block| block.contains(&c)))
@@ -258,18 +265,21 @@ fn unknown_script(c: char) -> Option<usize> {
 /// language it names (`None` for a script of several languages) and a confidence of
 /// its share of the letters (a hint is then weighed as for whatlang's answers:
 /// `lang="dz"` over Tibetan names Dzongkha). `None` when no such script holds most
-/// letters (three byte scans when the text has no character of these scripts, nor of
+/// letters (a few byte scans when the text has no character of these scripts, nor of
 /// the other scripts whose UTF-8 starts with the same bytes).
 fn by_script(text: &str) -> Option<(Option<&'static Language>, Script, f64)> {
     // Every character of these blocks starts with one of these bytes in UTF-8: 0xDC
     // and 0xDD (Syriac), 0xDE and 0xDF (Thaana, N'Ko), 0xE0 (Syriac's supplement, Lao,
-    // Tibetan), 0xE1 (Canadian syllabics, Cherokee, Mongolian, Ol Chiki), 0xE2
-    // (Tifinagh, among the typographic quotes and dashes), 0xEA (Cherokee's small
-    // letters), 0xF0 (the supplements, Adlam).
+    // Tibetan), 0xE1 (Canadian syllabics, Cherokee, Mongolian, Ol Chiki), 0xEA
+    // (Cherokee's small letters), 0xF0 (the supplements, Adlam); Tifinagh with 0xE2
+    // 0xB4 or 0xE2 0xB5 (0xE2 alone also starts the typographic quotes, dashes and
+    // symbols of many pages).
     let bytes = text.as_bytes();
     if memchr::memchr3(0xDE, 0xDF, 0xE0, bytes).is_none()
         && memchr::memchr3(0xE1, 0xEA, 0xF0, bytes).is_none()
-        && memchr::memchr3(0xDC, 0xDD, 0xE2, bytes).is_none()
+        && memchr::memchr2(0xDC, 0xDD, bytes).is_none()
+        && memchr::memmem::find(bytes, b"\xE2\xB4").is_none()
+        && memchr::memmem::find(bytes, b"\xE2\xB5").is_none()
     {
         return None;
     }
@@ -650,6 +660,7 @@ mod tests {
     #[test]
     fn every_letter_of_the_unknown_scripts_passes_the_byte_scan() {
         for entry in UNKNOWN_SCRIPTS {
+            assert!(entry.blocks.iter().all(|b| *b.start() >= FIRST_UNKNOWN));
             for c in entry.blocks.iter().flat_map(|block| block.clone()) {
                 if c.is_alphabetic() {
                     let found = by_script(&c.to_string().repeat(3)).map(|(_, s, _)| s);

@@ -78,10 +78,14 @@ pub fn is_dictionary_script(c: char) -> bool {
     )
 }
 
+/// The Tibetan block, whose script both writes syllables ([`is_syllabic`]) and names
+/// a language (`identify`'s table of the scripts whatlang does not know).
+pub(crate) const TIBETAN_BLOCK: std::ops::RangeInclusive<char> = '\u{0f00}'..='\u{0fff}';
+
 /// Whether `c` is in the Tibetan block (U+0F00–U+0FFF): a token holding one is cut
 /// into syllables ([`split_spaceless`]).
 pub fn is_syllabic(c: char) -> bool {
-    matches!(c, '\u{0f00}'..='\u{0fff}')
+    TIBETAN_BLOCK.contains(&c)
 }
 
 /// Whether `c` ends a Tibetan syllable or phrase: the head marks, the tsheg (U+0F0B)
