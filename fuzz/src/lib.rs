@@ -608,6 +608,12 @@ thread_local! {
         r#"{"version": 1, "tree": [{"type": "learn.drop_hidden_copies", "min_words": 5}],
             "segmenter": {"type": "declutter.blocks"}, "features": [
             {"type": "justext.length"},
+            {"type": "justext.link_density"},
+            {"type": "justext.words_count"},
+            {"type": "justext.stopwords_count"},
+            {"type": "justext.stopwords_density"},
+            {"type": "justext.heading"},
+            {"type": "learn.justext_label", "length_low": 40, "max_good_distance": 5},
             {"type": "learn.hidden"},
             {"type": "learn.path_group", "stat": "blocks"},
             {"type": "learn.path_group", "stat": "share"},
@@ -657,7 +663,8 @@ fn assert_same_run(lean: &pith::Extraction, other: &pith::Extraction, what: &str
 /// `learn.drop_hidden_copies`, `learn.hidden`, `learn.path_group`,
 /// `learn.container_link_density`, `learn.container_text_density`, `learn.class_words`
 /// `outside` an annotation and with `depth` or `count`, `learn.class_word_sets` (each
-/// column the same as its `learn.class_words` stage's), `learn.page` `within` a column and the
+/// column the same as its `learn.class_words` stage's), `learn.justext_label` (0 or 1),
+/// `learn.page` `within` a column and the
 /// `learn.veto` pass (with and without `always_above`),
 /// which the preset does not use, and (3) as the JSON of a `learn.trees` pass and of a `learn.margin`
 /// feature in a small pipeline run on [`SMALL_PAGE`]. Checked besides "no panic": every
@@ -741,6 +748,8 @@ pub fn learn(data: &[u8]) {
             let column = |key| format!("{:?}", ex.features.column(&FeatureKey::new(key)));
             assert_eq!(column(set), column(alone), "{set}");
         }
+        let verdict = ex.features.column(&FeatureKey::new("learn.justext_label"));
+        assert!(verdict.unwrap().iter().all(|v| *v == 0.0 || *v == 1.0));
         assert_eq!(ex.labels.len(), ex.blocks.len());
     });
     let base = r#""version": 1, "tree": [], "segmenter": {"type": "declutter.blocks"}"#;

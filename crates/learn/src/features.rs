@@ -873,19 +873,19 @@ pub struct JustextClass {
     pub max_link_density: f64,
 }
 
-fn d70() -> f64 {
+pub(crate) fn d70() -> f64 {
     70.0
 }
-fn d200() -> f64 {
+pub(crate) fn d200() -> f64 {
     200.0
 }
-fn d030() -> f64 {
+pub(crate) fn d030() -> f64 {
     0.30
 }
-fn d032() -> f64 {
+pub(crate) fn d032() -> f64 {
     0.32
 }
-fn d02() -> f64 {
+pub(crate) fn d02() -> f64 {
     0.2
 }
 
@@ -929,29 +929,35 @@ impl Feature for JustextClass {
         Ok(blocks
             .iter()
             .enumerate()
-            .map(|(i, b)| {
-                let (length, links, stop) = (length(i), links(i), stop(i));
-                if links > self.max_link_density {
-                    0.0
-                } else if length < self.length_low {
-                    if b.chars_count_in_links > 0 {
-                        0.0
-                    } else {
-                        1.0
-                    }
-                } else if stop >= self.stopwords_high {
-                    if length > self.length_high {
-                        3.0
-                    } else {
-                        2.0
-                    }
-                } else if stop >= self.stopwords_low {
-                    2.0
-                } else {
-                    0.0
-                }
-            })
+            .map(|(i, b)| self.class_of(length(i), links(i), stop(i), b.chars_count_in_links > 0))
             .collect())
+    }
+}
+
+impl JustextClass {
+    /// The class of a block of `length` characters, `links` link density and `stop`
+    /// stop-word density (`has_links`: some of its characters are in links): bad 0,
+    /// short 1, neargood 2, good 3.
+    pub fn class_of(&self, length: f64, links: f64, stop: f64, has_links: bool) -> f64 {
+        if links > self.max_link_density {
+            0.0
+        } else if length < self.length_low {
+            if has_links {
+                0.0
+            } else {
+                1.0
+            }
+        } else if stop >= self.stopwords_high {
+            if length > self.length_high {
+                3.0
+            } else {
+                2.0
+            }
+        } else if stop >= self.stopwords_low {
+            2.0
+        } else {
+            0.0
+        }
     }
 }
 

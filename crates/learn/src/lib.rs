@@ -23,6 +23,8 @@
 //! - [`text_features`]: text cues of a block (sentence ends, capitalised, numeric and
 //!   date-like words, word and sentence length, boilerplate vocabulary, text repeated
 //!   on the page).
+//! - [`justext_label`]: `learn.justext_label`, jusText's final verdict on a block — its
+//!   context-free class revised by jusText's own context passes — as a column.
 //! - [`hidden_copies`]: `learn.drop_hidden_copies`, the tree stage that cuts hidden
 //!   elements whose text the page shows anyway (microdata copies of the article).
 //! - [`recover`]: `learn.recover_title`, the tree stage that gives a page whose
@@ -75,6 +77,7 @@ mod ensemble;
 pub mod features;
 pub mod gbdt;
 pub mod hidden_copies;
+pub mod justext_label;
 pub mod labels;
 pub mod markup_features;
 pub mod number_list;
@@ -100,6 +103,7 @@ pub use features::{
 };
 pub use gbdt::{fit, GbdtParams};
 pub use hidden_copies::DropHiddenCopies;
+pub use justext_label::JustextLabel;
 pub use markup_features::{HeadingLevel, Hidden, TitleMatch};
 pub use page_features::{Agree, Page, PageStat, Span, SpanMeasure, TreeDistance};
 pub use path_features::{PathGroup, PathGroupStat};

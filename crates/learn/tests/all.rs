@@ -6,6 +6,7 @@ mod attributes;
 mod cues;
 mod decode;
 mod fast_paths;
+mod justext_label;
 mod labels;
 mod title_repeat;
 mod trained;
