@@ -26,7 +26,7 @@
 
 use pith_core::dom::{Document, NodeId, TagNames};
 use pith_core::{
-    AttributeUse, Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Result,
+    AttributeUse, Block, Error, Feature, FeatureInput, FeatureKey, FeatureTable, Label, Result,
     WordAutomaton,
 };
 use pith_declutter::prune::POISON_WORDS;
@@ -921,43 +921,59 @@ impl Feature for JustextClass {
         vec![LENGTH, LINK_DENSITY, STOPWORDS_DENSITY]
     }
     fn compute(&self, blocks: &[Block], table: &FeatureTable) -> Result<Vec<f64>> {
+        Ok(self.labels(blocks, table).map(class_number).collect())
+    }
+}
+
+impl JustextClass {
+    /// Each block's context-free label, read from the jusText columns of `table`.
+    pub fn labels<'a>(
+        &'a self,
+        blocks: &'a [Block],
+        table: &'a FeatureTable,
+    ) -> impl Iterator<Item = Label> + 'a {
         let (length, links, stop) = (
             column_of(table, &LENGTH),
             column_of(table, &LINK_DENSITY),
             column_of(table, &STOPWORDS_DENSITY),
         );
-        Ok(blocks
-            .iter()
-            .enumerate()
-            .map(|(i, b)| self.class_of(length(i), links(i), stop(i), b.chars_count_in_links > 0))
-            .collect())
+        (blocks.iter().enumerate()).map(move |(i, b)| {
+            self.label_of(length(i), links(i), stop(i), b.chars_count_in_links > 0)
+        })
     }
-}
 
-impl JustextClass {
-    /// The class of a block of `length` characters, `links` link density and `stop`
-    /// stop-word density (`has_links`: some of its characters are in links): bad 0,
-    /// short 1, neargood 2, good 3.
-    pub fn class_of(&self, length: f64, links: f64, stop: f64, has_links: bool) -> f64 {
+    /// The label of a block of `length` characters, `links` link density and `stop`
+    /// stop-word density (`has_links`: some of its characters are in links).
+    fn label_of(&self, length: f64, links: f64, stop: f64, has_links: bool) -> Label {
         if links > self.max_link_density {
-            0.0
+            Label::Bad
         } else if length < self.length_low {
             if has_links {
-                0.0
+                Label::Bad
             } else {
-                1.0
+                Label::Short
             }
         } else if stop >= self.stopwords_high {
             if length > self.length_high {
-                3.0
+                Label::Good
             } else {
-                2.0
+                Label::NearGood
             }
         } else if stop >= self.stopwords_low {
-            2.0
+            Label::NearGood
         } else {
-            0.0
+            Label::Bad
         }
+    }
+}
+
+/// A context-free label as [`JustextClass`]'s number: bad 0, short 1, neargood 2, good 3.
+fn class_number(label: Label) -> f64 {
+    match label {
+        Label::Bad => 0.0,
+        Label::Short => 1.0,
+        Label::NearGood => 2.0,
+        Label::Good => 3.0,
     }
 }
 

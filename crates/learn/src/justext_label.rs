@@ -24,7 +24,7 @@ use pith_core::{
 use pith_justext::passes::{EdgeRule, GoodHeadings, MoreGoodHeadings, ReviseNearGood, ReviseShort};
 use serde::{Deserialize, Serialize};
 
-use crate::features::{column_of, d02, d030, d032, d200, d70, JustextClass};
+use crate::features::{d02, d030, d032, d200, d70, JustextClass};
 
 /// The default key of [`JustextLabel`].
 pub const JUSTEXT_LABEL: FeatureKey = FeatureKey::new("learn.justext_label");
@@ -94,37 +94,6 @@ impl JustextLabel {
             max_link_density: self.max_link_density,
         }
     }
-
-    /// jusText's four context passes with this feature's parameters, in their order.
-    fn passes(&self) -> [Box<dyn ContextPass>; 4] {
-        [
-            Box::new(GoodHeadings {
-                max_heading_distance: self.max_heading_distance,
-                reproduce_3_0_2_bug: false,
-            }),
-            Box::new(ReviseShort {
-                max_good_distance: self.max_good_distance,
-                edge: EdgeRule::Python,
-            }),
-            Box::new(ReviseNearGood {
-                max_good_distance: self.max_good_distance,
-            }),
-            Box::new(MoreGoodHeadings {
-                max_heading_distance: self.max_heading_distance,
-                require_cf_not_bad: true,
-            }),
-        ]
-    }
-}
-
-/// A context-free class number of [`JustextClass`] as a label.
-fn label_of(class: f64) -> Label {
-    match class as u8 {
-        3 => Label::Good,
-        2 => Label::NearGood,
-        1 => Label::Short,
-        _ => Label::Bad,
-    }
 }
 
 #[typetag::serde(name = "learn.justext_label")]
@@ -143,27 +112,36 @@ impl Feature for JustextLabel {
         vec![LENGTH, LINK_DENSITY, STOPWORDS_DENSITY, HEADING]
     }
     fn compute(&self, blocks: &[Block], table: &FeatureTable) -> Result<Vec<f64>> {
-        let class = self.class();
-        let (length, links, stop) = (
-            column_of(table, &LENGTH),
-            column_of(table, &LINK_DENSITY),
-            column_of(table, &STOPWORDS_DENSITY),
-        );
-        let cf_labels: Vec<Label> = (blocks.iter().enumerate())
-            .map(|(i, b)| {
-                label_of(class.class_of(length(i), links(i), stop(i), b.chars_count_in_links > 0))
-            })
-            .collect();
+        let cf_labels: Vec<Label> = self.class().labels(blocks, table).collect();
         let mut labels = cf_labels.clone();
-        for pass in self.passes() {
-            let context = PassContext {
-                blocks,
-                features: table,
-                cf_labels: &cf_labels,
-                document: None,
-            };
-            pass.revise(context, &mut labels)?;
-        }
+        let context = PassContext {
+            blocks,
+            features: table,
+            cf_labels: &cf_labels,
+            document: None,
+        };
+        // jusText's four context passes, in their order, heading pass as jusText 4 runs it.
+        let d = self.max_good_distance;
+        let heading = self.max_heading_distance;
+        (GoodHeadings {
+            max_heading_distance: heading,
+            reproduce_3_0_2_bug: false,
+        })
+        .revise(context, &mut labels)?;
+        (ReviseShort {
+            max_good_distance: d,
+            edge: EdgeRule::Python,
+        })
+        .revise(context, &mut labels)?;
+        (ReviseNearGood {
+            max_good_distance: d,
+        })
+        .revise(context, &mut labels)?;
+        (MoreGoodHeadings {
+            max_heading_distance: heading,
+            require_cf_not_bad: true,
+        })
+        .revise(context, &mut labels)?;
         Ok(labels
             .iter()
             .map(|&l| f64::from(u8::from(l == Label::Good)))
