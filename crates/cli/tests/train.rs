@@ -206,14 +206,23 @@ fn the_bare_command_follows_the_shipped_recipe() {
         pass["decode"],
         serde_json::json!({"type": "expected_f1", "scale": 0.7})
     );
-    // The byline veto and whole tables of the preset stay after the trees.
-    let types: Vec<&str> = v["passes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["type"].as_str().unwrap())
+    // The byline and navigation vetoes and whole tables of the preset stay after the
+    // trees.
+    let passes: Vec<(&str, &str)> = (v["passes"].as_array().unwrap().iter())
+        .map(|p| {
+            let feature = p["feature"].as_str().unwrap_or("");
+            (p["type"].as_str().unwrap(), feature)
+        })
         .collect();
-    assert_eq!(types, ["learn.trees", "learn.veto", "learn.whole_tables"]);
+    assert_eq!(
+        passes,
+        [
+            ("learn.trees", ""),
+            ("learn.veto", "learn.byline"),
+            ("learn.veto", "learn.inside_nav_element"),
+            ("learn.whole_tables", ""),
+        ]
+    );
 }
 
 #[test]

@@ -3,10 +3,10 @@
 //! that compare the same way, so that a row is one byte a feature and a node two bytes.
 //!
 //! Why: the walk is a chain of dependent loads (the node, the row's value, the next
-//! node), and over the `pith` preset's 73 columns a row of `f64`s padded to a power of
-//! two was 2 KiB and an ensemble's nodes about 300 KiB, so the loads missed the nearest
-//! caches and a long page's rows took megabytes. As bytes a row is 128 bytes (the 73
-//! columns padded to 128) and the nodes of 100 trees of depth 8 about 50 KiB.
+//! node), and over the `pith` preset's 73 columns (74 now) a row of `f64`s padded to a
+//! power of two was 2 KiB and an ensemble's nodes about 300 KiB, so the loads missed the
+//! nearest caches and a long page's rows took megabytes. As bytes a row is 128 bytes
+//! (the 74 columns padded to 128) and the nodes of 100 trees of depth 8 about 50 KiB.
 //!
 //! The numbers: for each feature, the distinct thresholds its nodes test (`NaN` and
 //! +∞ aside, which no value is greater than), sorted, are its cut points `c_0 < c_1 <

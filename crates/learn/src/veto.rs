@@ -41,6 +41,10 @@
 //! trafilatura and scrapinghub's golds leave bylines out of the text, the other
 //! development folders' golds keep one on up to a quarter of their pages (dropping it
 //! there costs little), and the trees alone keep them (docs/evaluation.md, "Bylines").
+//! A second veto there takes the text of `<nav>` elements (the column
+//! `learn.inside_nav_element`), which the golds leave out and the trees alone keep when a
+//! `<nav>` sits between a headline and its article, as Wikipedia's page tools do
+//! (docs/evaluation.md, "Navigation elements").
 
 use pith_core::dom::TagNames;
 use pith_core::{ContextPass, Error, Feature, FeatureKey, Label, PassContext, Result};

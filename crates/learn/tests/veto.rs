@@ -162,6 +162,34 @@ fn the_veto_uses_the_preset_comment_words() {
     assert_eq!(words, pith_learn::veto::COMMENT_WORDS);
 }
 
+/// The shipped `pith` preset, and the same without its veto on `feature`.
+fn pith_with_and_without_veto(feature: &str) -> (Pipeline, Pipeline) {
+    let shipped: serde_json::Value = serde_json::from_str(pith_learn::presets::PITH_JSON).unwrap();
+    let mut trees_only = shipped.clone();
+    let passes = trees_only["passes"].as_array_mut().unwrap();
+    let at = (passes.iter())
+        .position(|p| p["type"] == "learn.veto" && p["feature"] == feature)
+        .unwrap_or_else(|| panic!("the pith preset has no veto on {feature}"));
+    passes.remove(at);
+    (
+        Pipeline::from_value(shipped).unwrap(),
+        Pipeline::from_value(trees_only).unwrap(),
+    )
+}
+
+/// The text `pipeline` keeps of `page`, a block a line.
+fn kept_text(pipeline: &Pipeline, page: &str) -> String {
+    pipeline.run_str(page).unwrap().good_text("\n")
+}
+
+/// Five paragraphs of one sentence, the article of the pages below.
+fn article() -> String {
+    let sentence = "The council said on Tuesday that the new footbridge over the river would \
+                    open in the spring, after two years of work by volunteers and engineers \
+                    from the town, and that the old crossing would be kept.";
+    (0..5).map(|_| format!("<p>{sentence}</p>")).collect()
+}
+
 /// The `pith` preset ends with a veto on its `learn.byline` column: a byline (an
 /// element whose `class`, `rel` or `itemprop` names an author or a publication date,
 /// or one inside it) goes whatever the trees judged, and the article stays; an element
@@ -171,21 +199,8 @@ fn the_veto_uses_the_preset_comment_words() {
 /// that the veto is what drops them.
 #[test]
 fn the_pith_preset_drops_bylines_and_not_the_article() {
-    let shipped: serde_json::Value = serde_json::from_str(pith_learn::presets::PITH_JSON).unwrap();
-    let mut trees_only = shipped.clone();
-    let passes = trees_only["passes"].as_array_mut().unwrap();
-    let at = (passes.iter())
-        .position(|p| p["type"] == "learn.veto")
-        .unwrap();
-    let veto = passes.remove(at);
-    assert_eq!(veto["feature"], "learn.byline");
-    let with_veto = Pipeline::from_value(shipped).unwrap();
-    let trees_only = Pipeline::from_value(trees_only).unwrap();
-    let text = |p: &Pipeline, page: &str| p.run_str(page).unwrap().good_text("\n");
-    let sentence = "The council said on Tuesday that the new footbridge over the river would \
-                    open in the spring, after two years of work by volunteers and engineers \
-                    from the town, and that the old crossing would be kept.";
-    let article: String = (0..5).map(|_| format!("<p>{sentence}</p>")).collect();
+    let (with_veto, trees_only) = pith_with_and_without_veto("learn.byline");
+    let article = article();
     for byline in [
         "<p class='byline'>By Jane Doe, Valley News, 3 March 2024</p>",
         "<div class='post-author'>By Jane Doe</div><div class='post-date'>3 March 2024</div>",
@@ -199,9 +214,9 @@ fn the_pith_preset_drops_bylines_and_not_the_article() {
              Home</a> <a href='/news'>News</a></nav><article><h1>Footbridge to reopen</h1>\
              {byline}{article}</article><footer>Copyright 2024</footer></body></html>"
         );
-        let kept = text(&trees_only, &page);
+        let kept = kept_text(&trees_only, &page);
         assert!(kept.contains("Jane Doe"), "the trees keep {byline}: {kept}");
-        let kept = text(&with_veto, &page);
+        let kept = kept_text(&with_veto, &page);
         assert!(!kept.contains("Jane Doe"), "{byline}: {kept}");
         assert_eq!(kept.matches("The council said").count(), 5, "{kept}");
     }
@@ -210,7 +225,47 @@ fn the_pith_preset_drops_bylines_and_not_the_article() {
          <p class='byline'>By Jane Doe</p>{article}</div><footer>Copyright 2024</footer>\
          </body></html>"
     );
-    let kept = text(&with_veto, &wrapped);
-    assert_eq!(kept, text(&trees_only, &wrapped));
+    let kept = kept_text(&with_veto, &wrapped);
+    assert_eq!(kept, kept_text(&trees_only, &wrapped));
+    assert_eq!(kept.matches("The council said").count(), 5, "{kept}");
+}
+
+/// The `pith` preset also vetoes the text of `<nav>` elements (its
+/// `learn.inside_nav_element` column): HTML's element for a section of navigation
+/// links, whose text the development golds leave out. The trees alone keep a `<nav>`
+/// between an article's headline and its text, the place where Wikipedia's current skin
+/// (Vector 2022) puts its page-tools menus, whose headings ("Tools", "Actions") stay
+/// once their links are gone, or a table of contents with a line of its own; the veto
+/// drops them. A page whose article is itself inside a `<nav>` keeps it (the share
+/// guard). Were a retraining to make the trees drop these menus, the pages here would
+/// need navigation the new trees keep, or the test would no longer show that the veto
+/// is what drops it.
+#[test]
+fn the_pith_preset_drops_navigation_and_not_the_article() {
+    let (with_veto, trees_only) = pith_with_and_without_veto("learn.inside_nav_element");
+    let article = article();
+    for (nav, marker) in [
+        ("<nav><div>Tools</div><div>Actions</div></nav>", "Tools"),
+        (
+            "<nav><h2>In this story</h2><p>Read how the volunteers raised the money for the \
+             bridge and what the engineers found in the old piers.</p></nav>",
+            "In this story",
+        ),
+    ] {
+        let page = format!(
+            "<html><head><title>Footbridge to reopen</title></head><body><article>\
+             <h1>Footbridge to reopen</h1>{nav}{article}</article><footer>Copyright 2024\
+             </footer></body></html>"
+        );
+        let kept = kept_text(&trees_only, &page);
+        assert!(kept.contains(marker), "the trees keep {nav}: {kept}");
+        let kept = kept_text(&with_veto, &page);
+        assert!(!kept.contains(marker), "{nav}: {kept}");
+        assert!(kept.starts_with("Footbridge to reopen\n"), "{kept}");
+        assert_eq!(kept.matches("The council said").count(), 5, "{kept}");
+    }
+    let in_nav = format!("<html><body><nav><h1>Footbridge</h1>{article}</nav></body></html>");
+    let kept = kept_text(&with_veto, &in_nav);
+    assert_eq!(kept, kept_text(&trees_only, &in_nav));
     assert_eq!(kept.matches("The council said").count(), 5, "{kept}");
 }
