@@ -30,6 +30,7 @@ use pith_core::{
     WordAutomaton,
 };
 use pith_declutter::prune::POISON_WORDS;
+use pith_justext::features::{LENGTH, LINK_DENSITY, STOPWORDS_DENSITY};
 use serde::{Deserialize, Serialize};
 
 fn nan_column(blocks: &[Block]) -> Vec<f64> {
@@ -900,10 +901,6 @@ impl Default for JustextClass {
         }
     }
 }
-
-const LENGTH: FeatureKey = FeatureKey::new("justext.length");
-const LINK_DENSITY: FeatureKey = FeatureKey::new("justext.link_density");
-const STOPWORDS_DENSITY: FeatureKey = FeatureKey::new("justext.stopwords_density");
 
 /// The key of [`JustextClass`].
 pub const JUSTEXT_CLASS: FeatureKey = FeatureKey::new("learn.justext_class");

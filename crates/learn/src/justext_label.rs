@@ -21,6 +21,7 @@
 use pith_core::{
     AttributeUse, Block, ContextPass, Feature, FeatureKey, FeatureTable, Label, PassContext, Result,
 };
+use pith_justext::features::{HEADING, LENGTH, LINK_DENSITY, STOPWORDS_DENSITY};
 use pith_justext::passes::{EdgeRule, GoodHeadings, MoreGoodHeadings, ReviseNearGood, ReviseShort};
 use serde::{Deserialize, Serialize};
 
@@ -28,11 +29,6 @@ use crate::features::{d02, d030, d032, d200, d70, JustextClass};
 
 /// The default key of [`JustextLabel`].
 pub const JUSTEXT_LABEL: FeatureKey = FeatureKey::new("learn.justext_label");
-
-const LENGTH: FeatureKey = FeatureKey::new("justext.length");
-const LINK_DENSITY: FeatureKey = FeatureKey::new("justext.link_density");
-const STOPWORDS_DENSITY: FeatureKey = FeatureKey::new("justext.stopwords_density");
-const HEADING: FeatureKey = FeatureKey::new("justext.heading");
 
 /// The `learn.justext_label` feature (see the [module docs](self)).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
